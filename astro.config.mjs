@@ -1,0 +1,18 @@
+// One Astro project builds one tenant at a time: scripts/build.ts sets TENANT, TENANT_SITE_URL and
+// TENANT_OUT_DIR for each tenant (see ARCHITECTURE.md §1).
+import { fileURLToPath } from "node:url";
+import react from "@astrojs/react";
+import { defineConfig } from "astro/config";
+import functionsDev from "./scripts/lib/functions-dev.ts";
+
+export default defineConfig({
+  site: process.env.TENANT_SITE_URL || "https://localhost",
+  outDir: process.env.TENANT_OUT_DIR || `dist/${process.env.TENANT || "_dev"}`,
+  output: "static",
+  integrations: [react(), functionsDev(fileURLToPath(new URL("./src/functions", import.meta.url)))],
+  trailingSlash: "ignore",
+  build: { format: "directory", inlineStylesheets: "always" },
+  compressHTML: true,
+  devToolbar: { enabled: false },
+  server: { port: Number(process.env.PORT) || 4321 },
+});

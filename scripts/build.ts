@@ -1,0 +1,41 @@
+/**
+ * `npm run build`: every tenant into dist/<slug>/ (TENANT=<slug> for one, TENANTS_DIR=<dir> for
+ * another folder). Prints progress per tenant and a summary table; exits 1 if any tenant failed.
+ */
+import { cpSync } from "node:fs";
+import path from "node:path";
+import { listTenantSlugs, tenantsDir } from "~/tenant/load";
+import { buildTenants, ROOT, summaryTable } from "./lib/build-tenants";
+import { ensureSampleData } from "./sample-data";
+
+const dir = tenantsDir();
+if (!process.env.TENANTS_DIR) await ensureSampleData(dir);
+const all = listTenantSlugs(dir);
+const wanted = process.env.TENANT?.split(",")
+  .map((slug) => slug.trim())
+  .filter(Boolean);
+const unknown = wanted?.filter((slug) => !all.includes(slug)) ?? [];
+if (unknown.length > 0) {
+  console.error(`Unknown tenant ${unknown.join(", ")}; tenants in ${dir}: ${all.join(", ") || "none"}`);
+  process.exit(1);
+}
+const slugs = wanted ?? all;
+console.log(`Building ${slugs.length} tenant${slugs.length === 1 ? "" : "s"} from ${dir}`);
+const started = performance.now();
+const results = await buildTenants({
+  tenantsDir: dir,
+  slugs,
+  allowShrink: process.env.ALLOW_FEED_SHRINK === "1",
+  concurrency: process.env.BUILD_CONCURRENCY ? Number(process.env.BUILD_CONCURRENCY) : undefined,
+});
+console.log(`\n${summaryTable(results)}\n`);
+const failed = results.filter((result) => !result.ok);
+// Netlify publishes one fixed folder (netlify.toml: dist/current) for the one tenant it builds.
+if (process.env.NETLIFY === "true" && slugs.length === 1 && failed.length === 0) {
+  cpSync(path.join(ROOT, "dist", slugs[0] as string), path.join(ROOT, "dist/current"), { recursive: true });
+}
+console.log(
+  `${results.length - failed.length} of ${results.length} tenants built in ${((performance.now() - started) / 1000).toFixed(1)}s` +
+    (failed.length ? `; failed: ${failed.map((r) => r.slug).join(", ")}` : ""),
+);
+process.exit(failed.length ? 1 : 0);

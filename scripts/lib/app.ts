@@ -1,0 +1,109 @@
+/**
+ * The local server behind `npm start`: each tenant's static site chosen by Host
+ * (`<slug>.localhost`), functions from src/functions under /api/* on the same origin, and an index
+ * of tenants on plain `localhost`. Same routing rules as the Netlify deploy.
+ */
+import { existsSync, readdirSync, readFileSync } from "node:fs";
+import path from "node:path";
+import { pathToFileURL } from "node:url";
+import { serveStatic } from "@hono/node-server/serve-static";
+import { Hono, type MiddlewareHandler } from "hono";
+import { compress } from "hono/compress";
+
+export interface FunctionModule {
+  default: (req: Request) => Response | Promise<Response>;
+  config: { path: string | string[] };
+}
+
+/** Imports every src/functions/*.ts module that exports a handler and a path. */
+export async function loadFunctions(dir: string): Promise<FunctionModule[]> {
+  if (!existsSync(dir)) return [];
+  const files = readdirSync(dir).filter((file) => /\.(ts|js|mjs)$/.test(file) && !file.endsWith(".d.ts"));
+  const modules = await Promise.all(files.map((file) => import(pathToFileURL(path.join(dir, file)).href)));
+  return modules.filter(
+    (mod): mod is FunctionModule => typeof mod.default === "function" && Boolean(mod.config?.path),
+  );
+}
+
+/** `<slug>.localhost:4321` → `slug`; plain `localhost` → null. */
+export function tenantFromHost(host: string | undefined): string | null {
+  const name = (host ?? "").split(":")[0]?.toLowerCase() ?? "";
+  const match = /^([a-z0-9-]+)\.localhost$/.exec(name);
+  return match?.[1] ?? null;
+}
+
+export function listBuiltTenants(distDir: string): string[] {
+  if (!existsSync(distDir)) return [];
+  return readdirSync(distDir, { withFileTypes: true })
+    .filter((entry) => entry.isDirectory() && existsSync(path.join(distDir, entry.name, "index.html")))
+    .map((entry) => entry.name)
+    .sort();
+}
+
+function indexPage(slugs: string[], port: number): string {
+  const items = slugs
+    .map(
+      (slug) =>
+        `<li><a href="http://${slug}.localhost:${port}/">${slug}</a> <code>http://${slug}.localhost:${port}/</code></li>`,
+    )
+    .join("");
+  return `<!doctype html><html lang="en-AU"><head><meta charset="utf-8"><meta name="viewport" content="width=device-width, initial-scale=1"><title>Dealer sites</title><style>body{font:16px/1.5 system-ui,sans-serif;max-width:40rem;margin:3rem auto;padding:0 1rem}li{margin:.5rem 0}code{color:#555;margin-left:.5rem}</style></head><body><main><h1>Dealer sites</h1>${
+    slugs.length
+      ? `<ul>${items}</ul>`
+      : "<p>No tenant has been built yet. Run <code>npm run build</code>.</p>"
+  }</main></body></html>`;
+}
+
+export async function createApp(options: { distDir: string; functionsDir: string; port: number }) {
+  const app = new Hono();
+  const functions = await loadFunctions(options.functionsDir);
+  app.use("*", compress());
+
+  for (const fn of functions) {
+    for (const route of [fn.config.path].flat()) {
+      app.all(route, (c) => fn.default(c.req.raw));
+    }
+  }
+  app.all("/api/*", (c) => c.json({ error: "Not found" }, 404));
+
+  const statics = new Map<string, MiddlewareHandler>();
+  const staticFor = (slug: string) => {
+    let handler = statics.get(slug);
+    if (!handler) {
+      handler = serveStatic({
+        root: path.join(options.distDir, slug),
+        onFound: (file, c) => {
+          // Astro fingerprints /_astro/ assets, so they can be cached forever; pages must revalidate.
+          c.header(
+            "cache-control",
+            file.includes("/_astro/")
+              ? "public, max-age=31536000, immutable"
+              : "public, max-age=0, must-revalidate",
+          );
+        },
+      });
+      statics.set(slug, handler);
+    }
+    return handler;
+  };
+
+  app.get("*", async (c, next) => {
+    const slug = tenantFromHost(c.req.header("host"));
+    if (!slug) {
+      if (c.req.path !== "/") return c.text("Not found", 404);
+      return c.html(indexPage(listBuiltTenants(options.distDir), options.port));
+    }
+    const root = path.join(options.distDir, slug);
+    if (!existsSync(root)) {
+      return c.html(
+        `<!doctype html><html lang="en-AU"><title>Unknown site</title><h1>No site called "${slug}" has been built</h1>`,
+        404,
+      );
+    }
+    const response = await staticFor(slug)(c, next);
+    if (response || c.finalized) return response;
+    const notFound = path.join(root, "404.html");
+    return c.html(existsSync(notFound) ? readFileSync(notFound, "utf8") : "Not found", 404);
+  });
+  return app;
+}

@@ -1,0 +1,32 @@
+/**
+ * Astro integration for `npm run dev`: answers /api/* from src/functions through Vite's module
+ * loader, so functions hot-reload like pages.
+ */
+import { readdirSync } from "node:fs";
+import path from "node:path";
+import { getRequestListener } from "@hono/node-server";
+import type { AstroIntegration } from "astro";
+
+export default function functionsDev(functionsDir: string): AstroIntegration {
+  return {
+    name: "functions-dev",
+    hooks: {
+      "astro:server:setup": ({ server }) => {
+        const listener = getRequestListener(async (request) => {
+          const files = readdirSync(functionsDir).filter((file) => file.endsWith(".ts"));
+          for (const file of files) {
+            const mod = await server.ssrLoadModule(path.join(functionsDir, file));
+            const paths = [mod.config?.path ?? []].flat() as string[];
+            const { pathname } = new URL(request.url);
+            if (paths.includes(pathname)) return mod.default(request);
+          }
+          return Response.json({ error: "Not found" }, { status: 404 });
+        });
+        server.middlewares.use((req, res, next) => {
+          if (req.url?.startsWith("/api/")) listener(req, res);
+          else next();
+        });
+      },
+    },
+  };
+}

@@ -1,0 +1,237 @@
+/**
+ * Location rules from the spec: phone formatting and de-duplication (§5), opening and holiday hours
+ * (§4, §9), location order (§9) and whether a location is open now. Pure: `now` and the time zone
+ * come in as arguments.
+ */
+import type { Location, OpeningHour, SpecialHour } from "./location.schema";
+
+/** Dealer hours are Queensland time unless a location says otherwise (spec §9 default state qld). */
+export const DEFAULT_TIME_ZONE = "Australia/Brisbane";
+
+/** Spec §9: a day with no opening hours reads "Closed". */
+export const CLOSED_LABEL = "Closed";
+
+/**
+ * Australian numbers in national form ("0731234567"), or the number's own digits when it is not an
+ * Australian number we recognise. Non-Australian international numbers keep their "+".
+ */
+function dialString(raw: string): string {
+  const compact = raw
+    .trim()
+    .replace(/\(0\)/g, "")
+    .replace(/[\s().-]/g, "");
+  const international = /^(?:\+61|0061)(\d+)$/.exec(compact) ?? /^61(\d{9})$/.exec(compact);
+  if (international?.[1]) return `0${international[1].replace(/^0/, "")}`;
+  return compact.startsWith("+") ? `+${compact.replace(/\D/g, "")}` : compact.replace(/\D/g, "");
+}
+
+/**
+ * Spec §5 phone format: leading +61 becomes 0 and 10-digit numbers split 2-4-4 ("07 3123 4567").
+ * libphonenumber-js would group mobiles and 1300 numbers the ACMA way ("0412 345 678"); the spec asks
+ * for 2-4-4 on every 10-digit number, so this is done by hand. Anything else is shown as given.
+ */
+export function formatPhone(raw: string): string {
+  const digits = dialString(raw);
+  if (!/^\d{10}$/.test(digits)) return raw.trim();
+  return `${digits.slice(0, 2)} ${digits.slice(2, 6)} ${digits.slice(6)}`;
+}
+
+/** The digits that identify a number: "+61 7 3123 4567" and "(07) 3123-4567" are both "0731234567". */
+export function phoneDigits(raw: string): string {
+  return dialString(raw).replace(/\D/g, "");
+}
+
+export function telHref(raw: string): string {
+  return `tel:${dialString(raw)}`;
+}
+
+/** Spec §5: numbers equal by digits are the same number; the first spelling is kept. */
+export function uniquePhones(phones: readonly (string | null | undefined)[]): string[] {
+  const seen = new Set<string>();
+  const unique: string[] = [];
+  for (const phone of phones) {
+    const digits = phone ? phoneDigits(phone) : "";
+    if (!phone || !digits || seen.has(digits)) continue;
+    seen.add(digits);
+    unique.push(phone);
+  }
+  return unique;
+}
+
+/**
+ * Spec §5 "Phone duplicates ignored by digits only when de-duplicating locations": a location whose
+ * phone (by digits) an earlier location already lists is dropped, so a sales yard and its service
+ * desk sharing a switchboard show one number. Locations without a phone duplicate nothing and stay.
+ */
+export function dedupeLocationPhones(locations: readonly Location[]): Location[] {
+  const seen = new Set<string>();
+  return locations.filter((location) => {
+    const digits = location.contact_detail.phone ? phoneDigits(location.contact_detail.phone) : "";
+    if (!digits) return true;
+    if (seen.has(digits)) return false;
+    seen.add(digits);
+    return true;
+  });
+}
+
+/** "08:00" → "8:00am", "12:30" → "12:30pm", "00:00" → "12:00am". */
+export function formatTime(time: string): string {
+  const [hours = 0, minutes = 0] = time.split(":").map(Number);
+  const suffix = hours < 12 ? "am" : "pm";
+  const hour12 = hours % 12 === 0 ? 12 : hours % 12;
+  return `${hour12}:${String(minutes).padStart(2, "0")}${suffix}`;
+}
+
+function hoursText(open: string | null | undefined, close: string | null | undefined): string | null {
+  return open && close ? `${formatTime(open)} - ${formatTime(close)}` : null;
+}
+
+const WEEKDAY_NAMES = ["Sun", "Mon", "Tue", "Wed", "Thu", "Fri", "Sat"] as const;
+/** Weekday numbers (0 Sunday) in the order the hours table lists them: Monday first. */
+const WEEK_FROM_MONDAY = [1, 2, 3, 4, 5, 6, 0] as const;
+
+function dayText(hour: OpeningHour | undefined): string {
+  if (!hour || hour.status === "Closed") return CLOSED_LABEL;
+  return hour.formated_hours?.trim() || hoursText(hour.open, hour.close) || "Open";
+}
+
+export type OpeningHoursRow = { label: string; text: string };
+
+/**
+ * The opening-hours table, Monday to Sunday (spec §9): Mon-Fri collapse to one row when all five
+ * read the same. A location with no hours at all gets no table rather than a week of "Closed".
+ */
+export function openingHoursRows(hours: readonly OpeningHour[]): OpeningHoursRow[] {
+  if (hours.length === 0) return [];
+  const rows = WEEK_FROM_MONDAY.map((weekday) => ({
+    label: WEEKDAY_NAMES[weekday],
+    text: dayText(hours.find((hour) => hour.weekday === weekday)),
+  }));
+  const weekdays = rows.slice(0, 5);
+  if (weekdays.every((row) => row.text === weekdays[0]?.text)) {
+    return [{ label: "Mon - Fri", text: weekdays[0]?.text ?? CLOSED_LABEL }, ...rows.slice(5)];
+  }
+  return rows;
+}
+
+const MONTHS = ["Jan", "Feb", "Mar", "Apr", "May", "Jun", "Jul", "Aug", "Sep", "Oct", "Nov", "Dec"];
+
+function specialHoursText(special: SpecialHour): string | null {
+  return (
+    hoursText(special.start_hour, special.end_hour) ?? hoursText(special.hours?.begin, special.hours?.end)
+  );
+}
+
+export type HolidayHoursRow = {
+  /** YYYY-MM-DD. */
+  date: string;
+  /** "Fri 25 Dec". */
+  label: string;
+  /** "9:00am - 1:00pm". */
+  hours: string;
+  /** "Fri 25 Dec: 9:00am - 1:00pm". */
+  text: string;
+  /** Why the hours differ (e.g. "Christmas Day"), when the feed says. */
+  name?: string;
+};
+
+/**
+ * Spec §4 "Holiday hours list only dates with hours": upcoming special days (today onwards, in the
+ * location's zone) that open, soonest first. A day marked Closed is left out even if the feed carries
+ * leftover times for it, because listing times for a closed day would send shoppers to a locked gate.
+ */
+export function holidayHours(
+  special: readonly SpecialHour[],
+  now: Date,
+  timeZone: string = DEFAULT_TIME_ZONE,
+): HolidayHoursRow[] {
+  const today = zonedNow(now, timeZone).date;
+  return special
+    .filter((day) => day.date >= today && day.status !== "Closed")
+    .flatMap((day) => {
+      const hours = specialHoursText(day);
+      if (!hours) return [];
+      const [year = 1970, month = 1, dayOfMonth = 1] = day.date.split("-").map(Number);
+      const weekday = new Date(Date.UTC(year, month - 1, dayOfMonth)).getUTCDay();
+      const label = `${WEEKDAY_NAMES[weekday]} ${dayOfMonth} ${MONTHS[month - 1]}`;
+      const row: HolidayHoursRow = { date: day.date, label, hours, text: `${label}: ${hours}` };
+      if (day.name) row.name = day.name;
+      return [row];
+    })
+    .sort((a, b) => a.date.localeCompare(b.date));
+}
+
+/** Spec §9 location order; empty means sales and service-and-parts sits with service (§3). */
+export const LOCATION_TYPE_ORDER = ["sales", "service", "parts"] as const;
+
+function locationTypeRank(location: Location): number {
+  const type = location.location_type === "" ? "sales" : location.location_type;
+  return LOCATION_TYPE_ORDER.indexOf(type === "service-and-parts" ? "service" : type);
+}
+
+/** Sales, service, parts; within a type the primary location first, then by name. */
+export function sortLocations(locations: readonly Location[]): Location[] {
+  return [...locations].sort(
+    (a, b) =>
+      locationTypeRank(a) - locationTypeRank(b) ||
+      Number(b.primary) - Number(a.primary) ||
+      a.name.localeCompare(b.name, "en-AU"),
+  );
+}
+
+type ZonedNow = { date: string; weekday: number; minutes: number };
+
+function zonedNow(now: Date, timeZone: string): ZonedNow {
+  const parts = Object.fromEntries(
+    new Intl.DateTimeFormat("en-US", {
+      timeZone,
+      year: "numeric",
+      month: "2-digit",
+      day: "2-digit",
+      weekday: "short",
+      hour: "2-digit",
+      minute: "2-digit",
+      hourCycle: "h23",
+    })
+      .formatToParts(now)
+      .map((part) => [part.type, part.value]),
+  );
+  return {
+    date: `${parts.year}-${parts.month}-${parts.day}`,
+    weekday: WEEKDAY_NAMES.indexOf(parts.weekday as (typeof WEEKDAY_NAMES)[number]),
+    minutes: Number(parts.hour) * 60 + Number(parts.minute),
+  };
+}
+
+const minutesOf = (time: string) => {
+  const [hours = 0, minutes = 0] = time.split(":").map(Number);
+  return hours * 60 + minutes;
+};
+
+function withinHours(minutes: number, open: string | null | undefined, close: string | null | undefined) {
+  return open != null && close != null && minutes >= minutesOf(open) && minutes < minutesOf(close);
+}
+
+/**
+ * Whether the location is open at `now` in its zone. A special day overrides the weekly hours; a
+ * special day marked Open without times falls back to them. Hours given only as free text
+ * (`formated_hours`) cannot be checked, so they count as closed rather than promise an open door.
+ */
+export function isOpenNow(
+  hours: readonly OpeningHour[],
+  special: readonly SpecialHour[],
+  now: Date,
+  timeZone: string = DEFAULT_TIME_ZONE,
+): boolean {
+  const local = zonedNow(now, timeZone);
+  const today = special.find((day) => day.date === local.date);
+  if (today?.status === "Closed") return false;
+  if (today) {
+    const open = today.start_hour ?? today.hours?.begin;
+    const close = today.end_hour ?? today.hours?.end;
+    if (open && close) return withinHours(local.minutes, open, close);
+  }
+  const regular = hours.find((hour) => hour.weekday === local.weekday);
+  if (!regular || regular.status === "Closed") return false;
+  return withinHours(local.minutes, regular.open, regular.close);
+}

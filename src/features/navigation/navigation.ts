@@ -1,0 +1,146 @@
+/** Header mega-menu and footer groups (spec §2), derived from the tenant and its published stock. */
+import type { Car } from "~/features/stock/car.schema";
+import { carTypeLabel, sortCarTypes } from "~/features/stock/stock";
+import { DEFAULT_SEARCH_PATH, makeModelPath, toSlug } from "~/features/search/slugs";
+import type { NavItem, Site } from "~/tenant/schema";
+
+export interface FooterGroup {
+  title: string;
+  links: { label: string; href: string }[];
+}
+
+const BODY_LABELS: Record<string, string> = {
+  "4x4": "4x4",
+  cabChassis: "Cab Chassis",
+  peopleMover: "People Mover",
+  lightTruck: "Light Truck",
+  stationWagon: "Station Wagon",
+  suv: "SUV",
+  ev: "Electric",
+};
+
+export function bodyLabel(body: string): string {
+  return BODY_LABELS[body] ?? body.charAt(0).toUpperCase() + body.slice(1);
+}
+
+const CAR_TYPE_PATHS = {
+  new: "/search/new-cars",
+  demo: "/search/demo-cars",
+  used: "/search/used-cars",
+} as const;
+
+/** Values of `pick(car)` by how many published cars have them, most first. */
+export function countBy(
+  cars: readonly Car[],
+  pick: (car: Car) => string | null | undefined,
+): [string, number][] {
+  const counts = new Map<string, number>();
+  for (const car of cars) {
+    const value = pick(car);
+    if (value) counts.set(value, (counts.get(value) ?? 0) + 1);
+  }
+  return [...counts].sort((a, b) => b[1] - a[1] || a[0].localeCompare(b[0]));
+}
+
+/** Car types this site offers, in the spec's order (new, demo, used). */
+export function siteCarTypes(site: Site, cars: readonly Car[]) {
+  const present = new Set(cars.map((car) => car.car_type));
+  return sortCarTypes((site.car_types ?? site.search_filters.car_types).filter((type) => present.has(type)));
+}
+
+/** The spec's header nav: Home, Vehicles, Stock, Offers, Finance, Trade In, Service, About Us. */
+export function headerNav(site: Site, cars: readonly Car[]): NavItem[] {
+  if (site.navigation) return site.navigation;
+  const types = siteCarTypes(site, cars);
+  const makes = countBy(cars, (car) => car.make).slice(0, 12);
+  const vehicles: NavItem[] = [
+    ...types.map((type) => ({ label: `${carTypeLabel(type, site)} Vehicles`, href: CAR_TYPE_PATHS[type] })),
+    { label: "All Vehicles", href: DEFAULT_SEARCH_PATH },
+    ...(makes.length > 1 ? makes.map(([make]) => ({ label: make, href: makeModelPath(make) })) : []),
+  ];
+  const items: NavItem[] = [
+    { label: "Home", href: "/" },
+    { label: "Vehicles", href: DEFAULT_SEARCH_PATH, children: vehicles },
+    { label: "Stock", href: DEFAULT_SEARCH_PATH },
+    { label: "Offers", href: "/special-offers" },
+    {
+      label: "Finance",
+      href: "/finance",
+      children: [
+        { label: "Car Finance", href: "/finance" },
+        { label: "Finance Pre-Approval", href: "/finance-pre-approval" },
+        { label: "Apply for Finance", href: "/apply-for-finance" },
+      ],
+    },
+  ];
+  if (site.features.trade_in) items.push({ label: "Trade In", href: "/trade-in" });
+  items.push(
+    {
+      label: "Service",
+      href: "/service",
+      children: [
+        { label: "Book a Service", href: "/service" },
+        { label: "Parts and Accessories", href: "/vehicle-parts-and-accessories" },
+      ],
+    },
+    {
+      label: "About Us",
+      href: "/about-us",
+      children: [
+        { label: "About Us", href: "/about-us" },
+        { label: "Our Locations", href: "/dealer-locator" },
+        { label: "Contact Us", href: "/contact-us" },
+        { label: "Careers", href: "/careers" },
+      ],
+    },
+  );
+  return items;
+}
+
+/** Footer groups: Vehicles by body type, Models, Buyer Tools, Servicing and Parts, dealer group. */
+export function footerGroups(site: Site, cars: readonly Car[]): FooterGroup[] {
+  const bodies = countBy(cars, (car) => car.simple_body).slice(0, 8);
+  const models = countBy(cars, (car) => `${car.make}\u0000${car.model}`).slice(0, 8);
+  const buyerTools = [
+    { label: "Car Finance", href: "/finance" },
+    { label: "Book a Test Drive", href: "/book-test-drive" },
+    ...(site.features.trade_in ? [{ label: "Value My Trade-In", href: "/trade-in" }] : []),
+    { label: "Sell My Car", href: "/sell-my-car" },
+    { label: "Special Offers", href: "/special-offers" },
+  ];
+  return [
+    {
+      title: "Vehicles by body type",
+      links: bodies.map(([body]) => ({ label: bodyLabel(body), href: `/models?body=${toSlug(body)}` })),
+    },
+    {
+      title: "Models",
+      links: models.map(([key]) => {
+        const [make = "", model = ""] = key.split("\u0000");
+        return { label: `${make} ${model}`, href: makeModelPath(make, model) };
+      }),
+    },
+    { title: "Buyer Tools", links: buyerTools },
+    {
+      title: "Servicing and Parts",
+      links: [
+        { label: "Book a Service", href: "/service" },
+        { label: "Capped Price Servicing", href: "/capped-price-servicing" },
+        { label: "Parts and Accessories", href: "/vehicle-parts-and-accessories" },
+        { label: "Roadside Assist", href: "/roadside-assist" },
+        { label: "Warranty", href: "/warranty" },
+      ],
+    },
+    {
+      title: site.name,
+      links: [
+        { label: "About Us", href: "/about-us" },
+        { label: "Our Locations", href: "/dealer-locator" },
+        { label: "Contact Us", href: "/contact-us" },
+        { label: "Careers", href: "/careers" },
+        { label: "Privacy Policy", href: "/privacy-policy" },
+        { label: "Terms and Conditions", href: "/terms-and-conditions" },
+      ],
+    },
+  ].filter((group) => group.links.length > 0);
+}

@@ -1,0 +1,23 @@
+/** Offer rules from the spec (§5 promo windows, §9 truncation). */
+import type { Offer } from "./offer.schema";
+
+export const OFFER_DESCRIPTION_LIMIT = 200;
+export const OFFER_DESCRIPTION_TRUNCATE_AT = 160;
+export const OFFER_DISCLAIMER_LIMIT = 200;
+
+/** Active if now is on/after start and on/before expiry; each bound is optional. */
+export function isOfferActive(offer: Pick<Offer, "start" | "expiry">, now: Date): boolean {
+  if (offer.start && now < new Date(offer.start)) return false;
+  if (offer.expiry && now > new Date(offer.expiry)) return false;
+  return true;
+}
+
+/** Descriptions longer than 200 characters are cut at 160 with an ellipsis. */
+export function offerSummary(description: string): string {
+  const text = description
+    .replace(/<[^>]*>/g, " ")
+    .replace(/\s+/g, " ")
+    .trim();
+  if (text.length <= OFFER_DESCRIPTION_LIMIT) return text;
+  return `${text.slice(0, OFFER_DESCRIPTION_TRUNCATE_AT).trimEnd()}…`;
+}

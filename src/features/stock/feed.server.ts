@@ -1,0 +1,166 @@
+/**
+ * Stock feed I/O and publishing: read the feed (file or https URL), validate every row, quarantine
+ * bad rows, sanitize dealer HTML, apply visibility and the site's search filters, and guard
+ * against a truncated feed. Rows never break a build; only an unreadable feed or the guard does.
+ */
+import { readFile } from "node:fs/promises";
+import path from "node:path";
+import sanitizeHtml from "sanitize-html";
+import { ConfigError, describeIssues } from "~/tenant/errors";
+import type { Site } from "~/tenant/schema";
+import { type Car, carSchema } from "./car.schema";
+import { type HiddenReason, hiddenReason } from "./stock";
+
+export const FEED_FETCH_TIMEOUT_MS = 30_000;
+
+export interface QuarantinedRow {
+  /** Position in the feed's `cars` array. */
+  index: number;
+  id: unknown;
+  messages: string[];
+}
+
+export interface FeedReport {
+  tenant: string;
+  feed: string;
+  generated_at: string;
+  received: number;
+  published: number;
+  hidden: Partial<Record<HiddenReason, number>>;
+  quarantined: QuarantinedRow[];
+}
+
+export interface PublishedFeed {
+  cars: Car[];
+  report: FeedReport;
+}
+
+/** Reads the raw feed named by site.json: a path relative to the tenant folder or an https URL. */
+export async function readFeed(site: Site, tenantDir: string): Promise<unknown> {
+  if (site.feed.startsWith("https://")) {
+    const response = await fetch(site.feed, {
+      signal: AbortSignal.timeout(FEED_FETCH_TIMEOUT_MS),
+      headers: { accept: "application/json" },
+    });
+    if (!response.ok) {
+      throw new ConfigError(site.feed, [
+        `stock feed answered HTTP ${response.status}; nothing was published`,
+      ]);
+    }
+    try {
+      return await response.json();
+    } catch (error) {
+      throw new ConfigError(site.feed, [`stock feed is not valid JSON: ${(error as Error).message}`]);
+    }
+  }
+  const file = path.resolve(tenantDir, site.feed);
+  let text: string;
+  try {
+    text = await readFile(file, "utf8");
+  } catch (error) {
+    throw new ConfigError(file, [`stock feed cannot be read: ${(error as Error).message}`]);
+  }
+  try {
+    return JSON.parse(text);
+  } catch (error) {
+    throw new ConfigError(file, [`stock feed is not valid JSON: ${(error as Error).message}`]);
+  }
+}
+
+/** Tags a dealer may use in comments; everything else (scripts, styles, handlers) is stripped. */
+const COMMENT_HTML: sanitizeHtml.IOptions = {
+  allowedTags: ["p", "br", "ul", "ol", "li", "strong", "b", "em", "i", "u", "h3", "h4"],
+  allowedAttributes: {},
+  disallowedTagsMode: "discard",
+};
+
+export function sanitizeDealerComments(html: string): string {
+  return sanitizeHtml(html, COMMENT_HTML).trim();
+}
+
+function rowId(row: unknown): unknown {
+  return row !== null && typeof row === "object" ? (row as { id?: unknown }).id : undefined;
+}
+
+/**
+ * Validates and filters a raw feed for one site. Pure apart from its inputs: `now` decides the sold
+ * window and just-arrived tags, so tests need no clock.
+ */
+export function publishFeed(raw: unknown, site: Site, now: Date, feedName = site.feed): PublishedFeed {
+  const rows = (raw as { cars?: unknown } | null)?.cars;
+  if (!Array.isArray(rows)) {
+    throw new ConfigError(feedName, ['stock feed must be a JSON object with a "cars" array']);
+  }
+  const report: FeedReport = {
+    tenant: site.slug,
+    feed: feedName,
+    generated_at: now.toISOString(),
+    received: rows.length,
+    published: 0,
+    hidden: {},
+    quarantined: [],
+  };
+  const seenIds = new Set<number>();
+  const seenSlugs = new Set<string>();
+  const cars: Car[] = [];
+
+  rows.forEach((row, index) => {
+    const parsed = carSchema.safeParse(row);
+    if (!parsed.success) {
+      report.quarantined.push({ index, id: rowId(row) ?? null, messages: describeIssues(parsed.error, row) });
+      return;
+    }
+    const car = parsed.data;
+    const duplicates = [
+      seenIds.has(car.id) ? `id: ${car.id} appears earlier in the feed (only the first is published)` : null,
+      seenSlugs.has(car.slug)
+        ? `slug: "${car.slug}" appears earlier in the feed (only the first is published)`
+        : null,
+    ].filter((message): message is string => message !== null);
+    if (duplicates.length > 0) {
+      report.quarantined.push({ index, id: car.id, messages: duplicates });
+      return;
+    }
+    seenIds.add(car.id);
+    seenSlugs.add(car.slug);
+
+    const reason = hiddenReason(car, site, now);
+    if (reason) {
+      report.hidden[reason] = (report.hidden[reason] ?? 0) + 1;
+      return;
+    }
+    cars.push({
+      ...car,
+      dealercomments: car.dealercomments ? sanitizeDealerComments(car.dealercomments) : car.dealercomments,
+    });
+  });
+  report.published = cars.length;
+  return { cars, report };
+}
+
+export interface TruncationVerdict {
+  ok: boolean;
+  message?: string;
+}
+
+/**
+ * Truncated-feed guard: a feed that would publish fewer than `minShare` of the last successful
+ * build's cars is refused, because a half-delivered feed would silently unpublish real stock.
+ */
+export function checkTruncation(
+  published: number,
+  lastPublished: number | null,
+  minShare: number,
+  override: boolean,
+): TruncationVerdict {
+  if (lastPublished === null || lastPublished === 0) return { ok: true };
+  const floor = Math.ceil(lastPublished * minShare);
+  if (published >= floor) return { ok: true };
+  const message =
+    `feed would publish ${published} cars, fewer than ${Math.round(minShare * 100)}% of the last ` +
+    `successful build (${lastPublished}); refusing to publish. If the stock really shrank, rebuild ` +
+    `with ALLOW_FEED_SHRINK=1.`;
+  return override
+    ? { ok: true, message: `${message} (overridden by ALLOW_FEED_SHRINK)` }
+    : { ok: false, message };
+}

@@ -1,0 +1,27 @@
+import type { APIRoute } from "astro";
+import { currentTenant } from "~/tenant/tenant.server";
+
+const escapeXml = (value: string) =>
+  value.replace(
+    /[<>&'"]/g,
+    (c) => ({ "<": "&lt;", ">": "&gt;", "&": "&amp;", "'": "&apos;", '"': "&quot;" })[c] ?? c,
+  );
+
+export const GET: APIRoute = async () => {
+  const { site, cars, now } = await currentTenant();
+  const day = now.slice(0, 10);
+  const urls = [
+    { loc: "/", lastmod: day },
+    ...cars.map((car) => ({ loc: `/cars/${car.slug}`, lastmod: (car.created_at ?? now).slice(0, 10) })),
+  ];
+  const body = [
+    '<?xml version="1.0" encoding="UTF-8"?>',
+    '<urlset xmlns="http://www.sitemaps.org/schemas/sitemap/0.9">',
+    ...urls.map(
+      (url) =>
+        `<url><loc>${escapeXml(new URL(url.loc, site.url).href)}</loc><lastmod>${url.lastmod}</lastmod></url>`,
+    ),
+    "</urlset>",
+  ].join("\n");
+  return new Response(body, { headers: { "content-type": "application/xml; charset=utf-8" } });
+};

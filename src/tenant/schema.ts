@@ -1,0 +1,170 @@
+/**
+ * The single source of truth for a tenant's `site.json` (the spec's "Site/tenant config").
+ * Spec fields keep their spec names; per-site constants carry the spec's defaults.
+ */
+import { z } from "zod";
+import { featuresSchema, gatingSchema, optInSchema, PLUGINS, VIEWER_MODES } from "./schemas/features";
+import { budgetFinderSchema, financeCalculatorSchema, financeProviderSchema } from "./schemas/finance";
+import {
+  carTypeSchema,
+  searchFiltersSchema,
+  searchServiceSchema,
+  searchSettingsSchema,
+} from "./schemas/search";
+import { themeSchema } from "./schemas/theme";
+
+export { CAR_TYPES, type CarType, carTypeSchema } from "./schemas/search";
+export { FINANCE_PROVIDERS, type FinanceProvider } from "./schemas/finance";
+
+export const SLUG_PATTERN = /^[a-z0-9]+(?:-[a-z0-9]+)*$/;
+const slug = z.string().regex(SLUG_PATTERN, "must be lower-case letters, digits and single hyphens");
+
+export const TEMPLATES = ["franchise", "independent", "group", "caravan"] as const;
+
+const dealershipSchema = z
+  .object({
+    id: z.number().int(),
+    slug,
+    name: z.string().min(1),
+    /** Makes this dealership is franchised for (drives brand tiles and /search/{make}). */
+    manufacturers: z.array(z.string()).default([]),
+    average_rating: z.number().min(0).max(5).optional(),
+    review_count: z.number().int().min(0).optional(),
+  })
+  .strict();
+
+const navItemSchema: z.ZodType<NavItem> = z.lazy(() =>
+  z
+    .object({
+      label: z.string().min(1),
+      href: z.string().min(1),
+      children: z.array(navItemSchema).optional(),
+    })
+    .strict(),
+);
+export interface NavItem {
+  label: string;
+  href: string;
+  children?: NavItem[] | undefined;
+}
+
+const imageSchema = z
+  .object({
+    url: z.string().min(1),
+    alt: z.string().default(""),
+    width: z.number().int().positive(),
+    height: z.number().int().positive(),
+  })
+  .strict();
+
+export const siteSchema = z
+  .object({
+    /** Dealership (group) name as shoppers know it. */
+    name: z.string().min(1),
+    /** Folder name and sub-domain: `tenants/<slug>/`, `<slug>.localhost`. */
+    slug,
+    /** Page template family. `group` adds brand grid and company stats. */
+    template: z.enum(TEMPLATES),
+    /** Public origin of the deployed site, used for canonical URLs and the sitemap. */
+    url: z.url({ protocol: /^https$/ }),
+    /** Stock feed: a path relative to the tenant folder, or an https URL. */
+    feed: z
+      .string()
+      .min(1)
+      .refine(
+        (v) => !/^[a-z]+:/i.test(v) || v.startsWith("https://"),
+        "must be a relative file path or an https:// URL",
+      ),
+    /** One-line description for the home page's meta description. */
+    tagline: z.string().min(1),
+    dealerships: z.array(dealershipSchema).min(1),
+    /** Locations this site shows (ids in locations.json), with their type. */
+    locations: z
+      .array(
+        z
+          .object({
+            id: z.number().int(),
+            location_type: z.enum(["sales", "service", "parts", "service-and-parts", ""]).default("sales"),
+          })
+          .strict(),
+      )
+      .default([]),
+    logo: imageSchema,
+    social: z
+      .object({
+        facebook: z.url().optional(),
+        instagram: z.url().optional(),
+        youtube: z.url().optional(),
+        tiktok: z.url().optional(),
+        linkedin: z.url().optional(),
+      })
+      .strict()
+      .default({}),
+    /** Brand-only franchise sites: the make they sell. */
+    manufacturer: z.string().nullable().default(null),
+    finance_provider: financeProviderSchema.nullable().default(null),
+    garage_enabled: z.boolean().default(false),
+    /** Autograb market data (price gauge, market-price badge). */
+    autograb: z.boolean().default(false),
+    plugins: z.array(z.enum(PLUGINS)).default([]),
+    search_filters: searchFiltersSchema.default(searchFiltersSchema.parse({})),
+    vdp_config: z
+      .object({ show_map_section: z.boolean().default(true) })
+      .strict()
+      .default({ show_map_section: true }),
+    /** Shown instead of each location's city (e.g. a metro name). */
+    override_city: z.string().nullable().default(null),
+    /** Header mega-menu; absent means the spec's default nav. */
+    navigation: z.array(navItemSchema).optional(),
+    /** Chat bot (autobot) widget enabled. */
+    autobot: z.boolean().default(false),
+    /** Redbook valuations for trade-in. */
+    redbook: z.boolean().default(false),
+    /** Hosted Meilisearch; absent means the embedded engine. */
+    search_service: searchServiceSchema.optional(),
+    specifications: z
+      .object({
+        /** Cars created within this many days get the just-arrived tag (spec §9: 8). */
+        just_arrived_days: z.number().int().min(0).max(90).default(8),
+        just_arrived_tag_name: z.string().min(1).default("Just Arrived"),
+        sold_tag_name: z.string().min(1).default("Just Sold"),
+      })
+      .strict()
+      .default({ just_arrived_days: 8, just_arrived_tag_name: "Just Arrived", sold_tag_name: "Just Sold" }),
+    theme: themeSchema.default(themeSchema.parse({})),
+    features: featuresSchema.default(featuresSchema.parse({})),
+    /** Sold cars stay visible this many days after sale (spec §9: 0–14, default 3). */
+    sold_window_days: z.number().int().min(0).max(14).default(3),
+    /** Price text when a car has no usable price (spec §4). */
+    no_price_text: z.string().min(1).default("Enquire for price."),
+    /** State used when a visitor's state is unknown (spec §9). */
+    default_state: z.enum(["act", "nsw", "nt", "qld", "sa", "tas", "vic", "wa"]).default("qld"),
+    default_viewer_mode: z.enum(VIEWER_MODES).default("spinner"),
+    gating: gatingSchema.default(gatingSchema.parse({})),
+    opt_in: optInSchema.default(optInSchema.parse({})),
+    search: searchSettingsSchema.default(searchSettingsSchema.parse({})),
+    finance_calculator: financeCalculatorSchema.default(financeCalculatorSchema.parse({})),
+    budget_finder: budgetFinderSchema.default(budgetFinderSchema.parse({})),
+    /** Used cars display as this word (e.g. "Pre-Owned"). */
+    used_keyword: z.string().min(1).default("Used"),
+    /** Default warranty copy on vehicle pages. */
+    warranty_text: z.string().default("3 Year Warranty Standard"),
+    /** Reserve deposit when a car has none of its own (spec §9: $200). */
+    reserve_deposit: z.number().min(0).default(200),
+    /** Brand group company stats (spec §1). */
+    company_stats: z
+      .object({ locations: z.number().int(), brands: z.number().int(), years: z.number().int() })
+      .strict()
+      .optional(),
+    /** Car types the home page and nav offer, in the spec's order. */
+    car_types: z.array(carTypeSchema).optional(),
+    /**
+     * Truncated-feed guard: refuse to publish when the feed would publish fewer cars than this
+     * share of the last successful build.
+     */
+    feed_guard_min_share: z.number().min(0).max(1).default(0.5),
+  })
+  .strict();
+
+export type Site = z.infer<typeof siteSchema>;
+export type SiteInput = z.input<typeof siteSchema>;

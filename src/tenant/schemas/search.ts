@@ -1,0 +1,66 @@
+import { z } from "zod";
+
+export const CAR_TYPES = ["new", "demo", "used"] as const;
+export const carTypeSchema = z.enum(CAR_TYPES);
+export type CarType = z.infer<typeof carTypeSchema>;
+
+/**
+ * The spec's per-site `search_filters`: which rows of the stock feed this site publishes at all
+ * (used-only, excluded stock numbers, brand-only, in_stock only, dealership subset).
+ */
+export const searchFiltersSchema = z
+  .object({
+    /** Car types this site sells; e.g. `["used"]` for a used-only dealer. */
+    car_types: z.array(carTypeSchema).min(1).default(["new", "demo", "used"]),
+    /** Stock numbers never published on this site. */
+    exclude_stocknums: z.array(z.string()).default([]),
+    /** Brand-only sites: makes to publish (case-insensitive). Empty means every make. */
+    makes: z.array(z.string()).default([]),
+    /** Publish only in_stock cars (no coming_soon, no recently sold). */
+    in_stock_only: z.boolean().default(false),
+    /** Dealership ids whose stock this site shows. Empty means every dealership of the site. */
+    dealership_ids: z.array(z.number().int()).default([]),
+  })
+  .strict();
+
+export type SearchFilters = z.infer<typeof searchFiltersSchema>;
+
+/** Hosted Meilisearch: host and a search-only key (or tenant token). Absent: embedded engine. */
+export const searchServiceSchema = z
+  .object({
+    host: z.url({ protocol: /^https?$/ }),
+    /** Search-only API key or tenant token (public: it ships to the browser). */
+    key: z.string().min(1),
+    /** Index uid; defaults to `cars-{slug}`. */
+    index: z.string().optional(),
+  })
+  .strict();
+
+export const SORT_OPTIONS = ["relevance", "latest", "price_desc", "price_asc"] as const;
+
+/** Search page constants the spec calls per site. */
+export const searchSettingsSchema = z
+  .object({
+    /** Result cards per page (spec §9: default 21). */
+    cards_per_page: z.number().int().min(1).max(120).default(21),
+    /** Results cache size (entries) of the search client. */
+    cache_size: z.number().int().min(1).max(500).default(30),
+    /** When the stock count exceeds 1999 show this number instead of summing facet counts. */
+    stock_count_override: z.number().int().positive().optional(),
+    /** Price-ascending sort also filters out cars priced 0 (spec §5, "on some sites"). */
+    price_asc_excludes_zero: z.boolean().default(true),
+    /** Sort options offered, in order (spec §9 defaults). */
+    sort_options: z
+      .array(z.enum(SORT_OPTIONS))
+      .min(1)
+      .default([...SORT_OPTIONS]),
+    /** Popular makes listed first in the make refinement. */
+    popular_makes_limit: z.number().int().min(1).default(20),
+    /** Attributes shown on result cards (spec §2 default). */
+    card_attributes: z
+      .array(z.string())
+      .default(["car_type", "simple_body", "km", "simple_transmission", "stocknum"]),
+    /** Where Clear Filters on the empty-results screen goes. */
+    clear_filters_href: z.string().default("/special-offers"),
+  })
+  .strict();

@@ -1,0 +1,53 @@
+/**
+ * Everything one tenant's site is built from, loaded and validated once. The build writes it to a
+ * snapshot file so every Astro page reads the same cars; `astro dev` loads it live.
+ */
+import { readFileSync } from "node:fs";
+import path from "node:path";
+import type { Location } from "~/features/locations/location.schema";
+import type { Offer } from "~/features/offers/offer.schema";
+import type { Car } from "~/features/stock/car.schema";
+import { type FeedReport, publishFeed, readFeed } from "~/features/stock/feed.server";
+import { loadLocations, loadOffers, loadSite, tenantsDir } from "./load";
+import type { Site } from "./schema";
+
+export interface TenantData {
+  site: Site;
+  locations: Location[];
+  offers: Offer[];
+  /** Published cars, in feed order. */
+  cars: Car[];
+  /** The build's clock (ISO); time rules on pages use it, never the render time. */
+  now: string;
+}
+
+export async function loadTenant(
+  dir: string,
+  slug: string,
+  now: Date,
+): Promise<{ data: TenantData; report: FeedReport }> {
+  const site = loadSite(dir, slug);
+  const locations = loadLocations(dir, site);
+  const offers = loadOffers(dir, site);
+  const tenantDir = path.join(dir, slug);
+  const feedName = site.feed.startsWith("https://") ? site.feed : path.join(tenantDir, site.feed);
+  const { cars, report } = publishFeed(await readFeed(site, tenantDir), site, now, feedName);
+  return { data: { site, locations, offers, cars, now: now.toISOString() }, report };
+}
+
+let current: Promise<TenantData> | undefined;
+
+/**
+ * The tenant being built: from `TENANT_SNAPSHOT` (written by scripts/build.ts) or, under
+ * `astro dev`, loaded live from `TENANTS_DIR/TENANT`.
+ */
+export function currentTenant(env: NodeJS.ProcessEnv = process.env): Promise<TenantData> {
+  current ??= (async () => {
+    if (env.TENANT_SNAPSHOT) {
+      return JSON.parse(readFileSync(env.TENANT_SNAPSHOT, "utf8")) as TenantData;
+    }
+    if (!env.TENANT) throw new Error("Set TENANT=<slug> (see README: TENANT=<slug> npm run dev).");
+    return (await loadTenant(tenantsDir(env), env.TENANT, new Date())).data;
+  })();
+  return current;
+}

@@ -1,0 +1,116 @@
+import { expect, test } from "@playwright/test";
+import {
+  expectNoAxeViolations,
+  expectPageBasics,
+  siteJson,
+  TENANTS,
+  tenantUrl,
+  vehiclePaths,
+} from "./support";
+import { E2E_PORT } from "../../playwright.config";
+
+test("the tenant index lists every sample site", async ({ page }) => {
+  await page.goto(`http://localhost:${E2E_PORT}/`);
+  await expect(page.getByRole("heading", { name: "Dealer sites" })).toBeVisible();
+  for (const slug of TENANTS) {
+    await expect(page.getByRole("link", { name: slug, exact: true })).toHaveAttribute(
+      "href",
+      tenantUrl(slug),
+    );
+  }
+});
+
+test("functions answer under /api on a tenant's origin", async ({ request }) => {
+  const response = await request.get(tenantUrl(TENANTS[0] as string, "/api/health"));
+  expect(response.status()).toBe(200);
+  expect(await response.json()).toMatchObject({ ok: true });
+});
+
+for (const slug of TENANTS) {
+  const site = siteJson(slug);
+
+  test.describe(`${slug}`, () => {
+    test("home page shows the dealer, its stock and its locations", async ({ page }) => {
+      await page.goto(tenantUrl(slug));
+      await expect(page).toHaveTitle(site.name);
+      await expect(page.getByRole("heading", { level: 1, name: site.name })).toBeVisible();
+      await expect(page.getByText(/vehicles in stock/)).toBeVisible();
+      await expect(page.locator("main .car-card").first()).toBeVisible();
+      const nav = page.getByRole("navigation", { name: "Main" });
+      const expected = ["Home", "Vehicles", "Stock", "Offers", "Finance", "Service", "About Us"];
+      if (site.features?.trade_in !== false) expected.splice(5, 0, "Trade In");
+      await page.setViewportSize({ width: 1280, height: 900 });
+      await expect(nav.locator(":scope > ul > li")).toHaveText(expected);
+      for (const group of [
+        "Vehicles by body type",
+        "Models",
+        "Buyer Tools",
+        "Servicing and Parts",
+        site.name,
+      ]) {
+        await expect(
+          page.getByRole("contentinfo").getByRole("heading", { name: group, exact: true }),
+        ).toBeVisible();
+      }
+      await expectPageBasics(page, site.url);
+      await expectNoAxeViolations(page);
+    });
+
+    test("mega-menu opens with the keyboard on desktop and from the Menu button on mobile", async ({
+      page,
+    }) => {
+      await page.setViewportSize({ width: 1280, height: 900 });
+      await page.goto(tenantUrl(slug));
+      const nav = page.getByRole("navigation", { name: "Main" });
+      const vehicles = nav.getByText("Vehicles", { exact: true });
+      await vehicles.focus();
+      await page.keyboard.press("Enter");
+      await expect(nav.getByRole("link", { name: "All Vehicles" })).toBeVisible();
+
+      await page.setViewportSize({ width: 390, height: 844 });
+      await page.goto(tenantUrl(slug));
+      await expect(page.getByRole("navigation", { name: "Main" })).toBeHidden();
+      await page.getByRole("button", { name: "Menu" }).click();
+      await expect(
+        page.getByRole("navigation", { name: "Main" }).getByRole("link", { name: "Home" }),
+      ).toBeVisible();
+    });
+
+    test("vehicle pages show the car, its price and its location", async ({ page }) => {
+      const paths = await vehiclePaths(page, slug);
+      expect(paths.length).toBeGreaterThan(0);
+      const sample = [paths[0], paths[Math.floor(paths.length / 2)], paths.at(-1)] as string[];
+      for (const [index, path] of sample.entries()) {
+        const response = await page.goto(tenantUrl(slug, path));
+        expect(response?.status()).toBe(200);
+        const title = (await page.locator("h1").textContent())?.trim() ?? "";
+        expect(title.length).toBeGreaterThan(3);
+        await expect(
+          page.getByRole("navigation", { name: "Breadcrumb" }).getByRole("link", { name: "Home" }),
+        ).toBeVisible();
+        await expect(
+          page.getByRole("complementary", { name: "Price and contact" }).locator(".price"),
+        ).not.toBeEmpty();
+        await expect(page.getByRole("heading", { name: "Dealer Comments" })).toBeVisible();
+        await expectPageBasics(page, site.url);
+        if (index === 0) await expectNoAxeViolations(page);
+      }
+    });
+
+    test("unknown pages answer 404 with a way back", async ({ page }) => {
+      const response = await page.goto(tenantUrl(slug, "/cars/no-such-car-anywhere"));
+      expect(response?.status()).toBe(404);
+      await expect(page.getByRole("heading", { name: "Sorry, we can't find that page" })).toBeVisible();
+      await expect(page.getByRole("link", { name: "Browse our stock" })).toBeVisible();
+      await expectNoAxeViolations(page);
+    });
+
+    test("sitemap.xml and robots.txt point at the tenant's own domain", async ({ request }) => {
+      const robots = await (await request.get(tenantUrl(slug, "/robots.txt"))).text();
+      expect(robots).toContain(`Sitemap: ${new URL("/sitemap.xml", site.url).href}`);
+      const sitemap = await (await request.get(tenantUrl(slug, "/sitemap.xml"))).text();
+      expect(sitemap).toContain(`<loc>${new URL("/", site.url).href}</loc>`);
+      expect(sitemap).toMatch(new RegExp(`<loc>${site.url.replace(/[.]/g, "\\.")}/cars/[a-z0-9-]+</loc>`));
+    });
+  });
+}

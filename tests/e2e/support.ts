@@ -1,0 +1,69 @@
+import { readdirSync, existsSync, readFileSync } from "node:fs";
+import path from "node:path";
+import AxeBuilder from "@axe-core/playwright";
+import { expect, type Page } from "@playwright/test";
+import { E2E_PORT } from "../../playwright.config";
+
+export const TENANTS_DIR = path.resolve("tenants");
+
+/** Every sample tenant (a folder with a site.json). */
+export const TENANTS = readdirSync(TENANTS_DIR).filter((slug) =>
+  existsSync(path.join(TENANTS_DIR, slug, "site.json")),
+);
+
+export function tenantUrl(slug: string, pathname = "/"): string {
+  return `http://${slug}.localhost:${E2E_PORT}${pathname}`;
+}
+
+export function siteJson(slug: string): { name: string; url: string; features?: { trade_in?: boolean } } {
+  return JSON.parse(readFileSync(path.join(TENANTS_DIR, slug, "site.json"), "utf8"));
+}
+
+/** Vehicle page paths of a built tenant, from its sitemap. */
+export async function vehiclePaths(page: Page, slug: string): Promise<string[]> {
+  const response = await page.request.get(tenantUrl(slug, "/sitemap.xml"));
+  expect(response.status()).toBe(200);
+  const xml = await response.text();
+  return [...xml.matchAll(/<loc>https?:\/\/[^/]+(\/cars\/[^<]+)<\/loc>/g)].map((match) => match[1] as string);
+}
+
+/** axe-core, WCAG 2.1 A/AA: zero violations, with a readable failure message. */
+export async function expectNoAxeViolations(page: Page): Promise<void> {
+  const results = await new AxeBuilder({ page })
+    .withTags(["wcag2a", "wcag2aa", "wcag21a", "wcag21aa"])
+    .analyze();
+  const summary = results.violations.map(
+    (violation) =>
+      `${violation.id}: ${violation.help} (${violation.nodes
+        .map((node) => node.target.join(" "))
+        .slice(0, 3)
+        .join(", ")})`,
+  );
+  expect(summary, `axe violations on ${page.url()}`).toEqual([]);
+}
+
+/** The Lighthouse-grade basics every page must hold. */
+export async function expectPageBasics(page: Page, canonicalOrigin: string): Promise<void> {
+  await expect(page.locator("html")).toHaveAttribute("lang", "en-AU");
+  await expect(page.locator("h1")).toHaveCount(1);
+  await expect(page.locator('meta[name="description"]')).toHaveAttribute("content", /\S{10,}/);
+  const canonical = await page.locator('link[rel="canonical"]').getAttribute("href");
+  expect(canonical?.startsWith(canonicalOrigin)).toBe(true);
+  const images = await page.locator("img").evaluateAll((imgs) =>
+    imgs.map((img) => ({
+      src: img.getAttribute("src"),
+      width: img.getAttribute("width"),
+      height: img.getAttribute("height"),
+      loading: img.getAttribute("loading"),
+      top: img.getBoundingClientRect().top + window.scrollY,
+    })),
+  );
+  for (const image of images) {
+    expect(image.width, `${image.src} has width`).toBeTruthy();
+    expect(image.height, `${image.src} has height`).toBeTruthy();
+    // Anything starting well below the first screen must be lazy.
+    if (image.top > 1500) expect(image.loading, `${image.src} below the fold is lazy`).toBe("lazy");
+  }
+  const scripts = await page.locator("script:not([type='application/ld+json'])").count();
+  expect(scripts, "pages ship no JavaScript without an island").toBe(0);
+}

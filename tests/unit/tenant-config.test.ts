@@ -1,0 +1,94 @@
+import path from "node:path";
+import { describe, expect, it } from "vitest";
+import { ConfigError } from "~/tenant/errors";
+import { listTenantSlugs, loadLocations, loadSite } from "~/tenant/load";
+import { siteSchema } from "~/tenant/schema";
+
+const FIXTURES = path.resolve("tests/fixtures/tenants");
+
+function configError(slug: string): ConfigError {
+  try {
+    loadSite(FIXTURES, slug);
+  } catch (error) {
+    if (error instanceof ConfigError) return error;
+    throw error;
+  }
+  throw new Error(`${slug} loaded without error`);
+}
+
+describe("tenant config (site.json)", () => {
+  it("lists tenant folders that hold a site.json", () => {
+    expect(listTenantSlugs(FIXTURES)).toEqual(["broken-config", "fixture-motors", "hostile-feed"]);
+  });
+
+  it("applies the spec's per-site defaults", () => {
+    const site = loadSite(FIXTURES, "fixture-motors");
+    expect(site.search.cards_per_page).toBe(21);
+    expect(site.sold_window_days).toBe(3);
+    expect(site.specifications).toEqual({
+      just_arrived_days: 8,
+      just_arrived_tag_name: "Just Arrived",
+      sold_tag_name: "Just Sold",
+    });
+    expect(site.default_state).toBe("qld");
+    expect(site.no_price_text).toBe("Enquire for price.");
+    expect(site.default_viewer_mode).toBe("spinner");
+    expect(site.opt_in).toEqual({
+      visible: true,
+      default_checked: true,
+      text: "Yes, I would like to subscribe to receive latest offers & product updates.",
+    });
+    expect(site.reserve_deposit).toBe(200);
+    expect(site.feed_guard_min_share).toBe(0.5);
+  });
+
+  it("names the file, each bad field and what is allowed", () => {
+    const error = configError("broken-config");
+    expect(error.file).toBe(path.join(FIXTURES, "broken-config", "site.json"));
+    const text = error.message;
+    expect(text).toContain("broken-config/site.json is invalid");
+    expect(text).toMatch(
+      /template: "boutique" is not allowed; use one of "franchise", "independent", "group", "caravan"/,
+    );
+    expect(text).toMatch(/theme\.primary: must be a hex colour like #1a2b3c \(got "blue"\)/);
+    expect(text).toMatch(/sold_window_days: .*14.* \(got 30\)/);
+    expect(text).toMatch(/tagline: is required/);
+    expect(text).toMatch(/unknown field "colour"/);
+  });
+
+  it.each([
+    [{ sold_window_days: -1 }, "sold_window_days"],
+    [{ sold_window_days: 15 }, "sold_window_days"],
+    [{ feed: "http://insecure.example.com/feed.json" }, "feed"],
+    [{ slug: "Bad Slug" }, "slug"],
+    [{ search: { cards_per_page: 0 } }, "search.cards_per_page"],
+  ])("rejects %j at %s", (override, field) => {
+    const base = loadSite(FIXTURES, "fixture-motors");
+    const result = siteSchema.safeParse({ ...base, ...override });
+    expect(result.success).toBe(false);
+    expect(result.error?.issues.map((issue) => issue.path.join("."))).toContain(field);
+  });
+
+  it("accepts an https feed URL and a sold window of 0 and 14", () => {
+    const base = loadSite(FIXTURES, "fixture-motors");
+    for (const override of [
+      { feed: "https://feeds.example.com/stock.json" },
+      { sold_window_days: 0 },
+      { sold_window_days: 14 },
+    ]) {
+      expect(siteSchema.safeParse({ ...base, ...override }).success).toBe(true);
+    }
+  });
+
+  it("refuses a slug that does not match its folder", () => {
+    expect(() => loadSite(path.resolve("tests/fixtures"), "tenants")).toThrow();
+  });
+
+  it("loads the locations site.json names", () => {
+    const site = loadSite(FIXTURES, "fixture-motors");
+    expect(loadLocations(FIXTURES, site).map((location) => location.id)).toEqual([9001]);
+    expect(() =>
+      loadLocations(FIXTURES, { ...site, locations: [{ id: 1, location_type: "sales" }] }),
+    ).toThrow(/locations: ids 1 are not in locations.json/);
+  });
+});
