@@ -6,10 +6,10 @@ import { cpSync } from "node:fs";
 import path from "node:path";
 import { listTenantSlugs, tenantsDir } from "~/tenant/load";
 import { buildTenants, ROOT, summaryTable } from "./lib/build-tenants";
-import { ensureSampleData } from "./sample-data";
 
 const dir = tenantsDir();
-if (!process.env.TENANTS_DIR) await ensureSampleData(dir);
+// The sample tenants' stock and photos are generated (deterministically, per day), not committed.
+if (!process.env.TENANTS_DIR) await (await import("./sample-data")).ensureSampleData(dir);
 const all = listTenantSlugs(dir);
 const wanted = process.env.TENANT?.split(",")
   .map((slug) => slug.trim())
@@ -22,8 +22,11 @@ if (unknown.length > 0) {
 const slugs = wanted ?? all;
 console.log(`Building ${slugs.length} tenant${slugs.length === 1 ? "" : "s"} from ${dir}`);
 const started = performance.now();
+const distDir = path.resolve(process.env.DIST_DIR || path.join(ROOT, "dist"));
 const results = await buildTenants({
   tenantsDir: dir,
+  distDir,
+  reportsDir: path.resolve(process.env.REPORTS_DIR || path.join(ROOT, "reports")),
   slugs,
   allowShrink: process.env.ALLOW_FEED_SHRINK === "1",
   concurrency: process.env.BUILD_CONCURRENCY ? Number(process.env.BUILD_CONCURRENCY) : undefined,
@@ -32,7 +35,7 @@ console.log(`\n${summaryTable(results)}\n`);
 const failed = results.filter((result) => !result.ok);
 // Netlify publishes one fixed folder (netlify.toml: dist/current) for the one tenant it builds.
 if (process.env.NETLIFY === "true" && slugs.length === 1 && failed.length === 0) {
-  cpSync(path.join(ROOT, "dist", slugs[0] as string), path.join(ROOT, "dist/current"), { recursive: true });
+  cpSync(path.join(distDir, slugs[0] as string), path.join(distDir, "current"), { recursive: true });
 }
 console.log(
   `${results.length - failed.length} of ${results.length} tenants built in ${((performance.now() - started) / 1000).toFixed(1)}s` +

@@ -142,7 +142,7 @@ export async function buildTenant(slug: string, options: BuildOptions): Promise<
   };
   log(
     `feed: ${counts.received} received, ${counts.published} published, ${counts.hidden} hidden, ` +
-      `${counts.quarantined} quarantined (reports/${slug}/feed-report.json)`,
+      `${counts.quarantined} quarantined (${path.relative(process.cwd(), path.join(reportsDir, "feed-report.json"))})`,
   );
 
   const lastBuildFile = path.join(reportsDir, "last-build.json");
@@ -180,7 +180,7 @@ export async function buildTenant(slug: string, options: BuildOptions): Promise<
     `${JSON.stringify({ published: report.published, pages, at: new Date().toISOString() } satisfies LastBuild, null, 2)}\n`,
   );
   const result = { slug, ok: true, ...counts, pages, seconds: seconds(), peakRssMb: astro.peakRssMb };
-  log(`done: ${pages} pages in ${result.seconds}s (peak RSS ${astro.peakRssMb} MB) -> dist/${slug}`);
+  log(`done: ${pages} pages in ${result.seconds}s (peak RSS ${astro.peakRssMb} MB) -> ${path.relative(process.cwd(), target)}`);
   return result;
 }
 

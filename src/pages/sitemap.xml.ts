@@ -8,10 +8,11 @@ const escapeXml = (value: string) =>
   );
 
 export const GET: APIRoute = async () => {
-  const { site, cars, now } = await currentTenant();
+  const { site, cars, pages, now } = await currentTenant();
   const day = now.slice(0, 10);
   const urls = [
     { loc: "/", lastmod: day },
+    ...pages.map((page) => ({ loc: `/${page.slug}`, lastmod: day })),
     ...cars.map((car) => ({ loc: `/cars/${car.slug}`, lastmod: (car.created_at ?? now).slice(0, 10) })),
   ];
   const body = [

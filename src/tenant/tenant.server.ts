@@ -4,6 +4,7 @@
  */
 import { readFileSync } from "node:fs";
 import path from "node:path";
+import { type ContentPage, loadContentPages } from "~/features/content/content.server";
 import type { Location } from "~/features/locations/location.schema";
 import type { Offer } from "~/features/offers/offer.schema";
 import type { Car } from "~/features/stock/car.schema";
@@ -15,6 +16,8 @@ export interface TenantData {
   site: Site;
   locations: Location[];
   offers: Offer[];
+  /** Content pages from `pages/*.md`. */
+  pages: ContentPage[];
   /** Published cars, in feed order. */
   cars: Car[];
   /** The build's clock (ISO); time rules on pages use it, never the render time. */
@@ -30,9 +33,10 @@ export async function loadTenant(
   const locations = loadLocations(dir, site);
   const offers = loadOffers(dir, site);
   const tenantDir = path.join(dir, slug);
+  const pages = loadContentPages(tenantDir);
   const feedName = site.feed.startsWith("https://") ? site.feed : path.join(tenantDir, site.feed);
   const { cars, report } = publishFeed(await readFeed(site, tenantDir), site, now, feedName);
-  return { data: { site, locations, offers, cars, now: now.toISOString() }, report };
+  return { data: { site, locations, offers, pages, cars, now: now.toISOString() }, report };
 }
 
 let current: Promise<TenantData> | undefined;

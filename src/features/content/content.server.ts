@@ -1,0 +1,62 @@
+/**
+ * Content pages (`tenants/<slug>/pages/*.md`: about, terms, privacy, service…): YAML frontmatter
+ * (`title`, `description`) plus markdown, rendered to sanitized HTML at build time.
+ */
+import { existsSync, readdirSync, readFileSync } from "node:fs";
+import path from "node:path";
+import { marked } from "marked";
+import sanitizeHtml from "sanitize-html";
+import { parse as parseYaml } from "yaml";
+import { z } from "zod";
+import { ConfigError, parseWithFriendlyErrors } from "~/tenant/errors";
+
+export interface ContentPage {
+  /** URL path segment: the file name without `.md` (`about-us.md` → `/about-us`). */
+  slug: string;
+  title: string;
+  description: string;
+  html: string;
+}
+
+const frontmatterSchema = z.object({ title: z.string().min(1), description: z.string().min(1) }).strict();
+
+/** Routes the site already owns; a content page may not shadow them. */
+const RESERVED = new Set(["cars", "search", "api", "404", "index", "sitemap", "robots", "media", "_astro"]);
+
+const CONTENT_HTML: sanitizeHtml.IOptions = {
+  allowedTags: [...sanitizeHtml.defaults.allowedTags, "img"],
+  allowedAttributes: { a: ["href", "title"], img: ["src", "alt", "width", "height", "loading"] },
+  allowedSchemes: ["https", "mailto", "tel"],
+  // The page title is the only h1.
+  transformTags: { h1: "h2" },
+};
+
+export function parseContentPage(file: string, source: string): ContentPage {
+  const match = /^---\r?\n([\s\S]*?)\r?\n---\r?\n?([\s\S]*)$/.exec(source);
+  if (!match) throw new ConfigError(file, ["must start with YAML frontmatter between --- lines (title, description)"]);
+  let data: unknown;
+  try {
+    data = parseYaml(match[1] ?? "");
+  } catch (error) {
+    throw new ConfigError(file, [`frontmatter is not valid YAML: ${(error as Error).message}`]);
+  }
+  const meta = parseWithFriendlyErrors(frontmatterSchema, data, file);
+  const html = sanitizeHtml(marked.parse(match[2] ?? "", { async: false }), CONTENT_HTML);
+  return { slug: path.basename(file, ".md"), ...meta, html };
+}
+
+export function loadContentPages(tenantDir: string): ContentPage[] {
+  const dir = path.join(tenantDir, "pages");
+  if (!existsSync(dir)) return [];
+  return readdirSync(dir)
+    .filter((file) => file.endsWith(".md"))
+    .sort()
+    .map((file) => {
+      const full = path.join(dir, file);
+      const slug = path.basename(file, ".md");
+      if (!/^[a-z0-9]+(?:-[a-z0-9]+)*$/.test(slug) || RESERVED.has(slug)) {
+        throw new ConfigError(full, [`file name "${slug}" must be a URL slug and not one of ${[...RESERVED].join(", ")}`]);
+      }
+      return parseContentPage(full, readFileSync(full, "utf8"));
+    });
+}

@@ -1,0 +1,104 @@
+/**
+ * The build command end to end on fixture tenants: one broken tenant is reported and skipped, the
+ * others build, the exit code says a tenant failed, and a truncated feed never replaces a site.
+ */
+import { spawnSync } from "node:child_process";
+import { cpSync, existsSync, mkdtempSync, readFileSync, writeFileSync } from "node:fs";
+import os from "node:os";
+import path from "node:path";
+import { beforeAll, describe, expect, it } from "vitest";
+
+const ROOT = path.resolve(".");
+let work: string;
+
+function build(env: Record<string, string>) {
+  const result = spawnSync(process.execPath, [path.join(ROOT, "node_modules/tsx/dist/cli.mjs"), "scripts/build.ts"], {
+    cwd: ROOT,
+    env: {
+      ...process.env,
+      TENANTS_DIR: path.join(work, "tenants"),
+      DIST_DIR: path.join(work, "dist"),
+      REPORTS_DIR: path.join(work, "reports"),
+      ...env,
+    },
+    encoding: "utf8",
+  });
+  return { status: result.status, output: `${result.stdout}${result.stderr}` };
+}
+
+const read = (...parts: string[]) => readFileSync(path.join(work, ...parts), "utf8");
+
+describe("npm run build on fixture tenants", () => {
+  let first: ReturnType<typeof build>;
+
+  beforeAll(() => {
+    work = mkdtempSync(path.join(os.tmpdir(), "build-test-"));
+    cpSync(path.join(ROOT, "tests/fixtures/tenants"), path.join(work, "tenants"), { recursive: true });
+    first = build({});
+  }, 180_000);
+
+  it("reports the broken tenant, builds the others and exits non-zero", () => {
+    expect(first.status).toBe(1);
+    expect(first.output).toMatch(/\[broken-config\] FAILED: .*broken-config\/site\.json is invalid/);
+    expect(first.output).toMatch(/broken-config\s+FAILED/);
+    expect(first.output).toMatch(/fixture-motors\s+ok\s+5\s+0\s+0\s+8/);
+    expect(first.output).toMatch(/2 of 3 tenants built .*; failed: broken-config/);
+    expect(existsSync(path.join(work, "dist/broken-config"))).toBe(false);
+  });
+
+  it("prerenders the home page and one page per published car", () => {
+    const home = read("dist/fixture-motors/index.html");
+    expect(home).toContain('<html lang="en-AU"');
+    expect(home).toMatch(/<h1[^>]*>Fixture Motors<\/h1>/);
+    expect(home).toContain('<link rel="canonical" href="https://www.fixture-motors.example.com.au/"');
+    const car = read("dist/fixture-motors/cars/2021-ford-ranger-1002/index.html");
+    expect(car).toMatch(/<h1[^>]*>2021 Ford Ranger<\/h1>/);
+    expect(car).toContain("$45,990");
+    expect(read("dist/fixture-motors/cars/2021-kia-sportage-1004/index.html")).toContain("PREORDER");
+    expect(read("dist/fixture-motors/sitemap.xml")).toContain(
+      "<loc>https://www.fixture-motors.example.com.au/cars/2021-mazda-cx-5-1000</loc>",
+    );
+    expect(existsSync(path.join(work, "dist/fixture-motors/404.html"))).toBe(true);
+  });
+
+  it("renders content pages from markdown, sanitized, with one h1", () => {
+    const about = read("dist/fixture-motors/about-us/index.html");
+    expect(about).toMatch(/<h1[^>]*>About Fixture Motors<\/h1>/);
+    expect(about).toMatch(/<h2[^>]*>About us<\/h2>/);
+    expect(about).toContain("<strong>quality used cars</strong>");
+    expect(about).not.toContain('alert("no")');
+    expect(read("dist/fixture-motors/sitemap.xml")).toContain("https://www.fixture-motors.example.com.au/about-us");
+  });
+
+  it("writes the feed report with quarantined rows and never publishes hostile HTML", () => {
+    const report = JSON.parse(read("reports/hostile-feed/feed-report.json"));
+    expect(report.received).toBe(15);
+    expect(report.quarantined).toHaveLength(8);
+    const page = read("dist/hostile-feed/cars/hostile-car-5/index.html");
+    expect(page).toContain("<p>Great car</p>");
+    expect(page).not.toContain("alert(");
+    expect(page).not.toContain("onerror");
+  });
+
+  it("refuses a truncated feed, keeps the previous site, and publishes with ALLOW_FEED_SHRINK=1", () => {
+    const feedFile = path.join(work, "tenants/fixture-motors/stock.json");
+    const feed = JSON.parse(readFileSync(feedFile, "utf8"));
+    writeFileSync(feedFile, JSON.stringify({ cars: feed.cars.slice(0, 2) }));
+
+    const refused = build({ TENANT: "fixture-motors" });
+    expect(refused.status).toBe(1);
+    expect(refused.output).toMatch(/feed would publish 2 cars, fewer than 50% of the last successful build \(5\)/);
+    expect(existsSync(path.join(work, "dist/fixture-motors/cars/2021-ford-ranger-1002/index.html"))).toBe(true);
+
+    const allowed = build({ TENANT: "fixture-motors", ALLOW_FEED_SHRINK: "1" });
+    expect(allowed.status).toBe(0);
+    expect(existsSync(path.join(work, "dist/fixture-motors/cars/2021-ford-ranger-1002/index.html"))).toBe(false);
+    expect(existsSync(path.join(work, "dist/fixture-motors/cars/2021-mazda-cx-5-1000/index.html"))).toBe(true);
+  }, 120_000);
+
+  it("names unknown tenants", () => {
+    const result = build({ TENANT: "nobody-motors" });
+    expect(result.status).toBe(1);
+    expect(result.output).toMatch(/Unknown tenant nobody-motors; tenants in .*: broken-config, fixture-motors, hostile-feed/);
+  });
+});
