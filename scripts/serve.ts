@@ -9,7 +9,7 @@ import { createApp, listBuiltTenants } from "./lib/app";
 import { ROOT } from "./lib/build-tenants";
 
 const port = Number(process.env.PORT) || 4321;
-const distDir = path.join(ROOT, "dist");
+const distDir = path.resolve(process.env.DIST_DIR || path.join(ROOT, "dist"));
 
 if (process.env.SKIP_BUILD !== "1") {
   const build = spawnSync(

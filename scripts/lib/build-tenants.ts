@@ -180,7 +180,9 @@ export async function buildTenant(slug: string, options: BuildOptions): Promise<
     `${JSON.stringify({ published: report.published, pages, at: new Date().toISOString() } satisfies LastBuild, null, 2)}\n`,
   );
   const result = { slug, ok: true, ...counts, pages, seconds: seconds(), peakRssMb: astro.peakRssMb };
-  log(`done: ${pages} pages in ${result.seconds}s (peak RSS ${astro.peakRssMb} MB) -> ${path.relative(process.cwd(), target)}`);
+  log(
+    `done: ${pages} pages in ${result.seconds}s (peak RSS ${astro.peakRssMb} MB) -> ${path.relative(process.cwd(), target)}`,
+  );
   return result;
 }
 

@@ -13,8 +13,8 @@ import {
 } from "./schemas/search";
 import { themeSchema } from "./schemas/theme";
 
-export { CAR_TYPES, type CarType, carTypeSchema } from "./schemas/search";
 export { FINANCE_PROVIDERS, type FinanceProvider } from "./schemas/finance";
+export { CAR_TYPES, type CarType, carTypeSchema } from "./schemas/search";
 
 export const SLUG_PATTERN = /^[a-z0-9]+(?:-[a-z0-9]+)*$/;
 const slug = z.string().regex(SLUG_PATTERN, "must be lower-case letters, digits and single hyphens");

@@ -1,4 +1,5 @@
 import { expect, test } from "@playwright/test";
+import { E2E_PORT } from "../../playwright.config";
 import {
   expectNoAxeViolations,
   expectPageBasics,
@@ -7,7 +8,6 @@ import {
   tenantUrl,
   vehiclePaths,
 } from "./support";
-import { E2E_PORT } from "../../playwright.config";
 
 test("the tenant index lists every sample site", async ({ page }) => {
   await page.goto(`http://localhost:${E2E_PORT}/`);

@@ -12,17 +12,21 @@ const ROOT = path.resolve(".");
 let work: string;
 
 function build(env: Record<string, string>) {
-  const result = spawnSync(process.execPath, [path.join(ROOT, "node_modules/tsx/dist/cli.mjs"), "scripts/build.ts"], {
-    cwd: ROOT,
-    env: {
-      ...process.env,
-      TENANTS_DIR: path.join(work, "tenants"),
-      DIST_DIR: path.join(work, "dist"),
-      REPORTS_DIR: path.join(work, "reports"),
-      ...env,
+  const result = spawnSync(
+    process.execPath,
+    [path.join(ROOT, "node_modules/tsx/dist/cli.mjs"), "scripts/build.ts"],
+    {
+      cwd: ROOT,
+      env: {
+        ...process.env,
+        TENANTS_DIR: path.join(work, "tenants"),
+        DIST_DIR: path.join(work, "dist"),
+        REPORTS_DIR: path.join(work, "reports"),
+        ...env,
+      },
+      encoding: "utf8",
     },
-    encoding: "utf8",
-  });
+  );
   return { status: result.status, output: `${result.stdout}${result.stderr}` };
 }
 
@@ -67,7 +71,9 @@ describe("npm run build on fixture tenants", () => {
     expect(about).toMatch(/<h2[^>]*>About us<\/h2>/);
     expect(about).toContain("<strong>quality used cars</strong>");
     expect(about).not.toContain('alert("no")');
-    expect(read("dist/fixture-motors/sitemap.xml")).toContain("https://www.fixture-motors.example.com.au/about-us");
+    expect(read("dist/fixture-motors/sitemap.xml")).toContain(
+      "https://www.fixture-motors.example.com.au/about-us",
+    );
   });
 
   it("writes the feed report with quarantined rows and never publishes hostile HTML", () => {
@@ -87,18 +93,28 @@ describe("npm run build on fixture tenants", () => {
 
     const refused = build({ TENANT: "fixture-motors" });
     expect(refused.status).toBe(1);
-    expect(refused.output).toMatch(/feed would publish 2 cars, fewer than 50% of the last successful build \(5\)/);
-    expect(existsSync(path.join(work, "dist/fixture-motors/cars/2021-ford-ranger-1002/index.html"))).toBe(true);
+    expect(refused.output).toMatch(
+      /feed would publish 2 cars, fewer than 50% of the last successful build \(5\)/,
+    );
+    expect(existsSync(path.join(work, "dist/fixture-motors/cars/2021-ford-ranger-1002/index.html"))).toBe(
+      true,
+    );
 
     const allowed = build({ TENANT: "fixture-motors", ALLOW_FEED_SHRINK: "1" });
     expect(allowed.status).toBe(0);
-    expect(existsSync(path.join(work, "dist/fixture-motors/cars/2021-ford-ranger-1002/index.html"))).toBe(false);
-    expect(existsSync(path.join(work, "dist/fixture-motors/cars/2021-mazda-cx-5-1000/index.html"))).toBe(true);
+    expect(existsSync(path.join(work, "dist/fixture-motors/cars/2021-ford-ranger-1002/index.html"))).toBe(
+      false,
+    );
+    expect(existsSync(path.join(work, "dist/fixture-motors/cars/2021-mazda-cx-5-1000/index.html"))).toBe(
+      true,
+    );
   }, 120_000);
 
   it("names unknown tenants", () => {
     const result = build({ TENANT: "nobody-motors" });
     expect(result.status).toBe(1);
-    expect(result.output).toMatch(/Unknown tenant nobody-motors; tenants in .*: broken-config, fixture-motors, hostile-feed/);
+    expect(result.output).toMatch(
+      /Unknown tenant nobody-motors; tenants in .*: broken-config, fixture-motors, hostile-feed/,
+    );
   });
 });

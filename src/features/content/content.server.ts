@@ -33,7 +33,8 @@ const CONTENT_HTML: sanitizeHtml.IOptions = {
 
 export function parseContentPage(file: string, source: string): ContentPage {
   const match = /^---\r?\n([\s\S]*?)\r?\n---\r?\n?([\s\S]*)$/.exec(source);
-  if (!match) throw new ConfigError(file, ["must start with YAML frontmatter between --- lines (title, description)"]);
+  if (!match)
+    throw new ConfigError(file, ["must start with YAML frontmatter between --- lines (title, description)"]);
   let data: unknown;
   try {
     data = parseYaml(match[1] ?? "");
@@ -55,7 +56,9 @@ export function loadContentPages(tenantDir: string): ContentPage[] {
       const full = path.join(dir, file);
       const slug = path.basename(file, ".md");
       if (!/^[a-z0-9]+(?:-[a-z0-9]+)*$/.test(slug) || RESERVED.has(slug)) {
-        throw new ConfigError(full, [`file name "${slug}" must be a URL slug and not one of ${[...RESERVED].join(", ")}`]);
+        throw new ConfigError(full, [
+          `file name "${slug}" must be a URL slug and not one of ${[...RESERVED].join(", ")}`,
+        ]);
       }
       return parseContentPage(full, readFileSync(full, "utf8"));
     });

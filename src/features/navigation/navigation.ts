@@ -1,26 +1,14 @@
 /** Header mega-menu and footer groups (spec §2), derived from the tenant and its published stock. */
-import type { Car } from "~/features/stock/car.schema";
-import { carTypeLabel, sortCarTypes } from "~/features/stock/stock";
+
 import { DEFAULT_SEARCH_PATH, makeModelPath, toSlug } from "~/features/search/slugs";
+import type { Car } from "~/features/stock/car.schema";
+import { bodyLabel } from "~/features/stock/specs";
+import { carTypeLabel, sortCarTypes } from "~/features/stock/stock";
 import type { NavItem, Site } from "~/tenant/schema";
 
 export interface FooterGroup {
   title: string;
   links: { label: string; href: string }[];
-}
-
-const BODY_LABELS: Record<string, string> = {
-  "4x4": "4x4",
-  cabChassis: "Cab Chassis",
-  peopleMover: "People Mover",
-  lightTruck: "Light Truck",
-  stationWagon: "Station Wagon",
-  suv: "SUV",
-  ev: "Electric",
-};
-
-export function bodyLabel(body: string): string {
-  return BODY_LABELS[body] ?? body.charAt(0).toUpperCase() + body.slice(1);
 }
 
 const CAR_TYPE_PATHS = {

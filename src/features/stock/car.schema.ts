@@ -24,7 +24,7 @@ const imageSchema = z
     video: z.boolean().optional(),
     alt: z.string().optional(),
   })
-  .passthrough();
+  .loose();
 
 const hotspotSchema = z
   .object({
@@ -43,7 +43,7 @@ const hotspotSchema = z
       )
       .default([]),
   })
-  .passthrough();
+  .loose();
 
 const lenderSchema = z
   .object({
@@ -81,7 +81,7 @@ const variantSchema = z
     ancaprating: num,
     geartype: text,
   })
-  .passthrough();
+  .loose();
 
 export const carSchema = z
   .object({
@@ -162,11 +162,9 @@ export const carSchema = z
     show_on_dealer_website: z.boolean().default(true),
     carsales_title: text,
     youxQuote: opt(
-      z.object({ weeklyRepaymentAmount: num, advertisedRate: num, comparisonRate: num }).passthrough(),
+      z.object({ weeklyRepaymentAmount: num, advertisedRate: num, comparisonRate: num }).loose(),
     ),
-    autograb_data: opt(
-      z.object({ average_market_price: num, state_average_market_price: num }).passthrough(),
-    ),
+    autograb_data: opt(z.object({ average_market_price: num, state_average_market_price: num }).loose()),
     body_width: num,
     body_length: num,
     tare_weight: num,
@@ -178,7 +176,7 @@ export const carSchema = z
     /** Reserve deposit for this car (spec: "deposit from per-car function"). */
     reserve_deposit: num,
   })
-  .passthrough();
+  .loose();
 
 export type Car = z.infer<typeof carSchema>;
 export type CarImage = z.infer<typeof imageSchema>;

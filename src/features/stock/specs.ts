@@ -6,6 +6,21 @@ export const FEATURE_LIST_LIMIT = 8;
 export const DEALER_COMMENTS_LIMIT = 400;
 export const DEALER_COMMENTS_PENDING = "Dealer comments are pending. Please check back here later.";
 
+/** Display names of the spec's body types (`peopleMover` → "People Mover"). */
+const BODY_LABELS: Record<string, string> = {
+  "4x4": "4x4",
+  cabChassis: "Cab Chassis",
+  peopleMover: "People Mover",
+  lightTruck: "Light Truck",
+  stationWagon: "Station Wagon",
+  suv: "SUV",
+  ev: "Electric",
+};
+
+export function bodyLabel(body: string): string {
+  return BODY_LABELS[body] ?? body.charAt(0).toUpperCase() + body.slice(1);
+}
+
 export interface SpecRow {
   label: string;
   value: string;
@@ -25,7 +40,7 @@ export function specRows(car: Car): SpecRow[] {
   const v = car.variant ?? {};
   const rows: [string, unknown][] = [
     ["Odometer", number(car.km, " km")],
-    ["Body", car.simple_body],
+    ["Body", car.simple_body ? bodyLabel(car.simple_body) : null],
     ["Transmission", car.trans ?? car.simple_transmission],
     ["Fuel", car.fuel ?? car.simple_fuel],
     ["Drive", car.drive ?? car.simple_drive],

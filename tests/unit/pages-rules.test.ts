@@ -1,0 +1,147 @@
+import { describe, expect, it } from "vitest";
+import { parseContentPage } from "~/features/content/content.server";
+import { carPictures, IMAGE_NOT_FOUND, showThumbnails } from "~/features/media/media";
+import { footerGroups, headerNav } from "~/features/navigation/navigation";
+import { isOfferActive, offerSummary } from "~/features/offers/offers";
+import { toSlug } from "~/features/search/slugs";
+import { bodyLabel, DEALER_COMMENTS_PENDING, hasDealerComments, specRows } from "~/features/stock/specs";
+import { makeCar, makeSite, NOW } from "./helpers";
+
+const image = (n: number) => ({ url: `/media/${n}.jpg`, thumb: { url: `/media/${n}-t.jpg` } });
+
+describe("vehicle page rules", () => {
+  it("hides spec rows that are empty, null or the text null", () => {
+    const rows = specRows(makeCar({ colour: "null", interior_colour: "  ", seats: null, doors: 5, km: 0 }));
+    const labels = rows.map((row) => row.label);
+    expect(labels).not.toContain("Colour");
+    expect(labels).not.toContain("Interior");
+    expect(labels).not.toContain("Seats");
+    expect(rows).toContainEqual({ label: "Doors", value: "5" });
+    expect(rows).toContainEqual({ label: "Odometer", value: "0 km" });
+  });
+
+  it.each([
+    ["", false],
+    [null, false],
+    ["-", false],
+    ["<p>---</p>", false],
+    ["<p>&nbsp;</p>", false],
+    ["<p>One owner</p>", true],
+  ])("treats dealer comments %j as present: %s", (comments, present) => {
+    expect(hasDealerComments(comments)).toBe(present);
+  });
+
+  it("uses the spec's pending text", () => {
+    expect(DEALER_COMMENTS_PENDING).toBe("Dealer comments are pending. Please check back here later.");
+  });
+
+  it.each([
+    [0, false],
+    [3, false],
+    [4, true],
+  ])("shows thumbnails only with more than 3 images (%i images → %s)", (count, shown) => {
+    const car = makeCar({ images: Array.from({ length: count }, (_, i) => image(i)) });
+    expect(showThumbnails(car)).toBe(shown);
+  });
+
+  it("falls back to the image-not-found picture and skips video entries", () => {
+    expect(carPictures(makeCar({ images: [] }))[0]?.url).toBe(IMAGE_NOT_FOUND);
+    const car = makeCar({ images: [{ url: "/v.mp4", video: true }, image(1)] });
+    expect(carPictures(car).map((p) => p.url)).toEqual(["/media/1.jpg"]);
+  });
+
+  it.each([
+    ["peopleMover", "People Mover"],
+    ["cabChassis", "Cab Chassis"],
+    ["suv", "SUV"],
+    ["sedan", "Sedan"],
+  ])("labels body type %s as %s", (body, label) => expect(bodyLabel(body)).toBe(label));
+});
+
+describe("offers", () => {
+  it.each([
+    [{}, true],
+    [{ start: "2026-06-15T02:00:00Z" }, true],
+    [{ start: "2026-06-15T02:00:01Z" }, false],
+    [{ expiry: "2026-06-15T02:00:00Z" }, true],
+    [{ expiry: "2026-06-15T01:59:59Z" }, false],
+  ])("promo window %j active at now: %s", (window, active) => {
+    expect(isOfferActive(window, NOW)).toBe(active);
+  });
+
+  it("truncates descriptions longer than 200 characters at 160", () => {
+    expect(offerSummary("a".repeat(200))).toBe("a".repeat(200));
+    expect(offerSummary("a".repeat(201))).toBe(`${"a".repeat(160)}…`);
+  });
+});
+
+describe("navigation", () => {
+  const cars = [
+    makeCar({ id: 1, car_type: "used", simple_body: "hatch" }),
+    makeCar({ id: 2, slug: "x-2", car_type: "new", make: "Mazda", model: "CX-5", simple_body: "suv" }),
+  ];
+
+  it("has the spec's header items in order", () => {
+    expect(headerNav(makeSite(), cars).map((item) => item.label)).toEqual([
+      "Home",
+      "Vehicles",
+      "Stock",
+      "Offers",
+      "Finance",
+      "Trade In",
+      "Service",
+      "About Us",
+    ]);
+  });
+
+  it("drops Trade In when the site has no trade-in", () => {
+    const site = makeSite({ features: { trade_in: false } });
+    expect(headerNav(site, cars).map((item) => item.label)).not.toContain("Trade In");
+  });
+
+  it("lists car types in the spec's order new, demo, used with the site's used keyword", () => {
+    const site = makeSite({ used_keyword: "Pre-Owned" });
+    const vehicles = headerNav(site, cars).find((item) => item.label === "Vehicles");
+    expect(vehicles?.children?.slice(0, 2).map((child) => child.label)).toEqual([
+      "New Vehicles",
+      "Pre-Owned Vehicles",
+    ]);
+  });
+
+  it("has the spec's footer groups", () => {
+    expect(footerGroups(makeSite(), cars).map((group) => group.title)).toEqual([
+      "Vehicles by body type",
+      "Models",
+      "Buyer Tools",
+      "Servicing and Parts",
+      "Test Motors",
+    ]);
+  });
+
+  it.each([
+    ["Land Rover", "land-rover"],
+    ["Mercedes-Benz", "mercedes-benz"],
+    ["CX-5", "cx-5"],
+    ["Škoda", "skoda"],
+  ])("slugs %s as %s", (value, slug) => expect(toSlug(value)).toBe(slug));
+});
+
+describe("content pages", () => {
+  it("parses frontmatter, renders markdown and strips scripts", () => {
+    const page = parseContentPage(
+      "about-us.md",
+      "---\ntitle: About\ndescription: Who we are\n---\n# Hi\n\n**Bold**<script>x()</script>",
+    );
+    expect(page).toMatchObject({ slug: "about-us", title: "About", description: "Who we are" });
+    expect(page.html).toContain("<h2>Hi</h2>");
+    expect(page.html).toContain("<strong>Bold</strong>");
+    expect(page.html).not.toContain("script");
+  });
+
+  it("names the file and field when frontmatter is wrong", () => {
+    expect(() => parseContentPage("x.md", "---\ntitle: About\n---\nbody")).toThrow(
+      /x.md is invalid:\n.*description: is required/,
+    );
+    expect(() => parseContentPage("y.md", "no frontmatter")).toThrow(/y.md is invalid:\n.*YAML frontmatter/);
+  });
+});
