@@ -23,7 +23,12 @@ if (process.env.SKIP_BUILD !== "1") {
   if (build.status !== 0) console.warn("\nSome tenants failed to build; serving the ones that exist.\n");
 }
 
-const app = await createApp({ distDir, functionsDir: path.join(ROOT, "src/functions"), port });
+const app = await createApp({
+  distDir,
+  functionsDir: path.join(ROOT, "src/functions"),
+  port,
+  cacheDir: path.join(ROOT, ".cache"),
+});
 serve({ fetch: app.fetch, port }, () => {
   const slugs = listBuiltTenants(distDir);
   console.log(`\nServing ${slugs.length} tenant${slugs.length === 1 ? "" : "s"}:`);

@@ -9,6 +9,7 @@ import { pathToFileURL } from "node:url";
 import { serveStatic } from "@hono/node-server/serve-static";
 import { Hono, type MiddlewareHandler } from "hono";
 import { compress } from "hono/compress";
+import { imageCdnResponse } from "~/features/media/images.server";
 
 export interface FunctionModule {
   default: (req: Request) => Response | Promise<Response>;
@@ -54,7 +55,12 @@ function indexPage(slugs: string[], port: number): string {
   }</main></body></html>`;
 }
 
-export async function createApp(options: { distDir: string; functionsDir: string; port: number }) {
+export async function createApp(options: {
+  distDir: string;
+  functionsDir: string;
+  port: number;
+  cacheDir: string;
+}) {
   const app = new Hono();
   const functions = await loadFunctions(options.functionsDir);
   app.use("*", compress());
@@ -65,6 +71,15 @@ export async function createApp(options: { distDir: string; functionsDir: string
     }
   }
   app.all("/api/*", (c) => c.json({ error: "Not found" }, 404));
+  app.get("/.netlify/images", (c) => {
+    const slug = tenantFromHost(c.req.header("host"));
+    if (!slug) return c.text("Not found", 404);
+    return imageCdnResponse(
+      c.req.raw,
+      path.join(options.distDir, slug),
+      path.join(options.cacheDir, "images"),
+    );
+  });
 
   const statics = new Map<string, MiddlewareHandler>();
   const staticFor = (slug: string) => {
@@ -87,7 +102,7 @@ export async function createApp(options: { distDir: string; functionsDir: string
     return handler;
   };
 
-  app.get("*", async (c, next) => {
+  app.get("*", async (c) => {
     const slug = tenantFromHost(c.req.header("host"));
     if (!slug) {
       if (c.req.path !== "/") return c.text("Not found", 404);
@@ -100,8 +115,9 @@ export async function createApp(options: { distDir: string; functionsDir: string
         404,
       );
     }
-    const response = await staticFor(slug)(c, next);
-    if (response || c.finalized) return response;
+    // A no-op `next`: when no file matches we answer with the tenant's own 404 page below.
+    const response = await staticFor(slug)(c, async () => {});
+    if (response) return response;
     const notFound = path.join(root, "404.html");
     return c.html(existsSync(notFound) ? readFileSync(notFound, "utf8") : "Not found", 404);
   });

@@ -13,6 +13,10 @@ export default function functionsDev(functionsDir: string): AstroIntegration {
     hooks: {
       "astro:server:setup": ({ server }) => {
         const listener = getRequestListener(async (request) => {
+          if (new URL(request.url).pathname === "/.netlify/images") {
+            const { imageCdnResponse } = await server.ssrLoadModule("~/features/media/images.server");
+            return imageCdnResponse(request, path.resolve("public"), path.resolve(".cache/images"));
+          }
           const files = readdirSync(functionsDir).filter((file) => file.endsWith(".ts"));
           for (const file of files) {
             const mod = await server.ssrLoadModule(path.join(functionsDir, file));
@@ -23,7 +27,7 @@ export default function functionsDev(functionsDir: string): AstroIntegration {
           return Response.json({ error: "Not found" }, { status: 404 });
         });
         server.middlewares.use((req, res, next) => {
-          if (req.url?.startsWith("/api/")) listener(req, res);
+          if (req.url?.startsWith("/api/") || req.url?.startsWith("/.netlify/images")) listener(req, res);
           else next();
         });
       },

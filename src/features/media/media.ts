@@ -29,3 +29,42 @@ export function carPictures(car: Car): Picture[] {
 export function showThumbnails(car: Car): boolean {
   return carPictures(car).length > THUMBNAILS_AFTER;
 }
+
+/** Image CDN defaults (spec §9: width 640, quality 75). */
+export const CDN_DEFAULT_WIDTH = 640;
+export const CDN_DEFAULT_QUALITY = 75;
+export const CDN_MAX_WIDTH = 2400;
+const CDN_PATH = "/.netlify/images";
+
+/** A site image through the image CDN; SVGs and off-site URLs are left as they are. */
+export function cdnImage(url: string, width = CDN_DEFAULT_WIDTH, quality = CDN_DEFAULT_QUALITY): string {
+  if (!url.startsWith("/") || url.startsWith("//") || url.endsWith(".svg")) return url;
+  return `${CDN_PATH}?url=${encodeURIComponent(url)}&w=${width}&q=${quality}`;
+}
+
+/** `srcset` over the given widths, for `<img sizes=…>`. */
+export function cdnSrcset(url: string, widths: readonly number[]): string | undefined {
+  if (cdnImage(url) === url) return undefined;
+  return widths.map((width) => `${cdnImage(url, width)} ${width}w`).join(", ");
+}
+
+export type ImageRequest =
+  | { ok: true; path: string; width: number; quality: number }
+  | { ok: false; error: string };
+
+/** Reads `url`, `w` and `q` of an image CDN request; only site-relative image paths are allowed. */
+export function parseImageRequest(url: URL): ImageRequest {
+  const target = url.searchParams.get("url");
+  if (!target || !target.startsWith("/") || target.startsWith("//") || target.includes("..")) {
+    return { ok: false, error: "url must be a site-relative image path" };
+  }
+  const width = Number(url.searchParams.get("w") ?? CDN_DEFAULT_WIDTH);
+  const quality = Number(url.searchParams.get("q") ?? CDN_DEFAULT_QUALITY);
+  if (!Number.isInteger(width) || width < 1 || width > CDN_MAX_WIDTH) {
+    return { ok: false, error: `w must be a whole number from 1 to ${CDN_MAX_WIDTH}` };
+  }
+  if (!Number.isInteger(quality) || quality < 1 || quality > 100) {
+    return { ok: false, error: "q must be a whole number from 1 to 100" };
+  }
+  return { ok: true, path: target.split("?")[0] as string, width, quality };
+}

@@ -1,0 +1,44 @@
+/**
+ * Local stand-in for the Netlify Image CDN (`/.netlify/images?url=…&w=…&q=…`): resizes a site's
+ * own image with sharp, in WebP/AVIF when the browser accepts it, and caches the result on disk.
+ */
+import { createHash } from "node:crypto";
+import { existsSync, mkdirSync, readFileSync, writeFileSync } from "node:fs";
+import path from "node:path";
+import sharp from "sharp";
+import { parseImageRequest } from "./media";
+
+const TYPES = { avif: "image/avif", webp: "image/webp", jpeg: "image/jpeg" } as const;
+
+export async function imageCdnResponse(
+  request: Request,
+  siteRoot: string,
+  cacheDir: string,
+): Promise<Response> {
+  const parsed = parseImageRequest(new URL(request.url));
+  if (!parsed.ok) return Response.json({ error: parsed.error }, { status: 400 });
+  const file = path.join(siteRoot, parsed.path);
+  if (!file.startsWith(siteRoot + path.sep) || !existsSync(file)) {
+    return Response.json({ error: `Image not found: ${parsed.path}` }, { status: 404 });
+  }
+  if (file.endsWith(".svg")) {
+    return new Response(readFileSync(file), {
+      headers: { "content-type": "image/svg+xml", "cache-control": "public, max-age=604800" },
+    });
+  }
+  const accept = request.headers.get("accept") ?? "";
+  const format = accept.includes("image/avif") ? "avif" : accept.includes("image/webp") ? "webp" : "jpeg";
+  const key = createHash("sha1").update(`${file}|${parsed.width}|${parsed.quality}|${format}`).digest("hex");
+  const cached = path.join(cacheDir, `${key}.${format}`);
+  if (!existsSync(cached)) {
+    mkdirSync(cacheDir, { recursive: true });
+    const output = await sharp(file)
+      .resize({ width: parsed.width, withoutEnlargement: true })
+      .toFormat(format, { quality: parsed.quality })
+      .toBuffer();
+    writeFileSync(cached, output);
+  }
+  return new Response(readFileSync(cached), {
+    headers: { "content-type": TYPES[format], "cache-control": "public, max-age=604800", vary: "Accept" },
+  });
+}
