@@ -3,6 +3,8 @@
  * (§4, §9), location order (§9) and whether a location is open now. Pure: `now` and the time zone
  * come in as arguments.
  */
+
+import { formatWeekdayDate, WEEKDAYS, zonedParts } from "~/lib/dates";
 import type { Location, OpeningHour, SpecialHour } from "./location.schema";
 
 /** Dealer hours are Queensland time unless a location says otherwise (spec §9 default state qld). */
@@ -86,7 +88,6 @@ function hoursText(open: string | null | undefined, close: string | null | undef
   return open && close ? `${formatTime(open)} - ${formatTime(close)}` : null;
 }
 
-const WEEKDAY_NAMES = ["Sun", "Mon", "Tue", "Wed", "Thu", "Fri", "Sat"] as const;
 /** Weekday numbers (0 Sunday) in the order the hours table lists them: Monday first. */
 const WEEK_FROM_MONDAY = [1, 2, 3, 4, 5, 6, 0] as const;
 
@@ -104,7 +105,7 @@ export type OpeningHoursRow = { label: string; text: string };
 export function openingHoursRows(hours: readonly OpeningHour[]): OpeningHoursRow[] {
   if (hours.length === 0) return [];
   const rows = WEEK_FROM_MONDAY.map((weekday) => ({
-    label: WEEKDAY_NAMES[weekday],
+    label: WEEKDAYS[weekday],
     text: dayText(hours.find((hour) => hour.weekday === weekday)),
   }));
   const weekdays = rows.slice(0, 5);
@@ -113,8 +114,6 @@ export function openingHoursRows(hours: readonly OpeningHour[]): OpeningHoursRow
   }
   return rows;
 }
-
-const MONTHS = ["Jan", "Feb", "Mar", "Apr", "May", "Jun", "Jul", "Aug", "Sep", "Oct", "Nov", "Dec"];
 
 function specialHoursText(special: SpecialHour): string | null {
   return (
@@ -145,15 +144,13 @@ export function holidayHours(
   now: Date,
   timeZone: string = DEFAULT_TIME_ZONE,
 ): HolidayHoursRow[] {
-  const today = zonedNow(now, timeZone).date;
+  const today = zonedParts(now, timeZone).date;
   return special
     .filter((day) => day.date >= today && day.status !== "Closed")
     .flatMap((day) => {
       const hours = specialHoursText(day);
       if (!hours) return [];
-      const [year = 1970, month = 1, dayOfMonth = 1] = day.date.split("-").map(Number);
-      const weekday = new Date(Date.UTC(year, month - 1, dayOfMonth)).getUTCDay();
-      const label = `${WEEKDAY_NAMES[weekday]} ${dayOfMonth} ${MONTHS[month - 1]}`;
+      const label = formatWeekdayDate(day.date);
       const row: HolidayHoursRow = { date: day.date, label, hours, text: `${label}: ${hours}` };
       if (day.name) row.name = day.name;
       return [row];
@@ -179,30 +176,6 @@ export function sortLocations(locations: readonly Location[]): Location[] {
   );
 }
 
-type ZonedNow = { date: string; weekday: number; minutes: number };
-
-function zonedNow(now: Date, timeZone: string): ZonedNow {
-  const parts = Object.fromEntries(
-    new Intl.DateTimeFormat("en-US", {
-      timeZone,
-      year: "numeric",
-      month: "2-digit",
-      day: "2-digit",
-      weekday: "short",
-      hour: "2-digit",
-      minute: "2-digit",
-      hourCycle: "h23",
-    })
-      .formatToParts(now)
-      .map((part) => [part.type, part.value]),
-  );
-  return {
-    date: `${parts.year}-${parts.month}-${parts.day}`,
-    weekday: WEEKDAY_NAMES.indexOf(parts.weekday as (typeof WEEKDAY_NAMES)[number]),
-    minutes: Number(parts.hour) * 60 + Number(parts.minute),
-  };
-}
-
 const minutesOf = (time: string) => {
   const [hours = 0, minutes = 0] = time.split(":").map(Number);
   return hours * 60 + minutes;
@@ -223,7 +196,7 @@ export function isOpenNow(
   now: Date,
   timeZone: string = DEFAULT_TIME_ZONE,
 ): boolean {
-  const local = zonedNow(now, timeZone);
+  const local = zonedParts(now, timeZone);
   const today = special.find((day) => day.date === local.date);
   if (today?.status === "Closed") return false;
   if (today) {

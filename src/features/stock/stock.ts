@@ -3,6 +3,8 @@
  * card/detail tag, price display, rego expiry and car-type labels. Pure: the site and `now` come in
  * as arguments.
  */
+
+import { calendarDate, formatCalendarDate } from "~/lib/dates";
 import type { CarType, Site } from "~/tenant/schema";
 import type { Car } from "./car.schema";
 
@@ -180,27 +182,9 @@ export function priceDisplay(car: Car, site: Site): PriceDisplay {
   return { kind: "none", text: site.no_price_text };
 }
 
-// ICU's en-AU month abbreviations change between versions ("Sept", "June"); the spec reads "31 Jan 2027".
-const MONTHS = ["Jan", "Feb", "Mar", "Apr", "May", "Jun", "Jul", "Aug", "Sep", "Oct", "Nov", "Dec"];
-
-/** Calendar date (YYYY-MM-DD) of an instant in the given zone. */
-function calendarDate(instant: Date, timeZone: string): string {
-  return new Intl.DateTimeFormat("en-CA", {
-    timeZone,
-    year: "numeric",
-    month: "2-digit",
-    day: "2-digit",
-  }).format(instant);
-}
-
 /** A date-only value is already a calendar date; shifting it through a zone could move it a day. */
 function expiryDate(value: string): string {
   return /^\d{4}-\d{2}-\d{2}$/.test(value) ? value : calendarDate(new Date(value), STOCK_TIME_ZONE);
-}
-
-function formatCalendarDate(date: string): string {
-  const [year, month, day] = date.split("-").map(Number);
-  return `${day} ${MONTHS[(month ?? 1) - 1]} ${year}`;
 }
 
 /** Spec §4 rego expiry: future (or today) "Expires on 31 Jan 2027"; past "Unregistered" on sites that say so. */
