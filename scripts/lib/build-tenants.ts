@@ -91,7 +91,8 @@ function runAstro(
     const onData = (chunk: Buffer) => {
       const text = chunk.toString();
       output.push(text);
-      pages += text.match(/\.html \(/g)?.length ?? 0;
+      // Astro logs one "├─ /cars/x/index.html (+3ms)" line per page, written in pieces.
+      pages += text.match(/\.html/g)?.length ?? 0;
       if (expectedPages > 50 && pages / expectedPages >= nextReport) {
         log(`rendered ${pages}/${expectedPages} pages`);
         while (pages / expectedPages >= nextReport) nextReport += 0.1;
