@@ -11,7 +11,8 @@ export default defineConfig({
   output: "static",
   integrations: [react(), functionsDev(fileURLToPath(new URL("./src/functions", import.meta.url)))],
   trailingSlash: "ignore",
-  build: { format: "directory", inlineStylesheets: "always" },
+  // Pages render while others are written; more than one in flight hides file-system latency.
+  build: { format: "directory", inlineStylesheets: "always", concurrency: 4 },
   compressHTML: true,
   devToolbar: { enabled: false },
   server: { port: Number(process.env.PORT) || 4321 },

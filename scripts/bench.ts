@@ -7,7 +7,7 @@ import { spawn } from "node:child_process";
 import { mkdirSync, readFileSync, rmSync, writeFileSync } from "node:fs";
 import path from "node:path";
 import { buildTenant, ROOT } from "./lib/build-tenants";
-import { benchTenant } from "./sample-data";
+import { benchTenant, ensureImages } from "./sample-data";
 
 const SIZES = (process.env.BENCH_SIZES ?? "1000,5000").split(",").map(Number);
 const WORK = path.join(ROOT, ".cache/bench");
@@ -71,6 +71,8 @@ function writeBenchTenant(tenantsDir: string, slug: string, count: number, now: 
   writeFileSync(path.join(dir, "stock.json"), JSON.stringify({ cars: stock }));
 }
 
+// Bench cars show the sample photos; make sure they exist on a fresh clone.
+await ensureImages(path.join(ROOT, "public"));
 const rows: Row[] = [];
 const now = new Date();
 for (const size of SIZES) {

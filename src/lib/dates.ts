@@ -28,10 +28,13 @@ export interface ZonedParts {
   minutes: number;
 }
 
-/** Local calendar date, weekday and time of day of an instant in `timeZone`. */
-export function zonedParts(instant: Date, timeZone: string): ZonedParts {
-  const parts = Object.fromEntries(
-    new Intl.DateTimeFormat("en-US", {
+// Building an Intl.DateTimeFormat costs far more than using one; builds call this per car.
+const formatters = new Map<string, Intl.DateTimeFormat>();
+
+function formatterFor(timeZone: string): Intl.DateTimeFormat {
+  let formatter = formatters.get(timeZone);
+  if (!formatter) {
+    formatter = new Intl.DateTimeFormat("en-US", {
       timeZone,
       year: "numeric",
       month: "2-digit",
@@ -40,7 +43,16 @@ export function zonedParts(instant: Date, timeZone: string): ZonedParts {
       hour: "2-digit",
       minute: "2-digit",
       hourCycle: "h23",
-    })
+    });
+    formatters.set(timeZone, formatter);
+  }
+  return formatter;
+}
+
+/** Local calendar date, weekday and time of day of an instant in `timeZone`. */
+export function zonedParts(instant: Date, timeZone: string): ZonedParts {
+  const parts = Object.fromEntries(
+    formatterFor(timeZone)
       .formatToParts(instant)
       .map((part) => [part.type, part.value]),
   );

@@ -271,6 +271,8 @@ describe("sample tenants", () => {
     expect(contrastRatio(theme.on_primary, theme.primary)).toBeGreaterThanOrEqual(4.5);
     expect(contrastRatio(theme.text, theme.background)).toBeGreaterThanOrEqual(4.5);
     expect(contrastRatio(theme.accent, "#ffffff")).toBeGreaterThanOrEqual(4.5);
+    expect(contrastRatio(theme.primary, theme.background)).toBeGreaterThanOrEqual(4.5);
+    expect(contrastRatio(theme.muted, theme.surface)).toBeGreaterThanOrEqual(4.5);
   });
 
   it.each(slugs)("%s: content pages carry a title and description", (slug) => {

@@ -132,3 +132,18 @@ export function footerGroups(site: Site, cars: readonly Car[]): FooterGroup[] {
     },
   ].filter((group) => group.links.length > 0);
 }
+
+const chromeCache = new WeakMap<readonly Car[], { header: NavItem[]; footer: FooterGroup[] }>();
+
+/**
+ * Header and footer are the same on every page of a tenant; computing them per page would make a
+ * build quadratic in the stock size, so they are derived once per published car list.
+ */
+export function siteChrome(site: Site, cars: readonly Car[]): { header: NavItem[]; footer: FooterGroup[] } {
+  let chrome = chromeCache.get(cars);
+  if (!chrome) {
+    chrome = { header: headerNav(site, cars), footer: footerGroups(site, cars) };
+    chromeCache.set(cars, chrome);
+  }
+  return chrome;
+}

@@ -15,6 +15,7 @@ const BODY_LABELS: Record<string, string> = {
   stationWagon: "Station Wagon",
   suv: "SUV",
   ev: "Electric",
+  camperTrailer: "Camper Trailer",
 };
 
 export function bodyLabel(body: string): string {
@@ -32,8 +33,15 @@ function shown(value: unknown): string | null {
   return text === "" || text.toLowerCase() === "null" ? null : text;
 }
 
+const numberFormat = new Intl.NumberFormat("en-AU");
+
+/** "45,210" (en-AU grouping), with one shared formatter: pages call this per spec row. */
+export function formatNumber(value: number): string {
+  return numberFormat.format(value);
+}
+
 const number = (value: number | null | undefined, unit = "") =>
-  value === null || value === undefined ? null : `${value.toLocaleString("en-AU")}${unit}`;
+  value === null || value === undefined ? null : `${formatNumber(value)}${unit}`;
 
 /** The car's spec rows in display order, empty ones dropped. */
 export function specRows(car: Car): SpecRow[] {
