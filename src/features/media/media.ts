@@ -55,7 +55,7 @@ export type ImageRequest =
 /** Reads `url`, `w` and `q` of an image CDN request; only site-relative image paths are allowed. */
 export function parseImageRequest(url: URL): ImageRequest {
   const target = url.searchParams.get("url");
-  if (!target || !target.startsWith("/") || target.startsWith("//") || target.includes("..")) {
+  if (!target?.startsWith("/") || target.startsWith("//") || target.includes("..")) {
     return { ok: false, error: "url must be a site-relative image path" };
   }
   const width = Number(url.searchParams.get("w") ?? CDN_DEFAULT_WIDTH);
