@@ -26,16 +26,18 @@
  * filters and typo derivations are cached. No DOM, no Node APIs.
  */
 import {
-  type ColumnReader,
   type CompiledFilter,
   clearFilterCache,
   compileFilter,
   extractFacetValues,
   type FacetValues,
+  type FilterAlgebra,
   FilterSyntaxError,
   filterKey,
+  inNumberRange,
+  inStringRange,
   isAttributeFilterable,
-  NO_VALUES,
+  type RangeBounds,
   valuesAtPath,
 } from "./filter";
 
@@ -192,7 +194,10 @@ const SOURCE_WORD = /[\p{L}\p{N}\p{M}]+/gu;
 
 /** Lower case, compatibility-decomposed, without combining marks ("Citroën" → "citroen"). */
 export function normalizeText(value: string): string {
-  return value.normalize("NFKD").replace(/\p{M}+/gu, "").toLowerCase();
+  return value
+    .normalize("NFKD")
+    .replace(/\p{M}+/gu, "")
+    .toLowerCase();
 }
 
 /** The words Meilisearch would index for a string. */
@@ -222,9 +227,8 @@ function ensureRows(size: number): void {
  * Fills `prev` with the last DP row of the optimal-string-alignment distance between `a` and each
  * prefix of `b` (transpositions cost 1); returns false as soon as every entry must exceed `max`.
  */
-function lastRow(a: string, b: string, max: number): Int32Array | undefined {
+function lastRow(a: string, b: string, lb: number, max: number): Int32Array | undefined {
   const la = a.length;
-  const lb = b.length;
   ensureRows(lb + 1);
   // Rows run over `a` (the query word) and columns over `b`, so the last row holds the distance
   // from the whole query word to every prefix of `b`.
@@ -264,24 +268,25 @@ function lastRow(a: string, b: string, max: number): Int32Array | undefined {
  * matches the beginning of longer words, as Meilisearch's prefix automaton does).
  */
 export function boundedDistance(a: string, b: string, max: number, prefix = false): number {
-  const target = prefix ? b.slice(0, a.length + max) : b;
-  if (!prefix && Math.abs(a.length - target.length) > max) return max + 1;
-  const row = lastRow(a, target, max);
+  // A prefix longer than the query word by more than `max` cannot be closer than a shorter one.
+  const lb = prefix ? Math.min(b.length, a.length + max) : b.length;
+  if (!prefix && Math.abs(a.length - lb) > max) return max + 1;
+  const row = lastRow(a, b, lb, max);
   if (!row) return max + 1;
-  if (!prefix) return Math.min(row[target.length] as number, max + 1);
+  if (!prefix) return Math.min(row[lb] as number, max + 1);
   let best = max + 1;
-  for (let j = 0; j <= target.length; j++) if ((row[j] as number) < best) best = row[j] as number;
+  for (let j = 0; j <= lb; j++) if ((row[j] as number) < best) best = row[j] as number;
   return best;
 }
 
 /** Length of the longest prefix of `b` at the smallest distance from `a` (what to highlight). */
 function matchedPrefixLength(a: string, b: string, max: number): number {
-  const target = b.slice(0, a.length + max);
-  const row = lastRow(a, target, max);
+  const lb = Math.min(b.length, a.length + max);
+  const row = lastRow(a, b, lb, max);
   if (!row) return 0;
   let best = max + 1;
   let length = 0;
-  for (let j = 0; j <= target.length; j++) {
+  for (let j = 0; j <= lb; j++) {
     const v = row[j] as number;
     if (v < best || (v === best && v <= max)) {
       best = v;
@@ -301,8 +306,24 @@ function popcount(x: number): number {
 // Settings
 
 const DEFAULT_RANKING_RULES = ["words", "typo", "proximity", "attribute", "sort", "exactness", "rank:desc"];
-const BUILT_IN_RULES = new Set(["words", "typo", "proximity", "attribute", "sort", "exactness", "attributeRank", "wordPosition"]);
-const RELEVANCE_RULES = new Set(["typo", "proximity", "attribute", "exactness", "attributeRank", "wordPosition"]);
+const BUILT_IN_RULES = new Set([
+  "words",
+  "typo",
+  "proximity",
+  "attribute",
+  "sort",
+  "exactness",
+  "attributeRank",
+  "wordPosition",
+]);
+const RELEVANCE_RULES = new Set([
+  "typo",
+  "proximity",
+  "attribute",
+  "exactness",
+  "attributeRank",
+  "wordPosition",
+]);
 const CUSTOM_RULE = /^(.+):(asc|desc)$/;
 
 type Rule =
@@ -318,7 +339,10 @@ function resolveRules(rules: readonly string[]): Rule[] {
       out.push({ kind: rule as Exclude<Rule["kind"], "custom"> });
     } else {
       const match = CUSTOM_RULE.exec(rule);
-      if (!match) throw new Error(`Invalid ranking rule \`${rule}\`: expected a built-in rule or \`attribute:asc|desc\`.`);
+      if (!match)
+        throw new Error(
+          `Invalid ranking rule \`${rule}\`: expected a built-in rule or \`attribute:asc|desc\`.`,
+        );
       out.push({ kind: "custom", attribute: match[1] as string, direction: match[2] as "asc" | "desc" });
     }
   }
@@ -341,15 +365,21 @@ interface Column {
   /** Flattened value ids per document: `ids[start[d] .. start[d + 1])`. */
   readonly start: Int32Array;
   readonly ids: Int32Array;
-  /** Original text per entry of `ids` (empty for numbers). */
-  readonly originals: string[];
+  /** Value id per document when no document has more than one value (-1: none); else undefined. */
+  readonly single: Int32Array | undefined;
+  /** The first original spelling of each value id in document order (facet labels). */
+  readonly labels: string[];
   /** Value id → number or normalised string. */
   readonly keys: (number | string)[];
-  /** Value ids in alphanumeric order: numbers ascending, then strings. */
+  readonly numberIds: ReadonlyMap<number, number>;
+  readonly stringIds: ReadonlyMap<string, number>;
+  /** Value ids in alphanumeric order: numbers ascending (the first `numberCount`), then strings. */
   readonly alphaOrder: Int32Array;
+  readonly numberCount: number;
+  /** Documents per value id (built on first filter use). */
+  valueDocs?: Int32Array[];
   readonly numMin: Float64Array;
   readonly numMax: Float64Array;
-  readonly read: ColumnReader<number>;
 }
 
 function buildColumn(docs: readonly SearchDocument[], attribute: string): Column {
@@ -357,8 +387,9 @@ function buildColumn(docs: readonly SearchDocument[], attribute: string): Column
   const values: FacetValues[] = new Array(n);
   const start = new Int32Array(n + 1);
   const ids: number[] = [];
-  const originals: string[] = [];
+  const labels: string[] = [];
   const keys: (number | string)[] = [];
+  let multiValued = false;
   const numberIds = new Map<number, number>();
   const stringIds = new Map<string, number>();
   const numMin = new Float64Array(n).fill(Number.NaN);
@@ -372,10 +403,10 @@ function buildColumn(docs: readonly SearchDocument[], attribute: string): Column
       if (id === undefined) {
         id = keys.length;
         keys.push(num);
+        labels.push(String(num));
         numberIds.set(num, id);
       }
       ids.push(id);
-      originals.push("");
       if (!(num >= (numMin[d] as number))) numMin[d] = num;
       if (!(num <= (numMax[d] as number))) numMax[d] = num;
     }
@@ -384,11 +415,12 @@ function buildColumn(docs: readonly SearchDocument[], attribute: string): Column
       if (id === undefined) {
         id = keys.length;
         keys.push(s);
+        labels.push(v.originals[i] as string);
         stringIds.set(s, id);
       }
       ids.push(id);
-      originals.push(v.originals[i] as string);
     });
+    if (ids.length - (start[d] as number) > 1) multiValued = true;
   }
   start[n] = ids.length;
   const alphaOrder = Int32Array.from(keys.keys()).sort((x, y) => {
@@ -398,16 +430,25 @@ function buildColumn(docs: readonly SearchDocument[], attribute: string): Column
     if (typeof b === "number") return 1;
     return a < b ? -1 : a > b ? 1 : 0;
   });
+  let single: Int32Array | undefined;
+  if (!multiValued) {
+    single = new Int32Array(n).fill(-1);
+    for (let d = 0; d < n; d++)
+      if ((start[d + 1] as number) > (start[d] as number)) single[d] = ids[start[d] as number] as number;
+  }
   return {
     values,
     start,
     ids: Int32Array.from(ids),
-    originals,
+    single,
+    labels,
     keys,
+    numberIds,
+    stringIds,
     alphaOrder,
+    numberCount: numberIds.size,
     numMin,
     numMax,
-    read: (d) => values[d] ?? NO_VALUES,
   };
 }
 
@@ -435,10 +476,11 @@ interface ParsedQuery {
 
 function parseQuery(q: string): ParsedQuery {
   const normalized = normalizeText(q);
-  const words = (normalized.match(WORD) ?? []).slice(0, MAX_QUERY_WORDS);
-  // "toyota " (trailing space) means the user finished the word: no prefix search.
-  const lastIsPrefix = words.length > 0 && /[\p{L}\p{N}]$/u.test(normalized) && words.length <= MAX_QUERY_WORDS;
-  return { words, lastIsPrefix };
+  const all = normalized.match(WORD) ?? [];
+  // "toyota " (trailing space) means the user finished the word: no prefix search. Past the
+  // tenth word the last kept word is not the one being typed either.
+  const lastIsPrefix = all.length > 0 && all.length <= MAX_QUERY_WORDS && /[\p{L}\p{N}]$/u.test(normalized);
+  return { words: all.slice(0, MAX_QUERY_WORDS), lastIsPrefix };
 }
 
 // ---------------------------------------------------------------------------------------------
@@ -448,13 +490,15 @@ function invalid(code: string, message: string): SearchEngineError {
   return new SearchEngineError(message, code);
 }
 
-function describe(value: unknown): string {
+function describeValue(value: unknown): string {
   if (value === null) return "null";
   if (Array.isArray(value)) return `an array: \`${JSON.stringify(value)}\``;
   if (typeof value === "object") return `an object: \`${JSON.stringify(value)}\``;
   if (typeof value === "string") return `a string: \`"${value}"\``;
   if (typeof value === "number") {
-    return Number.isInteger(value) ? `${value < 0 ? "a negative" : "a positive"} integer: \`${value}\`` : `a float: \`${value}\``;
+    return Number.isInteger(value)
+      ? `${value < 0 ? "a negative" : "a positive"} integer: \`${value}\``
+      : `a float: \`${value}\``;
   }
   return `a ${typeof value}: \`${String(value)}\``;
 }
@@ -463,7 +507,10 @@ function optionalCount(request: SearchRequest, field: string, code: string): num
   const value = request[field];
   if (value === undefined || value === null) return undefined;
   if (typeof value !== "number" || !Number.isInteger(value) || value < 0) {
-    throw invalid(code, `Invalid value type at \`.${field}\`: expected a positive integer, but found ${describe(value)}`);
+    throw invalid(
+      code,
+      `Invalid value type at \`.${field}\`: expected a positive integer, but found ${describeValue(value)}`,
+    );
   }
   return value;
 }
@@ -471,9 +518,16 @@ function optionalCount(request: SearchRequest, field: string, code: string): num
 function optionalStringList(request: SearchRequest, field: string, code: string): string[] | undefined {
   const value = request[field];
   if (value === undefined || value === null) return undefined;
-  if (typeof value === "string") return value.split(",").map((s) => s.trim()).filter(Boolean);
+  if (typeof value === "string")
+    return value
+      .split(",")
+      .map((s) => s.trim())
+      .filter(Boolean);
   if (!Array.isArray(value) || value.some((v) => typeof v !== "string")) {
-    throw invalid(code, `Invalid value type at \`.${field}\`: expected an array, but found ${describe(value)}`);
+    throw invalid(
+      code,
+      `Invalid value type at \`.${field}\`: expected an array, but found ${describeValue(value)}`,
+    );
   }
   return value as string[];
 }
@@ -482,7 +536,10 @@ function optionalString(request: SearchRequest, field: string, code: string): st
   const value = request[field];
   if (value === undefined || value === null) return undefined;
   if (typeof value !== "string") {
-    throw invalid(code, `Invalid value type at \`.${field}\`: expected a string, but found ${describe(value)}`);
+    throw invalid(
+      code,
+      `Invalid value type at \`.${field}\`: expected a string, but found ${describeValue(value)}`,
+    );
   }
   return value;
 }
@@ -530,6 +587,18 @@ function makeMatcher(terms: readonly Term[], exactOnly: ReadonlySet<string>): Wo
   };
 }
 
+// Highlighting normalises the same words over and over (every hit has a make, a model …).
+const normalizedWords = new Map<string, string>();
+function normalizeWord(word: string): string {
+  let normalized = normalizedWords.get(word);
+  if (normalized === undefined) {
+    normalized = normalizeText(word);
+    if (normalizedWords.size >= 20_000) normalizedWords.clear();
+    normalizedWords.set(word, normalized);
+  }
+  return normalized;
+}
+
 /** Index in `original` where the first `count` normalised characters end (marks included). */
 function originalCut(original: string, count: number): number {
   let seen = 0;
@@ -549,7 +618,7 @@ function highlight(text: string, matcher: WordMatcher | undefined, pre: string, 
   let last = 0;
   for (const match of text.matchAll(SOURCE_WORD)) {
     const original = match[0];
-    const word = normalizeText(original);
+    const word = normalizeWord(original);
     if (word === "") continue;
     const length = matcher(word);
     if (length === 0) continue;
@@ -562,9 +631,9 @@ function highlight(text: string, matcher: WordMatcher | undefined, pre: string, 
 }
 
 function crop(text: string, matcher: WordMatcher | undefined, length: number, marker: string): string {
-  const words = [...text.matchAll(SOURCE_WORD)].filter((m) => normalizeText(m[0]) !== "");
+  const words = [...text.matchAll(SOURCE_WORD)].filter((m) => normalizeWord(m[0]) !== "");
   if (words.length <= length) return text;
-  let first = matcher ? words.findIndex((m) => matcher(normalizeText(m[0])) !== 0) : -1;
+  let first = matcher ? words.findIndex((m) => matcher(normalizeWord(m[0])) !== 0) : -1;
   if (first === -1) first = 0;
   // Centre the window on the first match, as Meilisearch does for a single matched term.
   const from = Math.max(0, Math.min(first - Math.floor((length - 1) / 2), words.length - length));
@@ -582,7 +651,12 @@ interface FormatOptions {
   readonly marker: string;
 }
 
-function formatValue(value: unknown, highlighted: boolean, cropLength: number | undefined, options: FormatOptions): unknown {
+function formatValue(
+  value: unknown,
+  highlighted: boolean,
+  cropLength: number | undefined,
+  options: FormatOptions,
+): unknown {
   if (typeof value === "string" || typeof value === "number") {
     let text = String(value);
     if (cropLength !== undefined) text = crop(text, options.matcher, cropLength, options.marker);
@@ -629,7 +703,9 @@ function lruSet<K, V>(map: Map<K, V>, key: K, value: V, limit = LRU_LIMIT): void
 }
 
 const now: () => number =
-  typeof performance !== "undefined" && typeof performance.now === "function" ? () => performance.now() : () => Date.now();
+  typeof performance !== "undefined" && typeof performance.now === "function"
+    ? () => performance.now()
+    : () => Date.now();
 
 class Engine implements SearchEngine {
   readonly settings: SearchEngine["settings"];
@@ -659,7 +735,6 @@ class Engine implements SearchEngine {
   private readonly columns = new Map<string, Column>();
   private readonly sortRanks = new Map<string, Int32Array>();
   private readonly orders = new Map<string, Int32Array>();
-  private readonly predicates = new Map<string, (d: number) => boolean>();
   private readonly derivations = new Map<string, Derivation[]>();
 
   constructor(documents: readonly SearchDocument[], input: EngineSettings) {
@@ -673,7 +748,11 @@ class Engine implements SearchEngine {
             },
             disableOnWords: input.typoTolerance.disableOnWords ?? [],
           }
-        : { enabled: input.typoTolerance ?? true, minWordSizeForTypos: { oneTypo: 5, twoTypos: 9 }, disableOnWords: [] };
+        : {
+            enabled: input.typoTolerance ?? true,
+            minWordSizeForTypos: { oneTypo: 5, twoTypos: 9 },
+            disableOnWords: [],
+          };
     this.settings = {
       searchableAttributes: [...input.searchableAttributes],
       filterableAttributes: [...input.filterableAttributes],
@@ -711,7 +790,9 @@ class Engine implements SearchEngine {
     this.docs = docs;
     this.size = docs.length;
 
-    this.searchable = input.searchableAttributes.includes("*") ? allAttributes(docs) : [...input.searchableAttributes];
+    this.searchable = input.searchableAttributes.includes("*")
+      ? allAttributes(docs)
+      : [...input.searchableAttributes];
 
     // Tokenise every searchable attribute once. Positions grow by one per word, with a gap of 8
     // between array elements so words of different values are never "next to" each other.
@@ -751,7 +832,8 @@ class Engine implements SearchEngine {
           if (typeof value === "string") addText(value);
           else if (typeof value === "number" || typeof value === "boolean") addText(String(value));
           else if (Array.isArray(value)) for (const v of value) visit(v);
-          else if (typeof value === "object" && value !== null) for (const v of Object.values(value)) visit(v);
+          else if (typeof value === "object" && value !== null)
+            for (const v of Object.values(value)) visit(v);
         };
         for (const value of found) visit(value);
       });
@@ -780,7 +862,6 @@ class Engine implements SearchEngine {
   clearCaches(): void {
     this.sortRanks.clear();
     this.orders.clear();
-    this.predicates.clear();
     this.derivations.clear();
     clearFilterCache();
   }
@@ -853,13 +934,110 @@ class Engine implements SearchEngine {
     return ranks;
   }
 
-  private predicate(compiled: CompiledFilter): (d: number) => boolean {
-    let predicate = lruGet(this.predicates, compiled.key);
-    if (!predicate) {
-      predicate = compiled.bind((attribute) => this.column(attribute).read);
-      lruSet(this.predicates, compiled.key, predicate);
+  private valueDocs(column: Column): Int32Array[] {
+    if (column.valueDocs) return column.valueDocs;
+    const counts = new Int32Array(column.keys.length);
+    for (const id of column.ids) counts[id] = (counts[id] as number) + 1;
+    const lists = Array.from(counts, (count) => new Int32Array(count));
+    const fill = new Int32Array(column.keys.length);
+    for (let d = 0; d < this.size; d++) {
+      for (let k = column.start[d] as number; k < (column.start[d + 1] as number); k++) {
+        const id = column.ids[k] as number;
+        (lists[id] as Int32Array)[fill[id] as number] = d;
+        fill[id] = (fill[id] as number) + 1;
+      }
     }
-    return predicate;
+    column.valueDocs = lists;
+    return lists;
+  }
+
+  /**
+   * Filters run as set operations on one byte per document: each condition marks the postings
+   * of the facet values it selects, so cost follows the matches, not documents × conditions.
+   */
+  private filterMask(compiled: CompiledFilter): Uint8Array {
+    const n = this.size;
+    const mark = (column: Column, id: number, out: Uint8Array) => {
+      for (const d of this.valueDocs(column)[id] as Int32Array) out[d] = 1;
+    };
+    const flag = (attribute: string, test: (values: FacetValues) => boolean) => {
+      const column = this.column(attribute);
+      const out = new Uint8Array(n);
+      for (let d = 0; d < n; d++) if (test(column.values[d] as FacetValues)) out[d] = 1;
+      return out;
+    };
+    const algebra: FilterAlgebra<Uint8Array> = {
+      and(parts) {
+        const [first, ...rest] = parts as [Uint8Array, ...Uint8Array[]];
+        for (const part of rest)
+          for (let d = 0; d < n; d++) first[d] = (first[d] as number) & (part[d] as number);
+        return first;
+      },
+      or(parts) {
+        if (parts.length === 0) return new Uint8Array(n);
+        const [first, ...rest] = parts as [Uint8Array, ...Uint8Array[]];
+        for (const part of rest)
+          for (let d = 0; d < n; d++) first[d] = (first[d] as number) | (part[d] as number);
+        return first;
+      },
+      not(part) {
+        for (let d = 0; d < n; d++) part[d] = (part[d] as number) ^ 1;
+        return part;
+      },
+      equal: (attribute, normalized, number) => {
+        const column = this.column(attribute);
+        const out = new Uint8Array(n);
+        const stringId = column.stringIds.get(normalized);
+        if (stringId !== undefined) mark(column, stringId, out);
+        const numberId = number === undefined ? undefined : column.numberIds.get(number);
+        if (numberId !== undefined) mark(column, numberId, out);
+        return out;
+      },
+      range: (attribute, bounds: RangeBounds) => {
+        const column = this.column(attribute);
+        const out = new Uint8Array(n);
+        const { alphaOrder, keys, numberCount } = column;
+        const numbers = bounds.numbers;
+        if (numbers) {
+          // Binary search the first number >= min, then walk the sorted numbers.
+          let lo = 0;
+          let hi = numberCount;
+          while (lo < hi) {
+            const mid = (lo + hi) >>> 1;
+            if ((keys[alphaOrder[mid] as number] as number) < numbers.min) lo = mid + 1;
+            else hi = mid;
+          }
+          for (let i = lo; i < numberCount; i++) {
+            const id = alphaOrder[i] as number;
+            const value = keys[id] as number;
+            if (value > numbers.max) break;
+            if (inNumberRange(value, numbers)) mark(column, id, out);
+          }
+        }
+        const strings = bounds.strings;
+        let lo = numberCount;
+        let hi = alphaOrder.length;
+        if (strings.min !== undefined) {
+          const min = strings.min;
+          while (lo < hi) {
+            const mid = (lo + hi) >>> 1;
+            if ((keys[alphaOrder[mid] as number] as string) < min) lo = mid + 1;
+            else hi = mid;
+          }
+        }
+        for (let i = lo; i < alphaOrder.length; i++) {
+          const id = alphaOrder[i] as number;
+          const value = keys[id] as string;
+          if (strings.max !== undefined && value > strings.max) break;
+          if (inStringRange(value, strings)) mark(column, id, out);
+        }
+        return out;
+      },
+      exists: (attribute) => flag(attribute, (v) => v.exists),
+      isNull: (attribute) => flag(attribute, (v) => v.isNull),
+      isEmpty: (attribute) => flag(attribute, (v) => v.isEmpty),
+    };
+    return compiled.evaluate(algebra, () => new Uint8Array(n).fill(1));
   }
 
   // -- query terms ------------------------------------------------------------------------------
@@ -893,7 +1071,8 @@ class Engine implements SearchEngine {
         if (found.has(id)) continue;
         const word = this.vocab[id] as string;
         const d = boundedDistance(text, word, maxTypos, isPrefix);
-        if (d <= maxTypos) found.set(id, { word: id, typos: d, prefix: isPrefix && word.length > text.length });
+        if (d <= maxTypos)
+          found.set(id, { word: id, typos: d, prefix: isPrefix && word.length > text.length });
       }
       if (maxTypos === 2) {
         // A typo on the first letter counts double: other first letters need distance 1.
@@ -987,7 +1166,10 @@ class Engine implements SearchEngine {
         );
       }
       if (attribute.startsWith("_geo")) {
-        throw invalid("invalid_search_sort", `\`${attribute}\` is not supported by the embedded search engine.`);
+        throw invalid(
+          "invalid_search_sort",
+          `\`${attribute}\` is not supported by the embedded search engine.`,
+        );
       }
       if (!isAttributeFilterable(attribute, this.settings.sortableAttributes)) {
         const available = [...this.settings.sortableAttributes].sort();
@@ -1011,18 +1193,23 @@ class Engine implements SearchEngine {
         `Unknown value \`${String(strategy)}\` at \`.matchingStrategy\`: expected one of \`last\`, \`all\`, \`frequency\``,
       );
     }
-    let filter: ((d: number) => boolean) | undefined;
+    let filter: Uint8Array | undefined;
     if (request.filter !== undefined && request.filter !== null) {
+      let compiled: CompiledFilter;
       try {
-        const compiled = compileFilter(request.filter);
+        compiled = compileFilter(request.filter);
         compiled.assertFilterable(this.settings.filterableAttributes);
-        if (compiled.ast) filter = this.predicate(compiled);
       } catch (error) {
         throw asEngineError(error);
       }
+      if (compiled.ast) filter = this.filterMask(compiled);
     }
     const sort = this.sortCriteria(optionalStringList(request, "sort", "invalid_search_sort"));
-    const attributesToSearchOn = optionalStringList(request, "attributesToSearchOn", "invalid_search_attributes_to_search_on");
+    const attributesToSearchOn = optionalStringList(
+      request,
+      "attributesToSearchOn",
+      "invalid_search_attributes_to_search_on",
+    );
     const allowed = this.attributeFilter(attributesToSearchOn);
 
     // Rank arrays for sort and custom rules, in rule order.
@@ -1046,7 +1233,7 @@ class Engine implements SearchEngine {
       if (!filter) return { ordered: order, terms: [] };
       const out = new Int32Array(order.length);
       let count = 0;
-      for (const d of order) if (filter(d)) out[count++] = d;
+      for (const d of order) if (filter[d] === 1) out[count++] = d;
       return { ordered: out.subarray(0, count), terms: [] };
     }
     const terms = this.terms(parsed);
@@ -1056,22 +1243,41 @@ class Engine implements SearchEngine {
   private rankQuery(
     terms: readonly Term[],
     strategy: MatchingStrategy,
-    filter: ((d: number) => boolean) | undefined,
+    filter: Uint8Array | undefined,
     allowed: Uint8Array | undefined,
     sortCount: number,
     orderRanks: Int32Array[],
   ): Int32Array {
+    // `termMask` and `wordHead` are scratch space shared by every query: always leave them clean.
+    const touched: number[] = [];
+    const heads: number[] = [];
+    try {
+      return this.rankTouched(terms, strategy, filter, allowed, sortCount, orderRanks, touched, heads);
+    } finally {
+      for (const word of heads) this.wordHead[word] = -1;
+      for (const d of touched) this.termMask[d] = 0;
+    }
+  }
+
+  private rankTouched(
+    terms: readonly Term[],
+    strategy: MatchingStrategy,
+    filter: Uint8Array | undefined,
+    allowed: Uint8Array | undefined,
+    sortCount: number,
+    orderRanks: Int32Array[],
+    touched: number[],
+    heads: number[],
+  ): Int32Array {
     const T = terms.length;
     const full = (1 << T) - 1;
     const mask = this.termMask;
-    const touched: number[] = [];
 
     // 1. Which documents contain which terms (postings of every derived word).
     const matchTerm: number[] = [];
     const matchTypos: number[] = [];
     const matchExact: boolean[] = [];
     const matchNext: number[] = [];
-    const heads: number[] = [];
     const frequency = new Array<number>(T).fill(0);
     terms.forEach((term, t) => {
       const bit = 1 << t;
@@ -1099,7 +1305,9 @@ class Engine implements SearchEngine {
     if (strategy === "all") levels.push(full);
     else if (strategy === "last") for (let k = T; k >= 1; k--) levels.push((1 << k) - 1);
     else {
-      const removal = [...terms.keys()].sort((a, b) => (frequency[b] as number) - (frequency[a] as number) || b - a);
+      const removal = [...terms.keys()].sort(
+        (a, b) => (frequency[b] as number) - (frequency[a] as number) || b - a,
+      );
       let set = full;
       levels.push(set);
       for (let i = 0; i < T - 1; i++) {
@@ -1130,7 +1338,7 @@ class Engine implements SearchEngine {
       // Cheap rejections before the filter and the token scan.
       if (strategy === "all" && preMask !== full) continue;
       if (strategy === "last" && (preMask & 1) === 0) continue;
-      if (filter && !filter(d)) continue;
+      if (filter && filter[d] !== 1) continue;
 
       bestTypos.fill(99);
       bestAttr.fill(0x7fff);
@@ -1196,8 +1404,8 @@ class Engine implements SearchEngine {
         if (t < T - 1 && (kept >> (t + 1)) & 1) proximity += Math.min(pairMin[t] as number, 8);
       }
       docs.push(d);
-      let sortIndex = 0;
-      let customIndex = 0;
+      // Sort and custom rules read their rank arrays in rule order, as `candidates` built them.
+      let orderIndex = 0;
       for (const kind of keyKinds) {
         switch (kind) {
           case "words":
@@ -1219,15 +1427,14 @@ class Engine implements SearchEngine {
             keys.push(-popcount(exact & kept));
             break;
           case "sort":
-            keys.push((orderRanks[sortIndex++] as Int32Array)[d] as number);
+            keys.push((orderRanks[orderIndex++] as Int32Array)[d] as number);
             break;
           case "custom":
-            keys.push((orderRanks[sortCount + customIndex++] as Int32Array)[d] as number);
+            keys.push((orderRanks[orderIndex++] as Int32Array)[d] as number);
             break;
         }
       }
     }
-    for (const word of heads) this.wordHead[word] = -1;
 
     const index = Int32Array.from(docs.keys());
     index.sort((x, y) => {
@@ -1268,37 +1475,48 @@ class Engine implements SearchEngine {
     return this.settings.sortFacetValuesBy[attribute] ?? this.settings.sortFacetValuesBy["*"] ?? "alpha";
   }
 
-  /** Counts per value id over `docs`, plus the first original spelling of each string value. */
-  private countValues(column: Column, docs: Int32Array): { counts: Int32Array; firstOriginal: string[] } {
+  /** Documents per value id among `docs`. */
+  private countValues(column: Column, docs: Int32Array): Int32Array {
     const counts = new Int32Array(column.keys.length);
-    const firstOriginal: string[] = new Array(column.keys.length);
-    const { start, ids, originals } = column;
-    for (const d of docs) {
+    const { single, start, ids } = column;
+    if (single) {
+      for (let i = 0; i < docs.length; i++) {
+        const id = single[docs[i] as number] as number;
+        if (id >= 0) counts[id] = (counts[id] as number) + 1;
+      }
+      return counts;
+    }
+    for (let i = 0; i < docs.length; i++) {
+      const d = docs[i] as number;
       const end = start[d + 1] as number;
       for (let k = start[d] as number; k < end; k++) {
         const id = ids[k] as number;
-        if ((counts[id] as number)++ === 0) firstOriginal[id] = originals[k] as string;
+        counts[id] = (counts[id] as number) + 1;
       }
     }
-    return { counts, firstOriginal };
+    return counts;
   }
 
-  /** Value ids with a count, in the attribute's facet order. */
-  private orderedValueIds(column: Column, counts: Int32Array, order: FacetOrder): number[] {
+  /** Value ids with a count, in the attribute's facet order, at most `limit` of them. */
+  private orderedValueIds(column: Column, counts: Int32Array, order: FacetOrder, limit: number): number[] {
     const present: number[] = [];
-    for (const id of column.alphaOrder) if ((counts[id] as number) > 0) present.push(id);
-    if (order === "count") {
-      const alphaRank = new Map(present.map((id, i) => [id, i]));
-      present.sort(
-        (x, y) => (counts[y] as number) - (counts[x] as number) || (alphaRank.get(x) as number) - (alphaRank.get(y) as number),
-      );
+    if (order === "alpha") {
+      for (const id of column.alphaOrder) {
+        if (present.length >= limit) break;
+        if ((counts[id] as number) > 0) present.push(id);
+      }
+      return present;
     }
-    return present;
-  }
-
-  private valueLabel(column: Column, id: number, firstOriginal: string[]): string {
-    const key = column.keys[id] as number | string;
-    return typeof key === "number" ? String(key) : (firstOriginal[id] ?? key);
+    for (let i = 0; i < column.alphaOrder.length; i++) {
+      if ((counts[column.alphaOrder[i] as number] as number) > 0) present.push(i);
+    }
+    // `present` holds alphabetical positions: sort by count, ties alphabetically.
+    present.sort(
+      (x, y) =>
+        (counts[column.alphaOrder[y] as number] as number) -
+          (counts[column.alphaOrder[x] as number] as number) || x - y,
+    );
+    return present.slice(0, limit).map((i) => column.alphaOrder[i] as number);
   }
 
   private facets(names: string[], docs: Int32Array): { distribution: FacetDistribution; stats: FacetStats } {
@@ -1307,17 +1525,17 @@ class Engine implements SearchEngine {
     const max = this.settings.maxValuesPerFacet;
     for (const name of names) {
       const column = this.column(name);
-      const { counts, firstOriginal } = this.countValues(column, docs);
+      const counts = this.countValues(column, docs);
       const values: Record<string, number> = {};
-      const ids = this.orderedValueIds(column, counts, this.facetOrder(name));
-      for (let i = 0; i < ids.length && i < max; i++) {
-        const id = ids[i] as number;
-        values[this.valueLabel(column, id, firstOriginal)] = counts[id] as number;
+      for (const id of this.orderedValueIds(column, counts, this.facetOrder(name), max)) {
+        values[column.labels[id] as string] = counts[id] as number;
       }
       distribution[name] = values;
+      if (column.numberCount === 0) continue;
       let lo = Number.POSITIVE_INFINITY;
       let hi = Number.NEGATIVE_INFINITY;
-      for (const d of docs) {
+      for (let i = 0; i < docs.length; i++) {
+        const d = docs[i] as number;
         const a = column.numMin[d] as number;
         const b = column.numMax[d] as number;
         if (a < lo) lo = a;
@@ -1331,8 +1549,16 @@ class Engine implements SearchEngine {
   // -- hits -------------------------------------------------------------------------------------
 
   private formatHits(docs: ArrayLike<number>, request: SearchRequest, terms: readonly Term[]): Hit[] {
-    const retrieve = optionalStringList(request, "attributesToRetrieve", "invalid_search_attributes_to_retrieve") ?? ["*"];
-    const toHighlight = optionalStringList(request, "attributesToHighlight", "invalid_search_attributes_to_highlight");
+    const retrieve = optionalStringList(
+      request,
+      "attributesToRetrieve",
+      "invalid_search_attributes_to_retrieve",
+    ) ?? ["*"];
+    const toHighlight = optionalStringList(
+      request,
+      "attributesToHighlight",
+      "invalid_search_attributes_to_highlight",
+    );
     const toCrop = optionalStringList(request, "attributesToCrop", "invalid_search_attributes_to_crop");
     const cropLength = optionalCount(request, "cropLength", "invalid_search_crop_length") ?? 10;
     const cropLengths = new Map<string, number>();
@@ -1365,7 +1591,12 @@ class Engine implements SearchEngine {
         if (!retrieved && !highlighted && !cropped) continue;
         formatted[key] =
           highlighted || cropped
-            ? formatValue(value, highlighted, cropped ? (cropLengths.get(key) ?? cropLength) : undefined, options)
+            ? formatValue(
+                value,
+                highlighted,
+                cropped ? (cropLengths.get(key) ?? cropLength) : undefined,
+                options,
+              )
             : value;
       }
       if (format) hit._formatted = formatted;
@@ -1379,7 +1610,10 @@ class Engine implements SearchEngine {
   search(_indexUid: string, request: SearchRequest = {}): SearchResponse {
     const started = now();
     if (typeof request !== "object" || request === null || Array.isArray(request)) {
-      throw invalid("bad_request", `Invalid value type: expected an object, but found ${describe(request)}`);
+      throw invalid(
+        "bad_request",
+        `Invalid value type: expected an object, but found ${describeValue(request)}`,
+      );
     }
     const offset = optionalCount(request, "offset", "invalid_search_offset");
     const limit = optionalCount(request, "limit", "invalid_search_limit");
@@ -1453,7 +1687,8 @@ class Engine implements SearchEngine {
   facetSearch(_indexUid: string, request: FacetSearchRequest): FacetSearchResponse {
     const started = now();
     const facetName = request?.facetName;
-    if (typeof facetName !== "string") throw invalid("missing_facet_search_facet_name", "Missing field `facetName`");
+    if (typeof facetName !== "string")
+      throw invalid("missing_facet_search_facet_name", "Missing field `facetName`");
     if (!isAttributeFilterable(facetName, this.settings.filterableAttributes)) {
       throw invalid(
         "invalid_facet_search_facet_name",
@@ -1468,12 +1703,17 @@ class Engine implements SearchEngine {
       attributesToSearchOn: request.attributesToSearchOn ?? null,
     });
     const column = this.column(facetName);
-    const { counts, firstOriginal } = this.countValues(column, ordered);
+    const counts = this.countValues(column, ordered);
     const queryWords = facetQuery ? tokenizeText(facetQuery) : [];
     const facetHits: { value: string; count: number }[] = [];
-    for (const id of this.orderedValueIds(column, counts, this.facetOrder(facetName))) {
+    for (const id of this.orderedValueIds(
+      column,
+      counts,
+      this.facetOrder(facetName),
+      Number.POSITIVE_INFINITY,
+    )) {
       if (facetHits.length >= this.settings.maxValuesPerFacet) break;
-      const value = this.valueLabel(column, id, firstOriginal);
+      const value = column.labels[id] as string;
       if (queryWords.length > 0) {
         // Every query word must begin some word of the value ("lan cru" finds "Land Cruiser").
         const valueWords = tokenizeText(value);
@@ -1524,7 +1764,10 @@ export interface HttpClientInit {
 }
 
 /** meilisearch-js's `httpClient(url, init)`: resolves to the parsed JSON body. */
-export type SearchHttpClient = (url: string | URL | { url: string }, init?: HttpClientInit) => Promise<unknown>;
+export type SearchHttpClient = (
+  url: string | URL | { url: string },
+  init?: HttpClientInit,
+) => Promise<unknown>;
 
 function parseBody(body: unknown): unknown {
   if (body === undefined || body === null || body === "") return {};
@@ -1542,7 +1785,14 @@ function parseBody(body: unknown): unknown {
 /** GET `/indexes/{uid}/search?q=…`: query-string parameters (lists are comma-separated). */
 function searchParamsToRequest(params: URLSearchParams): SearchRequest {
   const request: SearchRequest = {};
-  const lists = ["facets", "sort", "attributesToRetrieve", "attributesToHighlight", "attributesToCrop", "attributesToSearchOn"];
+  const lists = [
+    "facets",
+    "sort",
+    "attributesToRetrieve",
+    "attributesToHighlight",
+    "attributesToCrop",
+    "attributesToSearchOn",
+  ];
   const numbers = ["offset", "limit", "page", "hitsPerPage", "cropLength"];
   for (const [key, value] of params) {
     if (lists.includes(key)) request[key] = value.split(",").filter(Boolean);
@@ -1590,12 +1840,16 @@ export function createHttpClient(source: EngineSource): SearchHttpClient {
         const body = parseBody(init.body) as { queries?: MultiSearchQuery[]; federation?: unknown };
         if (!body || !Array.isArray(body.queries)) throw invalid("bad_request", "Missing field `queries`");
         if (body.federation != null) {
-          throw invalid("bad_request", "Federated multi-search is not supported by the embedded search engine.");
+          throw invalid(
+            "bad_request",
+            "Federated multi-search is not supported by the embedded search engine.",
+          );
         }
         const results = [];
         for (const [i, query] of body.queries.entries()) {
           try {
-            if (!query || typeof query.indexUid !== "string") throw invalid("missing_index_uid", "Missing field `indexUid`");
+            if (!query || typeof query.indexUid !== "string")
+              throw invalid("missing_index_uid", "Missing field `indexUid`");
             const { indexUid, ...rest } = query;
             const engine = await engineFor(indexUid);
             results.push({ indexUid, ...engine.search(indexUid, rest) });
@@ -1610,7 +1864,10 @@ export function createHttpClient(source: EngineSource): SearchHttpClient {
         const rest = index[2] ?? "";
         if (rest === "/search" && (method === "POST" || method === "GET")) {
           const engine = await engineFor(uid);
-          const request = method === "POST" ? (parseBody(init.body) as SearchRequest) : searchParamsToRequest(url.searchParams);
+          const request =
+            method === "POST"
+              ? (parseBody(init.body) as SearchRequest)
+              : searchParamsToRequest(url.searchParams);
           return engine.search(uid, request);
         }
         if (rest === "/facet-search" && method === "POST") {
@@ -1626,9 +1883,14 @@ export function createHttpClient(source: EngineSource): SearchHttpClient {
             sortableAttributes: settings.sortableAttributes,
             rankingRules: settings.rankingRules,
             typoTolerance: { ...settings.typoTolerance, disableOnAttributes: [] },
-            faceting: { maxValuesPerFacet: settings.maxValuesPerFacet, sortFacetValuesBy: settings.sortFacetValuesBy },
+            faceting: {
+              maxValuesPerFacet: settings.maxValuesPerFacet,
+              sortFacetValuesBy: settings.sortFacetValuesBy,
+            },
             pagination: {
-              maxTotalHits: Number.isFinite(settings.maxTotalHits) ? settings.maxTotalHits : Number.MAX_SAFE_INTEGER,
+              maxTotalHits: Number.isFinite(settings.maxTotalHits)
+                ? settings.maxTotalHits
+                : Number.MAX_SAFE_INTEGER,
             },
           };
         }
@@ -1687,7 +1949,17 @@ export const DEFAULT_BENCH_QUERIES: readonly SearchRequest[] = [
 
 /** Settings for car search documents when the caller has none. */
 export const DEFAULT_CAR_SEARCH_SETTINGS: EngineSettings = {
-  searchableAttributes: ["make", "model", "badge", "year", "simple_body", "colour", "tags", "location_name", "stocknum"],
+  searchableAttributes: [
+    "make",
+    "model",
+    "badge",
+    "year",
+    "simple_body",
+    "colour",
+    "tags",
+    "location_name",
+    "stocknum",
+  ],
   filterableAttributes: [
     "make",
     "model",

@@ -71,8 +71,19 @@ export type FilterNode =
       readonly value: string;
       readonly span: Span;
     }
-  | { readonly kind: "range"; readonly attribute: string; readonly from: string; readonly to: string; readonly span: Span }
-  | { readonly kind: "in"; readonly attribute: string; readonly values: readonly string[]; readonly span: Span }
+  | {
+      readonly kind: "range";
+      readonly attribute: string;
+      readonly from: string;
+      readonly to: string;
+      readonly span: Span;
+    }
+  | {
+      readonly kind: "in";
+      readonly attribute: string;
+      readonly values: readonly string[];
+      readonly span: Span;
+    }
   | { readonly kind: "exists" | "null" | "empty"; readonly attribute: string; readonly span: Span };
 
 type ConditionNode = Extract<FilterNode, { span: Span }>;
@@ -304,7 +315,12 @@ class Parser {
 
   private depthGuard(depth: number): void {
     if (depth > MAX_DEPTH) {
-      throw syntaxError("The filter exceeded the maximum depth limit. Try rewriting the filter so that it contains fewer nested conditions.", this.source, 0, this.source);
+      throw syntaxError(
+        "The filter exceeded the maximum depth limit. Try rewriting the filter so that it contains fewer nested conditions.",
+        this.source,
+        0,
+        this.source,
+      );
     }
   }
 
@@ -445,7 +461,12 @@ class Parser {
         token.text,
       );
     }
-    return syntaxError(`Was expecting a value but instead got \`${token.text}\`.`, this.source, token.start, token.text);
+    return syntaxError(
+      `Was expecting a value but instead got \`${token.text}\`.`,
+      this.source,
+      token.start,
+      token.text,
+    );
   }
 
   private value(): string {
@@ -461,7 +482,12 @@ class Parser {
   private valueList(): string[] {
     const open = this.peek();
     if (open.kind !== "[") {
-      throw syntaxError("Expected `[` after `IN` keyword.", this.source, open.start, this.source.slice(open.start));
+      throw syntaxError(
+        "Expected `[` after `IN` keyword.",
+        this.source,
+        open.start,
+        this.source.slice(open.start),
+      );
     }
     this.next();
     const values: string[] = [];
@@ -663,7 +689,12 @@ export function extractFacetValues(doc: Record<string, unknown>, attribute: stri
 /** Bounds of `<`, `<=`, `>`, `>=` and `TO`. Open sides are `undefined`. */
 export interface RangeBounds {
   /** Present when the filter values parse as finite numbers (both of them for `TO`). */
-  readonly numbers?: { readonly min: number; readonly minInclusive: boolean; readonly max: number; readonly maxInclusive: boolean };
+  readonly numbers?: {
+    readonly min: number;
+    readonly minInclusive: boolean;
+    readonly max: number;
+    readonly maxInclusive: boolean;
+  };
   /** Normalised string bounds: milli also compares string facets lexicographically. */
   readonly strings: {
     readonly min: string | undefined;
@@ -708,7 +739,10 @@ function toBounds(from: string, to: string): RangeBounds {
   const lo = parseFiniteNumber(from);
   const hi = parseFiniteNumber(to);
   return {
-    numbers: lo !== undefined && hi !== undefined ? { min: lo, minInclusive: true, max: hi, maxInclusive: true } : undefined,
+    numbers:
+      lo !== undefined && hi !== undefined
+        ? { min: lo, minInclusive: true, max: hi, maxInclusive: true }
+        : undefined,
     strings: {
       min: normalizeFacetString(from),
       minInclusive: true,
@@ -743,7 +777,11 @@ export function evaluateFilter<S>(node: FilterNode, algebra: FilterAlgebra<S>): 
       return algebra.range(node.attribute, toBounds(node.from, node.to));
     case "compare":
       if (node.op === "=" || node.op === "!=") {
-        const equal = algebra.equal(node.attribute, normalizeFacetString(node.value), parseFiniteNumber(node.value));
+        const equal = algebra.equal(
+          node.attribute,
+          normalizeFacetString(node.value),
+          parseFiniteNumber(node.value),
+        );
         return node.op === "=" ? equal : algebra.not(equal);
       }
       return algebra.range(node.attribute, comparisonBounds(node.op, node.value));
@@ -786,7 +824,9 @@ function predicateAlgebra<D>(column: (attribute: string) => ColumnReader<D>): Fi
       const read = column(attribute);
       return (doc) => {
         const values = read(doc);
-        return values.strings.includes(normalized) || (number !== undefined && values.numbers.includes(number));
+        return (
+          values.strings.includes(normalized) || (number !== undefined && values.numbers.includes(number))
+        );
       };
     },
     range(attribute, bounds) {
@@ -894,7 +934,8 @@ function makeCompiled(key: string, ast: FilterNode | null): CompiledFilter {
     },
     assertFilterable(filterable) {
       for (const condition of conditions) {
-        if (!isAttributeFilterable(condition.attribute, filterable)) throw notFilterableError(condition, filterable);
+        if (!isAttributeFilterable(condition.attribute, filterable))
+          throw notFilterableError(condition, filterable);
       }
     },
   };
