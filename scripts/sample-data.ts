@@ -5665,7 +5665,15 @@ export async function ensureImages(
   }
   const todo = missingJobs(imageJobs(profiles), publicDir);
   if (todo.length > 0) {
+    // About 30 s on a fresh clone: say so, or a first `npm start` looks hung.
+    console.log(
+      `Rendering ${todo.length} sample photos into ${path.relative(process.cwd(), publicDir) || "."}/media/sample…`,
+    );
+    const started = performance.now();
     written += await renderJobs(todo, publicDir);
+    console.log(
+      `Rendered ${todo.length} sample photos in ${((performance.now() - started) / 1000).toFixed(1)}s`,
+    );
     writeFileSync(path.join(publicDir, "media/sample/.version"), `${IMAGE_VERSION}\n`);
   }
   return written;
