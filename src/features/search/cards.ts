@@ -1,0 +1,84 @@
+/**
+ * Result-card buttons (spec §2 card buttons, §4 sold and Test Drive Only, §5 reserve rules).
+ * Pure: the static cards and the search island render the same list.
+ */
+/** The few site settings cards need (a Site satisfies it; islands get only this much). */
+export interface CardSite {
+  features: { checkout: boolean; trade_in: boolean };
+  reserve_deposit: number;
+  search: { custom_button?: { label: string; href: string } | undefined };
+}
+
+export interface CardCar {
+  id: number;
+  slug: string;
+  price: number;
+  car_type: string;
+  sold: boolean;
+  test_drive_only: boolean;
+  reserve_deposit: number | null;
+}
+
+export interface CardAction {
+  kind:
+    | "details"
+    | "test_drive"
+    | "finance"
+    | "reserve"
+    | "trade_in"
+    | "online_purchase"
+    | "enquire"
+    | "custom"
+    | "similar";
+  label: string;
+  href: string;
+}
+
+const money = new Intl.NumberFormat("en-AU", {
+  style: "currency",
+  currency: "AUD",
+  maximumFractionDigits: 0,
+});
+
+/** Reserve deposit: the car's own, else the site's fallback ($200); 0 hides the amount. */
+export function reserveDeposit(car: Pick<CardCar, "reserve_deposit">, site: CardSite): number {
+  return car.reserve_deposit ?? site.reserve_deposit;
+}
+
+export function cardActions(car: CardCar, site: CardSite): CardAction[] {
+  const page = `/cars/${car.slug}`;
+  if (car.sold) return [{ kind: "similar", label: "Find Me Something Similar", href: `${page}#enquire` }];
+  if (car.test_drive_only)
+    return [{ kind: "test_drive", label: "Book a Test Drive", href: `${page}#test-drive` }];
+  const actions: CardAction[] = [
+    { kind: "details", label: "Details", href: page },
+    { kind: "test_drive", label: "Book a Test Drive", href: `${page}#test-drive` },
+    {
+      kind: "finance",
+      label: "Get Finance",
+      href: `/finance?car_id=${car.id}&car_type=${car.car_type}&vehiclePriceBudget=${car.price}#finance-form`,
+    },
+  ];
+  if (site.features.checkout) {
+    const deposit = reserveDeposit(car, site);
+    actions.push({
+      kind: "reserve",
+      label: deposit > 0 ? `Reserve Now (${money.format(deposit)} deposit)` : "Reserve Now",
+      href: `${page}/checkout`,
+    });
+    actions.push({
+      kind: "online_purchase",
+      label: "Online Purchase",
+      href: `/checkout-journey?car_id=${car.slug}`,
+    });
+  }
+  if (site.features.trade_in)
+    actions.push({ kind: "trade_in", label: "Trade In", href: `/cars/trade-in?car_id=${car.id}` });
+  actions.push({ kind: "enquire", label: "Enquire Now", href: `${page}#enquire` });
+  const custom = site.search.custom_button;
+  if (custom) {
+    const href = custom.href.replaceAll("{slug}", car.slug).replaceAll("{id}", String(car.id));
+    actions.push({ kind: "custom", label: custom.label, href });
+  }
+  return actions;
+}

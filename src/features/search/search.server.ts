@@ -1,0 +1,25 @@
+/**
+ * The tenant's search index at build time: the same documents and engine the browser gets, so
+ * prerendered result pages rank and count exactly as the island will.
+ */
+import type { TenantData } from "~/tenant/tenant.server";
+import { type CarSearchDocument, searchDocuments } from "./documents";
+import { createEngine, type SearchEngine } from "./engine";
+import { CAR_INDEX_SETTINGS } from "./settings";
+
+export interface TenantSearch {
+  documents: CarSearchDocument[];
+  engine: SearchEngine;
+}
+
+const cache = new WeakMap<TenantData, TenantSearch>();
+
+export function tenantSearch(tenant: TenantData): TenantSearch {
+  let search = cache.get(tenant);
+  if (!search) {
+    const documents = searchDocuments(tenant.cars, tenant.site, new Date(tenant.now));
+    search = { documents, engine: createEngine(documents, CAR_INDEX_SETTINGS) };
+    cache.set(tenant, search);
+  }
+  return search;
+}

@@ -1,0 +1,113 @@
+import { useId, useState } from "react";
+import { useRange, useRefinementList } from "react-instantsearch-core";
+
+export interface FacetConfig {
+  attribute: string;
+  label: string;
+  /** Values listed before "Show more" (popular makes first 20). */
+  limit: number;
+  sortBy: "count" | "name";
+}
+
+function RefinementGroup({ attribute, label, limit, sortBy }: FacetConfig) {
+  const { items, refine, canToggleShowMore, isShowingMore, toggleShowMore } = useRefinementList({
+    attribute,
+    limit,
+    showMore: true,
+    showMoreLimit: 200,
+    sortBy: sortBy === "count" ? ["count:desc", "name:asc"] : ["name:asc"],
+  });
+  if (items.length === 0) return null;
+  return (
+    <fieldset className="facet">
+      <legend>{label}</legend>
+      <ul>
+        {items.map((item) => (
+          <li key={item.value}>
+            <label>
+              <input type="checkbox" checked={item.isRefined} onChange={() => refine(item.value)} />
+              <span>{item.label}</span>
+              <span className="facet-count">{item.count}</span>
+            </label>
+          </li>
+        ))}
+      </ul>
+      {canToggleShowMore && (
+        <button type="button" className="link-button" onClick={toggleShowMore}>
+          {isShowingMore ? "Show less" : "Show more"}
+        </button>
+      )}
+    </fieldset>
+  );
+}
+
+export const PRICE_STEP = 500;
+
+/** Price slider (spec §5: step 500, the min handle cannot reach the max). */
+function PriceRange() {
+  const { start, range, refine, canRefine } = useRange({ attribute: "price" });
+  const id = useId();
+  const min = Math.floor((range.min ?? 0) / PRICE_STEP) * PRICE_STEP;
+  const max = Math.ceil((range.max ?? 0) / PRICE_STEP) * PRICE_STEP;
+  const low = Number.isFinite(start[0]) ? (start[0] as number) : min;
+  const high = Number.isFinite(start[1]) ? (start[1] as number) : max;
+  const [draft, setDraft] = useState<[number, number] | null>(null);
+  if (!canRefine || max <= min) return null;
+  const [from, to] = draft ?? [low, high];
+  const commit = () => {
+    if (draft) refine([draft[0] <= min ? undefined : draft[0], draft[1] >= max ? undefined : draft[1]]);
+    setDraft(null);
+  };
+  const money = (n: number) => `$${n.toLocaleString("en-AU")}`;
+  return (
+    <fieldset className="facet price-range">
+      <legend>Price</legend>
+      <p className="range-values" aria-live="polite">
+        {money(from)} – {money(to)}
+      </p>
+      <label htmlFor={`${id}-min`} className="visually-hidden">
+        Minimum price
+      </label>
+      <input
+        id={`${id}-min`}
+        type="range"
+        min={min}
+        max={max}
+        step={PRICE_STEP}
+        value={from}
+        aria-valuetext={money(from)}
+        onChange={(e) => setDraft([Math.min(Number(e.target.value), to - PRICE_STEP), to])}
+        onPointerUp={commit}
+        onKeyUp={commit}
+        onBlur={commit}
+      />
+      <label htmlFor={`${id}-max`} className="visually-hidden">
+        Maximum price
+      </label>
+      <input
+        id={`${id}-max`}
+        type="range"
+        min={min}
+        max={max}
+        step={PRICE_STEP}
+        value={to}
+        aria-valuetext={money(to)}
+        onChange={(e) => setDraft([from, Math.max(Number(e.target.value), from + PRICE_STEP)])}
+        onPointerUp={commit}
+        onKeyUp={commit}
+        onBlur={commit}
+      />
+    </fieldset>
+  );
+}
+
+export function Filters({ facets }: { facets: FacetConfig[] }) {
+  return (
+    <div className="filters">
+      <PriceRange />
+      {facets.map((facet) => (
+        <RefinementGroup key={facet.attribute} {...facet} />
+      ))}
+    </div>
+  );
+}

@@ -1,0 +1,79 @@
+import { cdnImage, cdnSrcset } from "~/features/media/media";
+import { type CardSite, cardActions } from "../cards";
+import type { CarSearchDocument } from "../documents";
+
+interface Props {
+  car: CarSearchDocument;
+  site: CardSite;
+  eager?: boolean;
+}
+
+const km = new Intl.NumberFormat("en-AU");
+
+/** The island's result card: same markup and classes as CarCard.astro. */
+export function ResultCard({ car, site, eager = false }: Props) {
+  const facts = [
+    car.car_type_label,
+    car.body_label,
+    car.km === null ? null : `${km.format(car.km)} km`,
+    car.transmission,
+    car.stocknum ? `Stock #${car.stocknum}` : null,
+  ].filter((fact): fact is string => Boolean(fact));
+  const [primary, ...others] = cardActions(car, site);
+  return (
+    <article className="car-card card" data-car-id={car.id}>
+      <a className="media" href={`/cars/${car.slug}`} tabIndex={-1} aria-hidden="true">
+        <img
+          src={cdnImage(car.image, 480)}
+          srcSet={cdnSrcset(car.image, [320, 480, 640])}
+          sizes="(min-width: 1232px) 290px, (min-width: 640px) 45vw, 100vw"
+          alt=""
+          width={320}
+          height={213}
+          loading={eager ? "eager" : "lazy"}
+          decoding="async"
+        />
+        {car.tag &&
+          (car.tag_image ? (
+            <img className="badge" src={car.tag_image} alt={car.tag} width={72} height={72} />
+          ) : (
+            <span className="tag">{car.tag}</span>
+          ))}
+      </a>
+      <div className="body">
+        <h3 className="title">
+          <a href={`/cars/${car.slug}`}>{car.name}</a>
+        </h3>
+        <ul className="facts">
+          {facts.map((fact) => (
+            <li key={fact}>{fact}</li>
+          ))}
+        </ul>
+        <p className="price-line">
+          <span className="price">{car.price_text}</span>
+          {car.was_text && (
+            <span className="was-price">
+              <span className="visually-hidden">Was </span>
+              {car.was_text}
+            </span>
+          )}
+          {car.price_type && <span className="price-type">{car.price_type}</span>}
+        </p>
+        {primary && (
+          <a className={primary.kind === "details" ? "btn" : "btn btn-outline"} href={primary.href}>
+            {primary.label}
+          </a>
+        )}
+        {others.length > 0 && (
+          <ul className="card-actions">
+            {others.map((action) => (
+              <li key={action.kind}>
+                <a href={action.href}>{action.label}</a>
+              </li>
+            ))}
+          </ul>
+        )}
+      </div>
+    </article>
+  );
+}

@@ -1,0 +1,122 @@
+import { useHits, useInstantSearch, usePagination } from "react-instantsearch-core";
+import type { CardSite } from "../cards";
+import type { CarSearchDocument } from "../documents";
+import { collapseSoldRuns, displayCount, EMPTY_TEXT, EMPTY_TITLE, resultCountText } from "../results";
+import { ResultCard } from "./ResultCard";
+
+interface Props {
+  site: CardSite;
+  /** The prerendered first page: shown until the first real results arrive, so nothing shifts. */
+  initial?: { hits: CarSearchDocument[]; count: number } | undefined;
+  clearFiltersHref: string;
+  stockCountOverride?: number | undefined;
+}
+
+function Pagination() {
+  const { pages, currentRefinement, nbPages, refine, createURL, isFirstPage, isLastPage } = usePagination({
+    padding: 2,
+  });
+  if (nbPages <= 1) return null;
+  const go = (page: number) => (event: React.MouseEvent) => {
+    event.preventDefault();
+    refine(page);
+    document.getElementById("search-results")?.scrollIntoView({ block: "start" });
+  };
+  return (
+    <nav className="pagination" aria-label="Pages">
+      <ul>
+        <li>
+          {isFirstPage ? (
+            <span aria-disabled="true">Previous</span>
+          ) : (
+            <a href={createURL(currentRefinement - 1)} onClick={go(currentRefinement - 1)} rel="prev">
+              Previous
+            </a>
+          )}
+        </li>
+        {pages.map((page) => (
+          <li key={page}>
+            <a
+              href={createURL(page)}
+              onClick={go(page)}
+              aria-current={page === currentRefinement ? "page" : undefined}
+              aria-label={`Page ${page + 1}`}
+            >
+              {page + 1}
+            </a>
+          </li>
+        ))}
+        <li>
+          {isLastPage ? (
+            <span aria-disabled="true">Next</span>
+          ) : (
+            <a href={createURL(currentRefinement + 1)} onClick={go(currentRefinement + 1)} rel="next">
+              Next
+            </a>
+          )}
+        </li>
+      </ul>
+    </nav>
+  );
+}
+
+function StaticResults({ site, hits, count }: { site: CardSite; hits: CarSearchDocument[]; count: number }) {
+  return (
+    <section id="search-results" className="results" aria-busy="true" data-result-count={count}>
+      <p className="result-count" role="status">
+        {resultCountText(count)}
+      </p>
+      <div className="grid">
+        {hits.map((car, index) => (
+          <ResultCard key={car.id} car={car} site={site} eager={index < 3} />
+        ))}
+      </div>
+    </section>
+  );
+}
+
+export function Results({ site, initial, clearFiltersHref, stockCountOverride }: Props) {
+  const { items } = useHits<CarSearchDocument>();
+  const { results, status, error } = useInstantSearch();
+  // react-instantsearch marks its placeholder results before the first response arrives.
+  const waiting = Boolean((results as { __isArtificial?: boolean } | undefined)?.__isArtificial);
+  if (waiting && initial) return <StaticResults site={site} {...initial} />;
+  const total = results?.nbHits ?? 0;
+  const carTypes = results?.getFacetValues("car_type", {});
+  const partition = Array.isArray(carTypes)
+    ? Object.fromEntries(carTypes.map((v) => [v.name, v.count]))
+    : undefined;
+  const count = displayCount(total, stockCountOverride, partition);
+  const hits = collapseSoldRuns(items as unknown as CarSearchDocument[]);
+  const busy = status === "loading" || status === "stalled";
+  return (
+    <section id="search-results" className="results" aria-busy={busy} data-result-count={count}>
+      <p className="result-count" role="status">
+        {resultCountText(count)}
+        {busy && <span className="updating"> Updating…</span>}
+      </p>
+      {status === "error" && (
+        <p className="search-error" role="alert">
+          Search is unavailable right now{error?.message ? ` (${error.message})` : ""}. The results below may
+          be out of date.
+        </p>
+      )}
+      {total === 0 && !busy ? (
+        <div className="empty card">
+          <h2>{EMPTY_TITLE}</h2>
+          <p>{EMPTY_TEXT}</p>
+          <a className="btn" href={clearFiltersHref}>
+            Clear Filters
+          </a>
+        </div>
+      ) : (
+        <div className="grid">
+          {hits.map((car, index) => (
+            <ResultCard key={car.id} car={car} site={site} eager={index < 3} />
+          ))}
+        </div>
+      )}
+      <Pagination />
+    </section>
+  );
+}

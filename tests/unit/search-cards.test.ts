@@ -1,0 +1,71 @@
+import { describe, expect, it } from "vitest";
+import { cardActions, reserveDeposit } from "~/features/search/cards";
+import { makeSite } from "./helpers";
+
+const car = {
+  id: 7,
+  slug: "2022-mazda-cx-5-7",
+  price: 32990,
+  car_type: "used",
+  sold: false,
+  test_drive_only: false,
+  reserve_deposit: null,
+};
+const labels = (actions: { label: string }[]) => actions.map((action) => action.label);
+
+describe("result card buttons", () => {
+  it("offers Details, Book a Test Drive, Get Finance, Trade In and Enquire Now by default", () => {
+    expect(labels(cardActions(car, makeSite()))).toEqual([
+      "Details",
+      "Book a Test Drive",
+      "Get Finance",
+      "Trade In",
+      "Enquire Now",
+    ]);
+  });
+
+  it("shows only Find Me Something Similar on sold cars", () => {
+    expect(cardActions({ ...car, sold: true }, makeSite({ features: { checkout: true } }))).toEqual([
+      { kind: "similar", label: "Find Me Something Similar", href: "/cars/2022-mazda-cx-5-7#enquire" },
+    ]);
+  });
+
+  it("shows only Book a Test Drive on Test Drive Only cars", () => {
+    expect(labels(cardActions({ ...car, test_drive_only: true }, makeSite()))).toEqual(["Book a Test Drive"]);
+  });
+
+  it.each([
+    [null, 200, "Reserve Now ($200 deposit)"],
+    [500, 500, "Reserve Now ($500 deposit)"],
+    [0, 0, "Reserve Now"],
+  ])("reserve with car deposit %s uses %i and reads %s", (deposit, amount, label) => {
+    const site = makeSite({ features: { checkout: true } });
+    expect(reserveDeposit({ reserve_deposit: deposit }, site)).toBe(amount);
+    const actions = cardActions({ ...car, reserve_deposit: deposit }, site);
+    expect(labels(actions)).toContain(label);
+    expect(labels(actions)).toContain("Online Purchase");
+  });
+
+  it("hides Reserve Now without checkout and Trade In without trade-in", () => {
+    const actions = labels(cardActions(car, makeSite({ features: { trade_in: false } })));
+    expect(actions.some((label) => label.startsWith("Reserve"))).toBe(false);
+    expect(actions).not.toContain("Trade In");
+  });
+
+  it("adds the site's custom button with the car filled in", () => {
+    const site = makeSite({
+      search: { custom_button: { label: "Video Call", href: "/video-call?car={id}&slug={slug}" } },
+    });
+    expect(cardActions(car, site).at(-1)).toEqual({
+      kind: "custom",
+      label: "Video Call",
+      href: "/video-call?car=7&slug=2022-mazda-cx-5-7",
+    });
+  });
+
+  it("sends Get Finance to the finance form with the car's details", () => {
+    expect(cardActions(car, makeSite()).find((a) => a.kind === "finance")?.href).toBe(
+      "/finance?car_id=7&car_type=used&vehiclePriceBudget=32990#finance-form",
+    );
+  });
+});
