@@ -34,6 +34,15 @@ export interface CardAction {
   href: string;
 }
 
+/** Only what cards need, so the island's props stay small. */
+export function cardSite(site: CardSite): CardSite {
+  return {
+    features: { checkout: site.features.checkout, trade_in: site.features.trade_in },
+    reserve_deposit: site.reserve_deposit,
+    search: { custom_button: site.search.custom_button },
+  };
+}
+
 const money = new Intl.NumberFormat("en-AU", {
   style: "currency",
   currency: "AUD",

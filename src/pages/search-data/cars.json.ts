@@ -6,5 +6,7 @@ import { currentTenant } from "~/tenant/tenant.server";
 /** The embedded engine's documents, fetched lazily by the search island. */
 export const GET: APIRoute = async () => {
   const { documents } = tenantSearch(await currentTenant());
-  return new Response(JSON.stringify(packIndex(documents)), { headers: { "content-type": "application/json" } });
+  return new Response(JSON.stringify(packIndex(documents)), {
+    headers: { "content-type": "application/json" },
+  });
 };

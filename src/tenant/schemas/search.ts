@@ -61,7 +61,10 @@ export const searchSettingsSchema = z
       .array(z.string())
       .default(["car_type", "simple_body", "km", "simple_transmission", "stocknum"]),
     /** An extra button on result cards; `{slug}` and `{id}` in href are filled per car. */
-    custom_button: z.object({ label: z.string().min(1), href: z.string().min(1) }).strict().optional(),
+    custom_button: z
+      .object({ label: z.string().min(1), href: z.string().min(1) })
+      .strict()
+      .optional(),
     /** Where Clear Filters on the empty-results screen goes. */
     clear_filters_href: z.string().default("/special-offers"),
   })
