@@ -59,20 +59,23 @@ export function ResultCard({ car, site, eager = false }: Props) {
           )}
           {car.price_type && <span className="price-type">{car.price_type}</span>}
         </p>
-        {primary && (
-          <a className={primary.kind === "details" ? "btn" : "btn btn-outline"} href={primary.href}>
-            {primary.label}
-          </a>
-        )}
-        {others.length > 0 && (
-          <ul className="card-actions">
-            {others.map((action) => (
-              <li key={action.kind}>
-                <a href={action.href}>{action.label}</a>
-              </li>
-            ))}
-          </ul>
-        )}
+        <div className="card-foot">
+          {primary && (
+            <a className={primary.kind === "details" ? "btn" : "btn btn-outline"} href={primary.href}>
+              {primary.label}
+              {primary.kind === "details" && <span className="visually-hidden">: {car.name}</span>}
+            </a>
+          )}
+          {others.length > 0 && (
+            <ul className="card-actions" aria-label={`More for ${car.name}`}>
+              {others.map((action) => (
+                <li key={action.kind}>
+                  <a href={action.href}>{action.label}</a>
+                </li>
+              ))}
+            </ul>
+          )}
+        </div>
       </div>
     </article>
   );
