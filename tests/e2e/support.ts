@@ -26,6 +26,7 @@ export function siteJson(slug: string): {
   url: string;
   features?: { trade_in?: boolean };
   navigation?: NavItem[];
+  search?: { clear_filters_href?: string };
 } {
   return JSON.parse(readFileSync(path.join(TENANTS_DIR, slug, "site.json"), "utf8"));
 }

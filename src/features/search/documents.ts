@@ -68,7 +68,7 @@ export function toSearchDocument(
   car: Car,
   site: Site,
   now: Date,
-  names: { dealerships: ReadonlyMap<number, string> },
+  names: { dealerships: ReadonlyMap<number, { name: string; slug: string }> },
 ): CarSearchDocument {
   const price = priceDisplay(car, site);
   const tag = carTag(car, site, now);
@@ -100,8 +100,8 @@ export function toSearchDocument(
     state: car.state ? car.state.toUpperCase() : null,
     city: site.override_city ?? car.city ?? null,
     location_name: car.location_name ?? null,
-    dealership_name: names.dealerships.get(car.dealership_id) ?? null,
-    dealership_slug: car.dealership_slug ?? null,
+    dealership_name: names.dealerships.get(car.dealership_id)?.name ?? null,
+    dealership_slug: names.dealerships.get(car.dealership_id)?.slug ?? car.dealership_slug ?? null,
     certified: car.certified === true,
     item_type: car.item_type ?? null,
     tag: tag?.label ?? null,
@@ -127,6 +127,6 @@ export function indexUid(site: Site): string {
 
 /** Every published car as a search document, in custom-rank order (available and newest first). */
 export function searchDocuments(cars: readonly Car[], site: Site, now: Date): CarSearchDocument[] {
-  const dealerships = new Map(site.dealerships.map((d) => [d.id, d.name]));
+  const dealerships = new Map(site.dealerships.map((d) => [d.id, { name: d.name, slug: d.slug }]));
   return cars.map((car) => toSearchDocument(car, site, now, { dealerships })).sort((a, b) => b.rank - a.rank);
 }

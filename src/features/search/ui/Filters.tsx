@@ -1,4 +1,4 @@
-import { useId, useState } from "react";
+import { useCallback, useId, useState } from "react";
 import { useRange, useRefinementList } from "react-instantsearch-core";
 
 export interface FacetConfig {
@@ -7,15 +7,24 @@ export interface FacetConfig {
   /** Values listed before "Show more" (popular makes first 20). */
   limit: number;
   sortBy: "count" | "name";
+  /** Display names of raw values (car types show as "Pre-Owned" on some sites). */
+  labels?: Record<string, string> | undefined;
 }
 
-function RefinementGroup({ attribute, label, limit, sortBy }: FacetConfig) {
+function RefinementGroup({ attribute, label, limit, sortBy, labels }: FacetConfig) {
+  // A new transformItems every render would rebuild the widget every render (React error 301).
+  const transformItems = useCallback(
+    <T extends { value: string; label: string }>(items: T[]): T[] =>
+      labels ? items.map((item) => ({ ...item, label: labels[item.value] ?? item.label })) : items,
+    [labels],
+  );
   const { items, refine, canToggleShowMore, isShowingMore, toggleShowMore } = useRefinementList({
     attribute,
     limit,
     showMore: true,
     showMoreLimit: 200,
     sortBy: sortBy === "count" ? ["count:desc", "name:asc"] : ["name:asc"],
+    transformItems,
   });
   if (items.length === 0) return null;
   return (

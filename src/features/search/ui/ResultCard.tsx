@@ -22,7 +22,7 @@ export function ResultCard({ car, site, eager = false }: Props) {
   const [primary, ...others] = cardActions(car, site);
   return (
     <article className="car-card card" data-car-id={car.id}>
-      <a className="media" href={`/cars/${car.slug}`} tabIndex={-1} aria-hidden="true">
+      <div className="media">
         <img
           src={cdnImage(car.image, 480)}
           srcSet={cdnSrcset(car.image, [320, 480, 640])}
@@ -39,10 +39,13 @@ export function ResultCard({ car, site, eager = false }: Props) {
           ) : (
             <span className="tag">{car.tag}</span>
           ))}
-      </a>
+      </div>
       <div className="body">
         <h3 className="title">
-          <a href={`/cars/${car.slug}`}>{car.name}</a>
+          {/* Stretched over the card (cards.css), so the photo opens the car too. */}
+          <a className="card-link" href={`/cars/${car.slug}`}>
+            {car.name}
+          </a>
         </h3>
         <ul className="facts">
           {facts.map((fact) => (

@@ -10,7 +10,7 @@ export function SearchBox() {
   const { query, refine } = useSearchBox();
   const id = useId();
   return (
-    <form className="search-box" role="search" onSubmit={(event) => event.preventDefault()}>
+    <search className="search-box">
       <label htmlFor={id} className="visually-hidden">
         Search vehicles
       </label>
@@ -23,7 +23,7 @@ export function SearchBox() {
         autoComplete="off"
         enterKeyHint="search"
       />
-    </form>
+    </search>
   );
 }
 

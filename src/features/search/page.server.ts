@@ -1,0 +1,99 @@
+/**
+ * Build-time data of a search results page: its title, canonical URL, the first page of results
+ * from the same engine the browser uses, and the island's props.
+ */
+import type { Site } from "~/tenant/schema";
+import type { TenantData } from "~/tenant/tenant.server";
+import { cardSite } from "./cards";
+import { indexUid } from "./documents";
+import { displayCount } from "./results";
+import {
+  allSearchPaths,
+  buildCatalogue,
+  type SearchPath,
+  type SortKey,
+  searchPathFilter,
+  searchPathTitle,
+  searchPathToUrl,
+  stateToSearchParams,
+} from "./routing";
+import { tenantSearch } from "./search.server";
+import type { FacetConfig } from "./ui/Filters";
+import type { SearchAppProps } from "./ui/SearchApp";
+
+export const SORT_LABELS: Record<SortKey, string> = {
+  relevance: "Most Relevant",
+  latest: "Latest",
+  price_desc: "Highest Price",
+  price_asc: "Lowest Price",
+};
+
+export function facetConfigs(site: Site): FacetConfig[] {
+  const facet = (attribute: string, label: string, limit = 10, sortBy: FacetConfig["sortBy"] = "count") => ({
+    attribute,
+    label,
+    limit,
+    sortBy,
+  });
+  return [
+    {
+      ...facet("car_type", "Condition", 3, "name"),
+      labels: { new: "New", demo: "Demo", used: site.used_keyword },
+    },
+    facet("make", "Make", site.search.popular_makes_limit),
+    facet("model", "Model"),
+    facet("body", "Body Type"),
+    facet("fuel", "Fuel"),
+    facet("transmission", "Transmission"),
+    facet("drive", "Drive"),
+    facet("colour", "Colour"),
+    facet("seats", "Seats", 10, "name"),
+    facet("location_name", "Location"),
+    ...(site.dealerships.length > 1 ? [facet("dealership_name", "Dealership")] : []),
+  ];
+}
+
+export function allSearchRoutes(tenant: TenantData): { param: string; path: SearchPath }[] {
+  const { documents } = tenantSearch(tenant);
+  const carTypes = [...new Set(documents.map((doc) => doc.car_type))];
+  return allSearchPaths(buildCatalogue(documents), carTypes).map((path) => ({
+    param: searchPathToUrl(path).replace(/^\/search\//, ""),
+    path,
+  }));
+}
+
+export function searchPageProps(tenant: TenantData, path: SearchPath, _pathname: string) {
+  const { site } = tenant;
+  const { engine } = tenantSearch(tenant);
+  const params = stateToSearchParams(path, {}, site);
+  const uid = indexUid(site);
+  const result = engine.search(uid, { ...params, facets: ["car_type"] });
+  const total = result.totalHits ?? 0;
+  const count = displayCount(total, site.search.stock_count_override, result.facetDistribution?.car_type);
+  const title = searchPathTitle(path, site);
+  const canonicalPath = searchPathToUrl(path);
+  const app: SearchAppProps = {
+    indexUid: uid,
+    pathname: canonicalPath,
+    baseFilter: searchPathFilter(path),
+    hitsPerPage: site.search.cards_per_page,
+    sortOptions: site.search.sort_options.map((key) => ({ key, label: SORT_LABELS[key] })),
+    priceAscExcludesZero: site.search.price_asc_excludes_zero,
+    facets: facetConfigs(site),
+    cardSite: cardSite(site),
+    clearFiltersHref: site.search.clear_filters_href,
+    stockCountOverride: site.search.stock_count_override,
+    service: site.search_service
+      ? { host: site.search_service.host, key: site.search_service.key }
+      : undefined,
+    indexUrl: "/search-data/cars.json",
+    initial: { hits: result.hits as SearchAppProps["initial"]["hits"], count },
+  };
+  return {
+    title,
+    description: `${count.toLocaleString("en-AU")} ${title.replace(/ for Sale$/, "").toLowerCase()} for sale at ${site.name}.`,
+    canonicalPath,
+    pages: result.totalPages ?? 1,
+    app,
+  };
+}

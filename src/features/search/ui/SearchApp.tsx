@@ -1,0 +1,187 @@
+import type { UiState } from "instantsearch.js";
+import { history } from "instantsearch.js/es/lib/routers";
+import { useEffect, useMemo, useRef, useState } from "react";
+import { Configure, InstantSearch } from "react-instantsearch-core";
+import type { CardSite } from "../cards";
+import type { CarSearchDocument } from "../documents";
+import { parseQueryState, type SearchUiState, type SortKey, stateToQueryString } from "../routing";
+import { type FacetConfig, Filters } from "./Filters";
+import { Results } from "./Results";
+import { createSearchClient } from "./search-client";
+import { CurrentFilters, SearchBox, SortSelect } from "./Toolbar";
+
+export interface SearchAppProps {
+  indexUid: string;
+  /** This page's path (`/search/toyota`); filters travel in its query string. */
+  pathname: string;
+  /** Filters the path implies (`make = "Toyota"`). */
+  baseFilter: string[];
+  hitsPerPage: number;
+  sortOptions: { key: SortKey; label: string }[];
+  priceAscExcludesZero: boolean;
+  facets: FacetConfig[];
+  cardSite: CardSite;
+  clearFiltersHref: string;
+  stockCountOverride?: number | undefined;
+  service?: { host: string; key: string } | undefined;
+  indexUrl: string;
+  /** The prerendered first page of this path with no filters. */
+  initial: { hits: CarSearchDocument[]; count: number };
+}
+
+type IndexState = UiState[string];
+
+const WIDE_LAYOUT = "(min-width: 960px)";
+
+function useMediaQuery(query: string): boolean {
+  const [matches, setMatches] = useState(() => window.matchMedia(query).matches);
+  useEffect(() => {
+    const list = window.matchMedia(query);
+    const update = () => setMatches(list.matches);
+    list.addEventListener("change", update);
+    return () => list.removeEventListener("change", update);
+  }, [query]);
+  return matches;
+}
+
+const SORT_VALUES: Record<SortKey, string> = {
+  relevance: "",
+  latest: ":created_at_timestamp:desc",
+  price_desc: ":price:desc",
+  price_asc: ":price:asc",
+};
+
+/** Our URL state (the old sites' query string) ↔ instantsearch's index state. */
+function toIndexState(state: SearchUiState, indexUid: string): IndexState {
+  const range = Object.fromEntries(
+    Object.entries(state.range ?? {}).map(([attribute, { min, max }]) => [
+      attribute,
+      `${min ?? ""}:${max ?? ""}`,
+    ]),
+  );
+  return {
+    ...(state.query ? { query: state.query } : {}),
+    ...(state.page && state.page > 1 ? { page: state.page } : {}),
+    ...(state.sortBy && state.sortBy !== "relevance" ? { sortBy: indexUid + SORT_VALUES[state.sortBy] } : {}),
+    ...(state.refinementList ? { refinementList: state.refinementList } : {}),
+    ...(Object.keys(range).length ? { range } : {}),
+  };
+}
+
+function fromIndexState(index: IndexState, indexUid: string): SearchUiState {
+  const sortBy = (Object.keys(SORT_VALUES) as SortKey[]).find(
+    (key) => indexUid + SORT_VALUES[key] === index.sortBy,
+  );
+  const range = Object.fromEntries(
+    Object.entries(index.range ?? {}).map(([attribute, value]) => {
+      const [min, max] = String(value).split(":");
+      return [attribute, { ...(min ? { min: Number(min) } : {}), ...(max ? { max: Number(max) } : {}) }];
+    }),
+  );
+  return {
+    ...(index.query ? { query: index.query } : {}),
+    ...(index.page ? { page: index.page } : {}),
+    ...(sortBy && sortBy !== "relevance" ? { sortBy } : {}),
+    ...(index.refinementList ? { refinementList: index.refinementList } : {}),
+    ...(Object.keys(range).length ? { range } : {}),
+  };
+}
+
+export default function SearchApp(props: SearchAppProps) {
+  const { indexUid, pathname } = props;
+  const searchClient = useMemo(
+    () => createSearchClient({ service: props.service, indexUrl: props.indexUrl }),
+    [props.service, props.indexUrl],
+  );
+  const routing = useMemo(
+    () => ({
+      router: history<SearchUiState>({
+        cleanUrlOnDispose: false,
+        createURL: ({ routeState }) => `${pathname}${stateToQueryString(routeState)}`,
+        parseURL: ({ location }) => parseQueryState(location.search),
+      }),
+      stateMapping: {
+        stateToRoute: (uiState: UiState) => fromIndexState(uiState[indexUid] ?? {}, indexUid),
+        routeToState: (route: SearchUiState) => ({ [indexUid]: toIndexState(route, indexUid) }),
+      },
+    }),
+    [indexUid, pathname],
+  );
+  const [sortKey, setSortKey] = useState<SortKey>(
+    () => parseQueryState(window.location.search).sortBy ?? "relevance",
+  );
+  const filters = [...props.baseFilter];
+  if (sortKey === "price_asc" && props.priceAscExcludesZero) filters.push("price > 0");
+  const drawer = useRef<HTMLDialogElement>(null);
+  // One filter panel at a time: a sidebar on wide screens, a modal drawer on phones.
+  const wide = useMediaQuery(WIDE_LAYOUT);
+
+  // The prerendered first page stays until the island can show the same results itself.
+  useEffect(() => {
+    document.getElementById("static-results")?.setAttribute("hidden", "");
+  }, []);
+
+  return (
+    <InstantSearch
+      searchClient={searchClient}
+      indexName={indexUid}
+      routing={routing}
+      future={{ preserveSharedStateOnUnmount: true }}
+      onStateChange={({ uiState, setUiState }) => {
+        const sortBy = uiState[indexUid]?.sortBy;
+        setSortKey(
+          (Object.keys(SORT_VALUES) as SortKey[]).find((key) => indexUid + SORT_VALUES[key] === sortBy) ??
+            "relevance",
+        );
+        setUiState(uiState);
+      }}
+    >
+      <Configure
+        hitsPerPage={props.hitsPerPage}
+        {...(filters.length ? { filters: filters.map((f) => `(${f})`).join(" AND ") } : {})}
+      />
+      <div className="search-layout">
+        <div className="search-toolbar">
+          <SearchBox />
+          {!wide && (
+            <button
+              type="button"
+              className="btn btn-outline filters-toggle"
+              onClick={() => drawer.current?.showModal()}
+            >
+              Filters
+            </button>
+          )}
+          <SortSelect
+            items={props.sortOptions.map((option) => ({
+              label: option.label,
+              value: indexUid + SORT_VALUES[option.key],
+            }))}
+          />
+        </div>
+        <CurrentFilters />
+        {wide ? (
+          <aside className="filters-panel" aria-label="Filters">
+            <Filters facets={props.facets} />
+          </aside>
+        ) : (
+          <dialog ref={drawer} className="filters-drawer" aria-labelledby="filters-drawer-title">
+            <div className="drawer-head">
+              <h2 id="filters-drawer-title">Filters</h2>
+              <button type="button" className="btn" onClick={() => drawer.current?.close()}>
+                Show results
+              </button>
+            </div>
+            <Filters facets={props.facets} />
+          </dialog>
+        )}
+        <Results
+          site={props.cardSite}
+          initial={window.location.search.length > 1 ? undefined : props.initial}
+          clearFiltersHref={props.clearFiltersHref}
+          stockCountOverride={props.stockCountOverride}
+        />
+      </div>
+    </InstantSearch>
+  );
+}

@@ -1,0 +1,147 @@
+import { expect, type Page, test } from "@playwright/test";
+import { expectNoAxeViolations, siteJson, TENANTS, tenantGet, tenantUrl } from "./support";
+
+const DEFAULT = "/search/new-used-and-demo-cars";
+
+/** Published cars per make, read from the built index (independent of the widgets and the engine's filters). */
+async function indexCounts(page: Page, slug: string) {
+  const packed = await (await tenantGet(page.request, slug, "/search-data/cars.json")).json();
+  const { make, id, price } = packed.documents.columns;
+  const counts = new Map<string, number>();
+  for (const code of make.values as number[])
+    counts.set(make.dict[code], (counts.get(make.dict[code]) ?? 0) + 1);
+  const prices = new Map<string, number>(
+    (id.values as number[]).map((carId, i) => [String(carId), price.values[i]]),
+  );
+  return { total: packed.documents.count as number, makes: counts, prices };
+}
+
+const results = (page: Page) => page.locator("#search-results");
+const cards = (page: Page) => results(page).locator("[data-car-id]");
+
+async function resultCount(page: Page): Promise<number> {
+  return Number(await results(page).getAttribute("data-result-count"));
+}
+
+/** The island has taken over once its search box is there and results are not pending. */
+async function islandReady(page: Page) {
+  await expect(page.getByRole("searchbox", { name: "Search vehicles" })).toBeVisible();
+  await expect(results(page)).toHaveAttribute("aria-busy", "false");
+}
+
+for (const slug of TENANTS) {
+  const site = siteJson(slug);
+
+  test.describe(`${slug} search`, () => {
+    test("the default route lists every published car, first page prerendered", async ({ page, browser }) => {
+      const { total } = await indexCounts(page, slug);
+      const noJs = await browser.newContext({ javaScriptEnabled: false });
+      const staticPage = await noJs.newPage();
+      await staticPage.goto(tenantUrl(slug, DEFAULT));
+      await expect(staticPage.locator("[data-result-count]")).toHaveAttribute(
+        "data-result-count",
+        String(total),
+      );
+      await expect(staticPage.locator("[data-car-id]").first()).toBeVisible();
+      await expect(staticPage.locator('link[rel="canonical"]')).toHaveAttribute(
+        "href",
+        new URL(DEFAULT, site.url).href,
+      );
+      await noJs.close();
+
+      await page.goto(tenantUrl(slug, DEFAULT));
+      await islandReady(page);
+      expect(await resultCount(page)).toBe(total);
+      await expect(page.getByRole("status").filter({ hasText: "vehicles found" })).toContainText(
+        `${total.toLocaleString("en-AU")} vehicles found`,
+      );
+    });
+
+    test("a make filter narrows results to that make and lands in the URL", async ({ page }) => {
+      const { makes } = await indexCounts(page, slug);
+      const [make, expected] = [...makes].sort((a, b) => b[1] - a[1])[0] as [string, number];
+      await page.setViewportSize({ width: 1280, height: 900 });
+      await page.goto(tenantUrl(slug, DEFAULT));
+      await islandReady(page);
+      await page
+        .getByRole("group", { name: "Make" })
+        .getByRole("checkbox", { name: new RegExp(`^${make}\\b`) })
+        .check();
+      await expect(page).toHaveURL(
+        new RegExp(
+          `refinementList%5Bmake%5D%5B0%5D=${encodeURIComponent(make)}|refinementList\\[make\\]\\[0\\]=${make}`,
+        ),
+      );
+      await expect.poll(() => resultCount(page)).toBe(expected);
+      await page.goBack();
+      await expect.poll(() => resultCount(page)).toBe((await indexCounts(page, slug)).total);
+    });
+
+    test("lowest price first skips unpriced cars; pages and back/forward keep state", async ({ page }) => {
+      await page.setViewportSize({ width: 1280, height: 900 });
+      await page.goto(tenantUrl(slug, DEFAULT));
+      await islandReady(page);
+      await page.getByLabel("Sort by").selectOption({ label: "Lowest Price" });
+      await expect(page).toHaveURL(/sortBy=price_asc/);
+      await islandReady(page);
+      // Prices from the index by card id: display text hides small placeholder prices.
+      const { prices } = await indexCounts(page, slug);
+      const ids = await cards(page).evaluateAll((nodes) =>
+        nodes.map((node) => node.getAttribute("data-car-id")),
+      );
+      const numbers = ids.map((carId) => prices.get(carId as string) as number);
+      expect(numbers.length).toBeGreaterThan(0);
+      expect(numbers.every((n) => n > 0)).toBe(true);
+      expect([...numbers].sort((a, b) => a - b)).toEqual(numbers);
+
+      const firstOnPage1 = await cards(page).first().getAttribute("data-car-id");
+      await page.getByRole("navigation", { name: "Pages" }).getByRole("link", { name: "Page 2" }).click();
+      await expect(page).toHaveURL(/page=2/);
+      await expect(cards(page).first()).not.toHaveAttribute("data-car-id", firstOnPage1 as string);
+      await page.goBack();
+      await expect(cards(page).first()).toHaveAttribute("data-car-id", firstOnPage1 as string);
+      await page.goForward();
+      await expect(page).toHaveURL(/page=2/);
+    });
+
+    test("a search with no matches shows the empty state", async ({ page }) => {
+      await page.goto(tenantUrl(slug, `${DEFAULT}?query=zzqxwv`));
+      await expect(page.getByRole("heading", { name: "No Results Available" })).toBeVisible();
+      await expect(
+        page.getByText(
+          "No results found for your search at this time. Please try adjusting the filters for more results.",
+        ),
+      ).toBeVisible();
+      await expect(page.getByRole("link", { name: "Clear Filters" })).toHaveAttribute(
+        "href",
+        site.search?.clear_filters_href ?? "/special-offers",
+      );
+    });
+
+    test("the mobile filter drawer opens, filters and passes axe", async ({ page }) => {
+      await page.setViewportSize({ width: 390, height: 844 });
+      await page.goto(tenantUrl(slug, DEFAULT));
+      await islandReady(page);
+      await expectNoAxeViolations(page);
+      await page.getByRole("button", { name: "Filters" }).click();
+      const drawer = page.getByRole("dialog", { name: "Filters" });
+      await expect(drawer).toBeVisible();
+      await expectNoAxeViolations(page);
+      await drawer.getByRole("group", { name: "Condition" }).getByRole("checkbox").first().check();
+      await drawer.getByRole("button", { name: "Show results" }).click();
+      await expect(drawer).toBeHidden();
+      await expect(page).toHaveURL(/refinementList/);
+    });
+
+    test("make routes show only that make", async ({ page }) => {
+      const { makes } = await indexCounts(page, slug);
+      const [make, expected] = [...makes].sort((a, b) => b[1] - a[1])[0] as [string, number];
+      const path = `/search/${make.toLowerCase().replace(/[^a-z0-9]+/g, "-")}`;
+      const response = await page.goto(tenantUrl(slug, path));
+      expect(response?.status()).toBe(200);
+      await expect(page.getByRole("heading", { level: 1 })).toContainText(make);
+      await islandReady(page);
+      expect(await resultCount(page)).toBe(expected);
+    });
+  });
+}
