@@ -1,0 +1,201 @@
+import { describe, expect, it } from "vitest";
+import {
+  allSearchPaths,
+  buildCatalogue,
+  hasSearchParams,
+  parseQueryState,
+  parseSearchPath,
+  routeToState,
+  type SearchPath,
+  searchPathFilter,
+  searchPathTitle,
+  stateToQueryString,
+  stateToRoute,
+  stateToSearchParams,
+} from "~/features/search/routing";
+import { makeSite } from "./helpers";
+
+const catalogue = buildCatalogue([
+  { make: "Toyota", model: "HiLux", dealership_name: "Sunstate Toyota", dealership_slug: "sunstate-toyota" },
+  {
+    make: "Toyota",
+    model: "LandCruiser Prado",
+    dealership_name: "Sunstate Toyota",
+    dealership_slug: "sunstate-toyota",
+  },
+  {
+    make: "Land Rover",
+    model: "Defender",
+    dealership_name: "Sunstate Prestige",
+    dealership_slug: "sunstate-prestige",
+  },
+  { make: "Mazda", model: "CX-5", dealership_name: "Mazda", dealership_slug: "mazda" },
+]);
+
+describe("search routes", () => {
+  it.each<[string, SearchPath | null]>([
+    ["/search/new-used-and-demo-cars", { kind: "all" }],
+    ["/search/new-used-and-demo-cars/", { kind: "all" }],
+    ["/search/new-cars", { kind: "car_type", carTypes: ["new"] }],
+    ["/search/demo-cars", { kind: "car_type", carTypes: ["demo"] }],
+    ["/search/used-cars", { kind: "car_type", carTypes: ["used"] }],
+    ["/search/new-and-demo-cars", { kind: "car_type", carTypes: ["new", "demo"] }],
+    ["/search/toyota", { kind: "make", make: "Toyota" }],
+    ["/search/Toyota/HiLux", { kind: "make_model", make: "Toyota", model: "HiLux" }],
+    ["/search/toyota/landcruiser-prado", { kind: "make_model", make: "Toyota", model: "LandCruiser Prado" }],
+    ["/search/land-rover", { kind: "make", make: "Land Rover" }],
+    ["/search/land%20rover", null],
+    [
+      "/search/sunstate-toyota",
+      { kind: "dealership", dealership: "Sunstate Toyota", slug: "sunstate-toyota" },
+    ],
+    ["/search/mazda", { kind: "make", make: "Mazda" }],
+    ["/search/ferrari", null],
+    ["/search/toyota/corolla", null],
+    ["/search/toyota/hilux/sr5", null],
+    ["/search", null],
+    ["/cars/toyota", null],
+    ["/search/%E0%A4%A", null],
+  ])("%s resolves to %j", (pathname, expected) => {
+    expect(parseSearchPath(pathname, catalogue)).toEqual(expected);
+  });
+
+  it("prerenders every path once, a make beating a dealership with the same slug", () => {
+    const urls = allSearchPaths(catalogue, ["new", "demo", "used"]).map((path) => stateToRoute(path, {}));
+    expect(urls).toEqual([
+      "/search/new-used-and-demo-cars",
+      "/search/new-cars",
+      "/search/demo-cars",
+      "/search/used-cars",
+      "/search/new-and-demo-cars",
+      "/search/land-rover",
+      "/search/land-rover/defender",
+      "/search/mazda",
+      "/search/mazda/cx-5",
+      "/search/toyota",
+      "/search/toyota/hilux",
+      "/search/toyota/landcruiser-prado",
+      "/search/sunstate-prestige",
+      "/search/sunstate-toyota",
+    ]);
+    expect(allSearchPaths(catalogue, ["used"]).filter((path) => path.kind === "car_type")).toEqual([
+      { kind: "car_type", carTypes: ["used"] },
+    ]);
+  });
+
+  it.each<[SearchPath, string[], string]>([
+    [{ kind: "all" }, [], "New, Used and Demo Cars for Sale"],
+    [{ kind: "car_type", carTypes: ["used"] }, ['car_type IN ["used"]'], "Pre-Owned Cars for Sale"],
+    [
+      { kind: "car_type", carTypes: ["new", "demo"] },
+      ['car_type IN ["new", "demo"]'],
+      "New and Demo Cars for Sale",
+    ],
+    [
+      { kind: "make_model", make: "Toyota", model: 'Say "Hi"' },
+      ['make = "Toyota"', 'model = "Say \\"Hi\\""'],
+      'Toyota Say "Hi" for Sale',
+    ],
+    [
+      { kind: "dealership", dealership: "Sunstate Toyota", slug: "sunstate-toyota" },
+      ['dealership_name = "Sunstate Toyota"'],
+      "Cars for Sale at Sunstate Toyota",
+    ],
+  ])("%j filters by %j and is titled %s", (path, filter, title) => {
+    expect(searchPathFilter(path)).toEqual(filter);
+    expect(searchPathTitle(path, makeSite({ used_keyword: "Pre-Owned" }))).toBe(title);
+  });
+});
+
+describe("search state in the query string", () => {
+  it.each([
+    ["?query=hilux&page=2&sortBy=price_asc", { query: "hilux", page: 2, sortBy: "price_asc" }],
+    [
+      "?refinementList[make][0]=Toyota&refinementList[make][1]=Mazda",
+      { refinementList: { make: ["Toyota", "Mazda"] } },
+    ],
+    ["?refinementList%5Bmake%5D%5B0%5D=Toyota", { refinementList: { make: ["Toyota"] } }],
+    ["?refinementList[body][]=suv&refinementList[body][]=ute", { refinementList: { body: ["suv", "ute"] } }],
+    [
+      "?refinementList[make][1]=Mazda&refinementList[make][0]=Toyota",
+      { refinementList: { make: ["Toyota", "Mazda"] } },
+    ],
+    ["?range[price]=10000:30000", { range: { price: { min: 10000, max: 30000 } } }],
+    ["?range[price]=:30000", { range: { price: { max: 30000 } } }],
+    ["?range[km]=5000:", { range: { km: { min: 5000 } } }],
+    ["?sortBy=production_cars:price:desc", { sortBy: "price_desc" }],
+    ["?sortBy=cars_created_at_timestamp_desc", { sortBy: "latest" }],
+  ])("reads %s", (search, state) => {
+    expect(parseQueryState(search)).toEqual(state);
+  });
+
+  it.each([
+    "?page=abc",
+    "?page=-3",
+    "?page=0",
+    "?range[price]=abc:def",
+    "?range[price]=30000:10000",
+    "?range[price]=1:2:3",
+    "?range[colour]=1:2",
+    "?refinementList[notAnAttr][0]=x",
+    "?sortBy=unknown",
+    "?utm_source=facebook&fbclid=123",
+    "?refinementList[make][0]=",
+  ])("ignores malformed or unknown %s", (search) => {
+    expect(parseQueryState(search)).toEqual({});
+    expect(hasSearchParams(`https://x/search/new-cars${search}`)).toBe(false);
+  });
+
+  it.each([
+    "/search/toyota?query=sr5&refinementList[body][0]=ute&range[price]=20000:60000&sortBy=price_asc&page=3",
+    "/search/new-used-and-demo-cars?refinementList[make][0]=Land Rover&refinementList[make][1]=Mazda",
+    "/search/used-cars?range[km]=:50000",
+    "/search/new-used-and-demo-cars",
+  ])("round-trips %s", (url) => {
+    const route = routeToState(url, catalogue);
+    expect(route).not.toBeNull();
+    const again = routeToState(stateToRoute(route!.path, route!.state), catalogue);
+    expect(again).toEqual(route);
+  });
+
+  it("writes a canonical order and omits defaults", () => {
+    expect(
+      stateToQueryString({
+        page: 1,
+        sortBy: "relevance",
+        query: "",
+        refinementList: { model: ["HiLux"], make: ["Toyota"] },
+      }),
+    ).toBe("?refinementList%5Bmake%5D%5B0%5D=Toyota&refinementList%5Bmodel%5D%5B0%5D=HiLux");
+    expect(stateToQueryString({})).toBe("");
+  });
+});
+
+describe("search request", () => {
+  it("combines path, refinements (OR inside), ranges and the price-ascending rule", () => {
+    const site = makeSite();
+    const params = stateToSearchParams(
+      { kind: "make", make: "Toyota" },
+      {
+        query: "sr5",
+        page: 2,
+        sortBy: "price_asc",
+        refinementList: { body: ["ute", "suv"] },
+        range: { price: { min: 10000 } },
+      },
+      site,
+    );
+    expect(params).toEqual({
+      q: "sr5",
+      filter: ['make = "Toyota"', ['body = "ute"', 'body = "suv"'], "price >= 10000", "price > 0"],
+      sort: ["price:asc"],
+      page: 2,
+      hitsPerPage: 21,
+    });
+  });
+
+  it("keeps unpriced cars on sites that do not drop them", () => {
+    const site = makeSite({ search: { price_asc_excludes_zero: false } });
+    expect(stateToSearchParams({ kind: "all" }, { sortBy: "price_asc" }, site).filter).toEqual([]);
+  });
+});
