@@ -10,6 +10,7 @@ import { serveStatic } from "@hono/node-server/serve-static";
 import { Hono, type MiddlewareHandler } from "hono";
 import { compress } from "hono/compress";
 import { imageCdnResponse } from "~/features/media/images.server";
+import { modelsRedirect } from "~/features/search/routing";
 
 export interface FunctionModule {
   default: (req: Request) => Response | Promise<Response>;
@@ -108,6 +109,9 @@ export async function createApp(options: {
       if (c.req.path !== "/") return c.text("Not found", 404);
       return c.html(indexPage(listBuiltTenants(options.distDir), options.port));
     }
+    // Same redirect as netlify.toml: old body-type links land on the refined search.
+    const redirect = modelsRedirect(new URL(c.req.url));
+    if (redirect) return c.redirect(redirect, 301);
     const root = path.join(options.distDir, slug);
     if (!existsSync(root)) {
       return c.html(

@@ -6,14 +6,18 @@ const DEFAULT = "/search/new-used-and-demo-cars";
 /** Published cars per make, read from the built index (independent of the widgets and the engine's filters). */
 async function indexCounts(page: Page, slug: string) {
   const packed = await (await tenantGet(page.request, slug, "/search-data/cars.json")).json();
-  const { make, id, price } = packed.documents.columns;
+  const { make, id, price, body } = packed.documents.columns;
+  const bodies = new Map<string, number>();
+  for (const code of body.values as (number | null)[]) {
+    if (code !== null) bodies.set(body.dict[code], (bodies.get(body.dict[code]) ?? 0) + 1);
+  }
   const counts = new Map<string, number>();
   for (const code of make.values as number[])
     counts.set(make.dict[code], (counts.get(make.dict[code]) ?? 0) + 1);
   const prices = new Map<string, number>(
     (id.values as number[]).map((carId, i) => [String(carId), price.values[i]]),
   );
-  return { total: packed.documents.count as number, makes: counts, prices };
+  return { total: packed.documents.count as number, makes: counts, prices, bodies };
 }
 
 const results = (page: Page) => page.locator("#search-results");
@@ -131,6 +135,15 @@ for (const slug of TENANTS) {
       await drawer.getByRole("button", { name: "Show results" }).click();
       await expect(drawer).toBeHidden();
       await expect(page).toHaveURL(/refinementList/);
+    });
+
+    test("old /models?body= links land on the search refined by body", async ({ page }) => {
+      const { bodies } = await indexCounts(page, slug);
+      const [body, expected] = [...bodies].sort((a, b) => b[1] - a[1])[0] as [string, number];
+      await page.goto(tenantUrl(slug, `/models?body=${body}`));
+      await expect(page).toHaveURL(/\/search\/new-used-and-demo-cars\?refinementList/);
+      await islandReady(page);
+      await expect.poll(() => resultCount(page)).toBe(expected);
     });
 
     test("make routes show only that make", async ({ page }) => {

@@ -3,6 +3,7 @@ import {
   allSearchPaths,
   buildCatalogue,
   hasSearchParams,
+  modelsRedirect,
   parseQueryState,
   parseSearchPath,
   routeToState,
@@ -197,5 +198,19 @@ describe("search request", () => {
   it("keeps unpriced cars on sites that do not drop them", () => {
     const site = makeSite({ search: { price_asc_excludes_zero: false } });
     expect(stateToSearchParams({ kind: "all" }, { sortBy: "price_asc" }, site).filter).toEqual([]);
+  });
+});
+
+describe("/models?body=", () => {
+  it.each([
+    ["https://x/models?body=suv", "/search/new-used-and-demo-cars?refinementList%5Bbody%5D%5B0%5D=suv"],
+    [
+      "https://x/models?body=peopleMover",
+      "/search/new-used-and-demo-cars?refinementList%5Bbody%5D%5B0%5D=peopleMover",
+    ],
+    ["https://x/models", "/search/new-used-and-demo-cars"],
+    ["https://x/modelsx?body=suv", null],
+  ])("%s redirects to %s", (url, target) => {
+    expect(modelsRedirect(new URL(url))).toBe(target);
   });
 });

@@ -118,3 +118,13 @@ describe("image CDN URLs", () => {
     );
   });
 });
+
+describe("old links", () => {
+  it("redirects /models?body= to the refined search, as netlify.toml does", async () => {
+    const response = await get("/models?body=suv");
+    expect(response.status).toBe(301);
+    expect(response.headers.get("location")).toBe(
+      "/search/new-used-and-demo-cars?refinementList%5Bbody%5D%5B0%5D=suv",
+    );
+  });
+});

@@ -1,6 +1,6 @@
 /** Header mega-menu and footer groups (spec §2), derived from the tenant and its published stock. */
 
-import { DEFAULT_SEARCH_PATH, makeModelPath, toSlug } from "~/features/search/slugs";
+import { DEFAULT_SEARCH_PATH, makeModelPath } from "~/features/search/slugs";
 import type { Car } from "~/features/stock/car.schema";
 import { bodyLabel } from "~/features/stock/specs";
 import { carTypeLabel, sortCarTypes } from "~/features/stock/stock";
@@ -99,7 +99,10 @@ export function footerGroups(site: Site, cars: readonly Car[]): FooterGroup[] {
   return [
     {
       title: "Vehicles by body type",
-      links: bodies.map(([body]) => ({ label: bodyLabel(body), href: `/models?body=${toSlug(body)}` })),
+      links: bodies.map(([body]) => ({
+        label: bodyLabel(body),
+        href: `/models?body=${encodeURIComponent(body)}`,
+      })),
     },
     {
       title: "Models",

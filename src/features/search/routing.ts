@@ -353,3 +353,10 @@ export function stateToSearchParams(path: SearchPath, state: SearchUiState, site
     hitsPerPage: site.search.cards_per_page,
   };
 }
+
+/** `/models?body={body-type}` (old sites' body-type links) → the default search refined by body. */
+export function modelsRedirect(url: URL): string | null {
+  if (url.pathname.replace(/\/+$/, "") !== "/models") return null;
+  const body = url.searchParams.get("body")?.trim();
+  return stateToRoute({ kind: "all" }, body ? { refinementList: { body: [body] } } : {});
+}
