@@ -4,9 +4,15 @@
  * Prints a table and writes reports/bench.json.
  */
 import { spawn } from "node:child_process";
-import { mkdirSync, readFileSync, rmSync, writeFileSync } from "node:fs";
+import { existsSync, mkdirSync, readFileSync, rmSync, writeFileSync } from "node:fs";
 import path from "node:path";
-import { buildTenant, ROOT } from "./lib/build-tenants";
+import { gzipSync } from "node:zlib";
+import { createEngine, searchBenchmark } from "~/features/search/engine";
+import { type PackedIndex, unpackIndex } from "~/features/search/pack";
+import { CAR_INDEX_SETTINGS } from "~/features/search/settings";
+import { listTenantSlugs } from "~/tenant/load";
+import { buildTenant, buildTenants, ROOT } from "./lib/build-tenants";
+import { pageWeight } from "./lib/page-weight";
 import { benchTenant, ensureImages } from "./sample-data";
 
 const SIZES = (process.env.BENCH_SIZES ?? "1000,5000").split(",").map(Number);
@@ -113,6 +119,77 @@ for (const size of SIZES) {
       floor_peak_rss_mb: bare.peakRssMb,
     },
   });
+}
+
+// Search: the embedded engine over the 5,000-car tenant's own index file, as the browser gets it.
+const biggest = Math.max(...SIZES);
+const indexFile = path.join(WORK, "dist", `bench-${biggest}`, "search-data/cars.json");
+const indexJson = readFileSync(indexFile);
+const documents = unpackIndex(JSON.parse(indexJson.toString()) as PackedIndex);
+const QUERY_MIX = [
+  { q: "", filter: ['car_type IN ["used"]', ["body = \"suv\"", "body = \"ute\""]], facets: ["make", "model", "body", "fuel", "transmission", "drive", "colour", "year", "location_name", "car_type"], sort: ["price:asc"], page: 1, hitsPerPage: 21 },
+  { q: "toyota hilux sr5", facets: ["make", "model", "body"], page: 1, hitsPerPage: 21 },
+  { q: "corola", page: 1, hitsPerPage: 21 },
+  { q: "", filter: ["price >= 20000", "price <= 40000"], facets: ["make"], page: 2, hitsPerPage: 21 },
+  { q: "", filter: ['make = "Mazda"'], sort: ["created_at_timestamp:desc"], facets: ["model"], page: 1, hitsPerPage: 21 },
+];
+const started = performance.now();
+createEngine(documents, CAR_INDEX_SETTINGS);
+const indexBuildMs = performance.now() - started;
+const search = searchBenchmark(documents, QUERY_MIX, { settings: CAR_INDEX_SETTINGS, rounds: 60 });
+rows.push({
+  bench: `search ${documents.length} cars`,
+  figure: `p50 ${search.p50.toFixed(2)} ms, p95 ${search.p95.toFixed(2)} ms (goal p95 ≤ 5 ms)`,
+  baseline: `full scan p50 ${search.floorP50.toFixed(2)} ms, p95 ${search.floorP95.toFixed(2)} ms`,
+  ratio: Math.round((search.p95 / Math.max(search.floorP95, 0.001)) * 100) / 100,
+  details: {
+    p50_ms: search.p50,
+    p95_ms: search.p95,
+    floor_p50_ms: search.floorP50,
+    floor_p95_ms: search.floorP95,
+    index_build_ms: indexBuildMs,
+    index_bytes: indexJson.length,
+    index_gzip_bytes: gzipSync(indexJson, { level: 9 }).length,
+  },
+});
+rows.push({
+  bench: "search index size",
+  figure: `${(gzipSync(indexJson, { level: 9 }).length / 1024).toFixed(0)} KB gzip (${(indexJson.length / 1024).toFixed(0)} KB raw)`,
+  baseline: `plain JSON ${(gzipSync(JSON.stringify(documents), { level: 9 }).length / 1024).toFixed(0)} KB gzip`,
+  ratio: Math.round((gzipSync(indexJson, { level: 9 }).length / gzipSync(JSON.stringify(documents), { level: 9 }).length) * 100) / 100,
+  details: {},
+});
+
+// Page weight of each sample tenant's VDP and SRP (as built by npm run build), against the budget.
+const JS_BUDGET_SRP = 130 * 1024;
+const samplesDir = path.join(ROOT, "tenants");
+await (await import("./sample-data")).ensureSampleData(samplesDir);
+const sampleSlugs = listTenantSlugs(samplesDir);
+console.log(`\n[bench] building ${sampleSlugs.length} sample tenants for page weight`);
+await buildTenants({
+  tenantsDir: samplesDir,
+  slugs: sampleSlugs,
+  distDir: path.join(WORK, "samples"),
+  reportsDir: path.join(WORK, "samples-reports"),
+  cacheDir: path.join(WORK, "cache"),
+  allowShrink: true,
+  log: () => {},
+});
+for (const slug of sampleSlugs) {
+  const siteRoot = path.join(WORK, "samples", slug);
+  if (!existsSync(path.join(siteRoot, "search/new-used-and-demo-cars/index.html"))) continue;
+  const car = readFileSync(path.join(siteRoot, "sitemap.xml"), "utf8").match(/\/cars\/[a-z0-9-]+/)?.[0];
+  for (const [label, pagePath] of [["SRP", "search/new-used-and-demo-cars"], ["VDP", car ?? ""]] as const) {
+    if (!pagePath) continue;
+    const weight = pageWeight(siteRoot, pagePath);
+    rows.push({
+      bench: `${label} weight ${slug}`,
+      figure: `JS ${(weight.js / 1024).toFixed(1)} KB, CSS ${(weight.css / 1024).toFixed(1)} KB, HTML ${(weight.html / 1024).toFixed(1)} KB gzip`,
+      baseline: label === "SRP" ? "JS budget 130 KB" : "JS budget 0 KB (no islands yet)",
+      ratio: label === "SRP" ? Math.round((weight.js / JS_BUDGET_SRP) * 100) / 100 : null,
+      details: { js_gzip_bytes: weight.js, css_gzip_bytes: weight.css, html_gzip_bytes: weight.html },
+    });
+  }
 }
 
 const header = ["bench", "figure", "baseline (same run)", "× baseline"];
