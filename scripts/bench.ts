@@ -3,7 +3,6 @@
  * build: a generated 1,000- and 5,000-car tenant vs a bare Astro build of as many trivial pages.
  * Prints a table and writes reports/bench.json.
  */
-import { spawn } from "node:child_process";
 import { existsSync, mkdirSync, readFileSync, rmSync, writeFileSync } from "node:fs";
 import path from "node:path";
 import { gzipSync } from "node:zlib";
@@ -11,7 +10,7 @@ import { createEngine, searchBenchmark } from "~/features/search/engine";
 import { type PackedIndex, unpackIndex } from "~/features/search/pack";
 import { CAR_INDEX_SETTINGS } from "~/features/search/settings";
 import { listTenantSlugs } from "~/tenant/load";
-import { buildTenant, buildTenants, ROOT } from "./lib/build-tenants";
+import { buildTenant, buildTenants, ROOT, runAstro } from "./lib/build-tenants";
 import { pageWeight } from "./lib/page-weight";
 import { benchTenant, ensureImages } from "./sample-data";
 
@@ -38,34 +37,6 @@ function writeBareProject(dir: string, count: number): void {
   writeFileSync(path.join(dir, "src/pages/index.astro"), "<html><body>bare</body></html>\n");
 }
 
-function timeAstroBuild(dir: string): Promise<{ seconds: number; peakRssMb: number; ok: boolean }> {
-  return new Promise((resolve) => {
-    const started = performance.now();
-    const child = spawn(
-      process.execPath,
-      [path.join(ROOT, "node_modules/astro/bin/astro.mjs"), "build", "--root", dir],
-      {
-        cwd: dir,
-        env: { ...process.env, ASTRO_TELEMETRY_DISABLED: "1" },
-        stdio: ["ignore", "ignore", "inherit"],
-      },
-    );
-    let peakRssMb = 0;
-    const timer = setInterval(() => {
-      try {
-        const kb = Number(/VmHWM:\s+(\d+)/.exec(readFileSync(`/proc/${child.pid}/status`, "utf8"))?.[1] ?? 0);
-        peakRssMb = Math.max(peakRssMb, Math.round(kb / 1024));
-      } catch {
-        // exited between samples
-      }
-    }, 250);
-    child.on("close", (code) => {
-      clearInterval(timer);
-      resolve({ seconds: (performance.now() - started) / 1000, peakRssMb, ok: code === 0 });
-    });
-  });
-}
-
 function writeBenchTenant(tenantsDir: string, slug: string, count: number, now: Date): void {
   const { site, locations, offers, stock } = benchTenant(slug, count, now);
   const dir = path.join(tenantsDir, slug);
@@ -88,7 +59,7 @@ for (const size of SIZES) {
   console.log(`\n[bench] bare Astro floor: ${size} trivial pages`);
   const bareDir = path.join(WORK, `bare-${size}`);
   writeBareProject(bareDir, size);
-  const bare = await timeAstroBuild(bareDir);
+  const bare = await runAstro({}, 0, () => {}, bareDir);
   console.log(`[bench] tenant build: ${size} cars`);
   const result = await buildTenant(slug, {
     tenantsDir,
@@ -127,11 +98,36 @@ const indexFile = path.join(WORK, "dist", `bench-${biggest}`, "search-data/cars.
 const indexJson = readFileSync(indexFile);
 const documents = unpackIndex(JSON.parse(indexJson.toString()) as PackedIndex);
 const QUERY_MIX = [
-  { q: "", filter: ['car_type IN ["used"]', ["body = \"suv\"", "body = \"ute\""]], facets: ["make", "model", "body", "fuel", "transmission", "drive", "colour", "year", "location_name", "car_type"], sort: ["price:asc"], page: 1, hitsPerPage: 21 },
+  {
+    q: "",
+    filter: ['car_type IN ["used"]', ['body = "suv"', 'body = "ute"']],
+    facets: [
+      "make",
+      "model",
+      "body",
+      "fuel",
+      "transmission",
+      "drive",
+      "colour",
+      "year",
+      "location_name",
+      "car_type",
+    ],
+    sort: ["price:asc"],
+    page: 1,
+    hitsPerPage: 21,
+  },
   { q: "toyota hilux sr5", facets: ["make", "model", "body"], page: 1, hitsPerPage: 21 },
   { q: "corola", page: 1, hitsPerPage: 21 },
   { q: "", filter: ["price >= 20000", "price <= 40000"], facets: ["make"], page: 2, hitsPerPage: 21 },
-  { q: "", filter: ['make = "Mazda"'], sort: ["created_at_timestamp:desc"], facets: ["model"], page: 1, hitsPerPage: 21 },
+  {
+    q: "",
+    filter: ['make = "Mazda"'],
+    sort: ["created_at_timestamp:desc"],
+    facets: ["model"],
+    page: 1,
+    hitsPerPage: 21,
+  },
 ];
 const started = performance.now();
 createEngine(documents, CAR_INDEX_SETTINGS);
@@ -156,7 +152,11 @@ rows.push({
   bench: "search index size",
   figure: `${(gzipSync(indexJson, { level: 9 }).length / 1024).toFixed(0)} KB gzip (${(indexJson.length / 1024).toFixed(0)} KB raw)`,
   baseline: `plain JSON ${(gzipSync(JSON.stringify(documents), { level: 9 }).length / 1024).toFixed(0)} KB gzip`,
-  ratio: Math.round((gzipSync(indexJson, { level: 9 }).length / gzipSync(JSON.stringify(documents), { level: 9 }).length) * 100) / 100,
+  ratio:
+    Math.round(
+      (gzipSync(indexJson, { level: 9 }).length / gzipSync(JSON.stringify(documents), { level: 9 }).length) *
+        100,
+    ) / 100,
   details: {},
 });
 
@@ -179,7 +179,10 @@ for (const slug of sampleSlugs) {
   const siteRoot = path.join(WORK, "samples", slug);
   if (!existsSync(path.join(siteRoot, "search/new-used-and-demo-cars/index.html"))) continue;
   const car = readFileSync(path.join(siteRoot, "sitemap.xml"), "utf8").match(/\/cars\/[a-z0-9-]+/)?.[0];
-  for (const [label, pagePath] of [["SRP", "search/new-used-and-demo-cars"], ["VDP", car ?? ""]] as const) {
+  for (const [label, pagePath] of [
+    ["SRP", "search/new-used-and-demo-cars"],
+    ["VDP", car ?? ""],
+  ] as const) {
     if (!pagePath) continue;
     const weight = pageWeight(siteRoot, pagePath);
     rows.push({

@@ -64,14 +64,20 @@ function readLastBuild(file: string): LastBuild | null {
 }
 
 /** Runs `astro build` for one tenant in a child process; reports page progress every ~10%. */
-function runAstro(
+/**
+ * Runs `astro build` in a child process (of `root`, default this project) and samples its peak
+ * RSS; reports page progress every ~10% when `expectedPages` is known. Shared with the benchmark.
+ */
+export function runAstro(
   env: NodeJS.ProcessEnv,
   expectedPages: number,
   log: (line: string) => void,
-): Promise<{ ok: boolean; output: string; peakRssMb: number }> {
+  root = ROOT,
+): Promise<{ ok: boolean; output: string; peakRssMb: number; seconds: number }> {
+  const started = performance.now();
   return new Promise((resolve) => {
-    const child = spawn(process.execPath, [ASTRO_BIN, "build"], {
-      cwd: ROOT,
+    const child = spawn(process.execPath, [ASTRO_BIN, "build", "--root", root], {
+      cwd: root,
       env: { ...process.env, ...env, ASTRO_TELEMETRY_DISABLED: "1", NODE_ENV: "production" },
       stdio: ["ignore", "pipe", "pipe"],
     });
@@ -102,7 +108,12 @@ function runAstro(
     child.stderr.on("data", onData);
     child.on("close", (code) => {
       clearInterval(sampleRss);
-      resolve({ ok: code === 0, output: output.join(""), peakRssMb });
+      resolve({
+        ok: code === 0,
+        output: output.join(""),
+        peakRssMb,
+        seconds: (performance.now() - started) / 1000,
+      });
     });
   });
 }

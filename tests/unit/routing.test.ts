@@ -154,8 +154,8 @@ describe("search state in the query string", () => {
     "/search/new-used-and-demo-cars",
   ])("round-trips %s", (url) => {
     const route = routeToState(url, catalogue);
-    expect(route).not.toBeNull();
-    const again = routeToState(stateToRoute(route!.path, route!.state), catalogue);
+    if (!route) throw new Error(`${url} did not resolve`);
+    const again = routeToState(stateToRoute(route.path, route.state), catalogue);
     expect(again).toEqual(route);
   });
 
