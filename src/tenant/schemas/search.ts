@@ -60,6 +60,8 @@ export const searchSettingsSchema = z
     card_attributes: z
       .array(z.string())
       .default(["car_type", "simple_body", "km", "simple_transmission", "stocknum"]),
+    /** Similar cars shown on a vehicle page (spec §9: default 6). */
+    similar_cars_shown: z.number().int().min(1).max(12).default(6),
     /** An extra button on result cards; `{slug}` and `{id}` in href are filled per car. */
     custom_button: z
       .object({ label: z.string().min(1), href: z.string().min(1) })

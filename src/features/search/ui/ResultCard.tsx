@@ -35,7 +35,14 @@ export function ResultCard({ car, site, eager = false }: Props) {
         />
         {car.tag &&
           (car.tag_image ? (
-            <img className="badge" src={car.tag_image} alt={car.tag} width={72} height={72} />
+            <img
+              className="badge"
+              src={car.tag_image}
+              alt={car.tag}
+              width={72}
+              height={72}
+              loading={eager ? "eager" : "lazy"}
+            />
           ) : (
             <span className="tag">{car.tag}</span>
           ))}
