@@ -114,6 +114,15 @@ for (const slug of TENANTS) {
           page.getByRole("complementary", { name: "Price and contact" }).locator(".price"),
         ).not.toBeEmpty();
         await expect(page.getByRole("heading", { name: "Dealer Comments" })).toBeVisible();
+        // Similar cars are prerendered (spec: at most 6, never the car itself).
+        const similar = page.locator("section", {
+          has: page.getByRole("heading", { name: "Similar Vehicles" }),
+        });
+        const similarIds = await similar
+          .locator("[data-car-id]")
+          .evaluateAll((nodes) => nodes.map((node) => node.getAttribute("data-car-id")));
+        expect(similarIds.length).toBeLessThanOrEqual(6);
+        expect(new Set(similarIds).size).toBe(similarIds.length);
         await expectPageBasics(page, site.url);
         if (index === 0) await expectNoAxeViolations(page);
       }
