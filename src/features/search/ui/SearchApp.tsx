@@ -4,7 +4,13 @@ import { useEffect, useMemo, useRef, useState } from "react";
 import { Configure, InstantSearch } from "react-instantsearch-core";
 import type { CardSite } from "../cards";
 import type { CarSearchDocument } from "../documents";
-import { parseQueryState, type SearchUiState, type SortKey, stateToQueryString } from "../routing";
+import {
+  hasSearchParams,
+  parseQueryState,
+  type SearchUiState,
+  type SortKey,
+  stateToQueryString,
+} from "../routing";
 import { type FacetConfig, Filters } from "./Filters";
 import { Results } from "./Results";
 import { createSearchClient } from "./search-client";
@@ -51,6 +57,11 @@ const SORT_VALUES: Record<SortKey, string> = {
   price_asc: ":price:asc",
 };
 
+/** instant-meilisearch reads sort from the index name: `cars-x:price:asc`. */
+const sortValue = (indexUid: string, key: SortKey) => indexUid + SORT_VALUES[key];
+const sortKeyOf = (indexUid: string, value: string | undefined): SortKey =>
+  (Object.keys(SORT_VALUES) as SortKey[]).find((key) => sortValue(indexUid, key) === value) ?? "relevance";
+
 /** Our URL state (the old sites' query string) ↔ instantsearch's index state. */
 function toIndexState(state: SearchUiState, indexUid: string): IndexState {
   const range = Object.fromEntries(
@@ -62,16 +73,14 @@ function toIndexState(state: SearchUiState, indexUid: string): IndexState {
   return {
     ...(state.query ? { query: state.query } : {}),
     ...(state.page && state.page > 1 ? { page: state.page } : {}),
-    ...(state.sortBy && state.sortBy !== "relevance" ? { sortBy: indexUid + SORT_VALUES[state.sortBy] } : {}),
+    ...(state.sortBy && state.sortBy !== "relevance" ? { sortBy: sortValue(indexUid, state.sortBy) } : {}),
     ...(state.refinementList ? { refinementList: state.refinementList } : {}),
     ...(Object.keys(range).length ? { range } : {}),
   };
 }
 
 function fromIndexState(index: IndexState, indexUid: string): SearchUiState {
-  const sortBy = (Object.keys(SORT_VALUES) as SortKey[]).find(
-    (key) => indexUid + SORT_VALUES[key] === index.sortBy,
-  );
+  const sortBy = sortKeyOf(indexUid, index.sortBy);
   const range = Object.fromEntries(
     Object.entries(index.range ?? {}).map(([attribute, value]) => {
       const [min, max] = String(value).split(":");
@@ -81,7 +90,7 @@ function fromIndexState(index: IndexState, indexUid: string): SearchUiState {
   return {
     ...(index.query ? { query: index.query } : {}),
     ...(index.page ? { page: index.page } : {}),
-    ...(sortBy && sortBy !== "relevance" ? { sortBy } : {}),
+    ...(sortBy !== "relevance" ? { sortBy } : {}),
     ...(index.refinementList ? { refinementList: index.refinementList } : {}),
     ...(Object.keys(range).length ? { range } : {}),
   };
@@ -116,11 +125,6 @@ export default function SearchApp(props: SearchAppProps) {
   // One filter panel at a time: a sidebar on wide screens, a modal drawer on phones.
   const wide = useMediaQuery(WIDE_LAYOUT);
 
-  // The prerendered first page stays until the island can show the same results itself.
-  useEffect(() => {
-    document.getElementById("static-results")?.setAttribute("hidden", "");
-  }, []);
-
   return (
     <InstantSearch
       searchClient={searchClient}
@@ -128,11 +132,7 @@ export default function SearchApp(props: SearchAppProps) {
       routing={routing}
       future={{ preserveSharedStateOnUnmount: true }}
       onStateChange={({ uiState, setUiState }) => {
-        const sortBy = uiState[indexUid]?.sortBy;
-        setSortKey(
-          (Object.keys(SORT_VALUES) as SortKey[]).find((key) => indexUid + SORT_VALUES[key] === sortBy) ??
-            "relevance",
-        );
+        setSortKey(sortKeyOf(indexUid, uiState[indexUid]?.sortBy));
         setUiState(uiState);
       }}
     >
@@ -155,7 +155,7 @@ export default function SearchApp(props: SearchAppProps) {
           <SortSelect
             items={props.sortOptions.map((option) => ({
               label: option.label,
-              value: indexUid + SORT_VALUES[option.key],
+              value: sortValue(indexUid, option.key),
             }))}
           />
         </div>
@@ -177,7 +177,7 @@ export default function SearchApp(props: SearchAppProps) {
         )}
         <Results
           site={props.cardSite}
-          initial={window.location.search.length > 1 ? undefined : props.initial}
+          initial={hasSearchParams(window.location.href) ? undefined : props.initial}
           clearFiltersHref={props.clearFiltersHref}
           stockCountOverride={props.stockCountOverride}
         />
