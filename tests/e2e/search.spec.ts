@@ -108,6 +108,21 @@ for (const slug of TENANTS) {
       await expect(page).toHaveURL(/page=2/);
     });
 
+    test("the price slider moves by 500 and its handles never cross", async ({ page }) => {
+      await page.setViewportSize({ width: 1280, height: 900 });
+      await page.goto(tenantUrl(slug, DEFAULT));
+      await islandReady(page);
+      const total = await resultCount(page);
+      const minimum = page.getByRole("slider", { name: "Minimum price" });
+      const maximum = page.getByRole("slider", { name: "Maximum price" });
+      const top = Number(await maximum.getAttribute("value"));
+      await minimum.focus();
+      await page.keyboard.press("End");
+      await expect(minimum).toHaveValue(String(top - 500));
+      await expect(page).toHaveURL(/range%5Bprice%5D=|range\[price\]=/);
+      await expect.poll(() => resultCount(page)).toBeLessThan(total);
+    });
+
     test("a search with no matches shows the empty state", async ({ page }) => {
       await page.goto(tenantUrl(slug, `${DEFAULT}?query=zzqxwv`));
       await expect(page.getByRole("heading", { name: "No Results Available" })).toBeVisible();

@@ -1,5 +1,11 @@
 import { describe, expect, it } from "vitest";
-import { collapseSoldRuns, displayCount, EMPTY_TEXT, resultCountText } from "~/features/search/results";
+import {
+  collapseSoldRuns,
+  displayCount,
+  EMPTY_TEXT,
+  moveHandle,
+  resultCountText,
+} from "~/features/search/results";
 
 const hits = (pattern: string) => [...pattern].map((c, i) => ({ id: i, sold: c === "s" }));
 
@@ -35,4 +41,20 @@ describe("search results", () => {
     expect(resultCountText(1)).toBe("1 vehicle found");
     expect(resultCountText(1384)).toBe("1,384 vehicles found");
   });
+});
+
+describe("price slider handles", () => {
+  it.each([
+    ["min", 20000, [10000, 30000], [20000, 30000]],
+    ["min", 30000, [10000, 30000], [29500, 30000]],
+    ["min", 45000, [10000, 30000], [29500, 30000]],
+    ["max", 15000, [10000, 30000], [10000, 15000]],
+    ["max", 10000, [10000, 30000], [10000, 10500]],
+    ["max", 0, [10000, 30000], [10000, 10500]],
+  ] as const)(
+    "moving %s to %i from %j gives %j (the handles never meet)",
+    (handle, value, range, expected) => {
+      expect(moveHandle(handle, value, range, 500)).toEqual(expected);
+    },
+  );
 });

@@ -29,3 +29,13 @@ export function displayCount(
 export function resultCountText(count: number): string {
   return `${count.toLocaleString("en-AU")} ${count === 1 ? "vehicle" : "vehicles"} found`;
 }
+
+/** Moves one handle of a range slider; the min handle stays a step below the max and vice versa. */
+export function moveHandle(
+  handle: "min" | "max",
+  value: number,
+  [from, to]: readonly [number, number],
+  step: number,
+): [number, number] {
+  return handle === "min" ? [Math.min(value, to - step), to] : [from, Math.max(value, from + step)];
+}

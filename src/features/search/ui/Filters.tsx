@@ -1,5 +1,6 @@
 import { useCallback, useId, useState } from "react";
 import { useRange, useRefinementList } from "react-instantsearch-core";
+import { moveHandle } from "../results";
 
 export interface FacetConfig {
   attribute: string;
@@ -52,6 +53,39 @@ function RefinementGroup({ attribute, label, limit, sortBy, labels }: FacetConfi
 
 export const PRICE_STEP = 500;
 
+interface RangeHandleProps {
+  id: string;
+  label: string;
+  bounds: [number, number];
+  value: number;
+  valueText: string;
+  onMove: (value: number) => void;
+  onCommit: () => void;
+}
+
+function RangeHandle({ id, label, bounds, value, valueText, onMove, onCommit }: RangeHandleProps) {
+  return (
+    <>
+      <label htmlFor={id} className="visually-hidden">
+        {label}
+      </label>
+      <input
+        id={id}
+        type="range"
+        min={bounds[0]}
+        max={bounds[1]}
+        step={PRICE_STEP}
+        value={value}
+        aria-valuetext={valueText}
+        onChange={(event) => onMove(Number(event.target.value))}
+        onPointerUp={onCommit}
+        onKeyUp={onCommit}
+        onBlur={onCommit}
+      />
+    </>
+  );
+}
+
 /** Price slider (spec §5: step 500, the min handle cannot reach the max). */
 function PriceRange() {
   const { start, range, refine, canRefine } = useRange({ attribute: "price" });
@@ -74,38 +108,18 @@ function PriceRange() {
       <p className="range-values" aria-live="polite">
         {money(from)} – {money(to)}
       </p>
-      <label htmlFor={`${id}-min`} className="visually-hidden">
-        Minimum price
-      </label>
-      <input
-        id={`${id}-min`}
-        type="range"
-        min={min}
-        max={max}
-        step={PRICE_STEP}
-        value={from}
-        aria-valuetext={money(from)}
-        onChange={(e) => setDraft([Math.min(Number(e.target.value), to - PRICE_STEP), to])}
-        onPointerUp={commit}
-        onKeyUp={commit}
-        onBlur={commit}
-      />
-      <label htmlFor={`${id}-max`} className="visually-hidden">
-        Maximum price
-      </label>
-      <input
-        id={`${id}-max`}
-        type="range"
-        min={min}
-        max={max}
-        step={PRICE_STEP}
-        value={to}
-        aria-valuetext={money(to)}
-        onChange={(e) => setDraft([from, Math.max(Number(e.target.value), from + PRICE_STEP)])}
-        onPointerUp={commit}
-        onKeyUp={commit}
-        onBlur={commit}
-      />
+      {(["min", "max"] as const).map((handle) => (
+        <RangeHandle
+          key={handle}
+          id={`${id}-${handle}`}
+          label={handle === "min" ? "Minimum price" : "Maximum price"}
+          bounds={[min, max]}
+          value={handle === "min" ? from : to}
+          valueText={money(handle === "min" ? from : to)}
+          onMove={(value) => setDraft(moveHandle(handle, value, [from, to], PRICE_STEP))}
+          onCommit={commit}
+        />
+      ))}
     </fieldset>
   );
 }
