@@ -4,7 +4,8 @@
  */
 import { z } from "zod";
 import { featuresSchema, gatingSchema, optInSchema, PLUGINS, VIEWER_MODES } from "./schemas/features";
-import { budgetFinderSchema, financeCalculatorSchema, financeProviderSchema } from "./schemas/finance";
+import { budgetFinderSchema } from "./schemas/budget";
+import { financeCalculatorSchema, financeProviderSchema } from "./schemas/finance";
 import {
   carTypeSchema,
   searchFiltersSchema,

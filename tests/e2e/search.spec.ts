@@ -147,9 +147,13 @@ for (const slug of TENANTS) {
       await expect(drawer).toBeVisible();
       await expectNoAxeViolations(page);
       await drawer.getByRole("group", { name: "Condition" }).getByRole("checkbox").first().check();
-      await drawer.getByRole("button", { name: "Show results" }).click();
-      await expect(drawer).toBeHidden();
+      const showMe = drawer.getByRole("button", { name: /^Show me [\d,]+ vehicles?$/ });
       await expect(page).toHaveURL(/refinementList/);
+      await expect(results(page)).toHaveAttribute("aria-busy", "false");
+      const shown = Number((await showMe.textContent())?.replace(/\D/g, ""));
+      await showMe.click();
+      await expect(drawer).toBeHidden();
+      expect(await resultCount(page)).toBe(shown);
     });
 
     test("old /models?body= links land on the search refined by body", async ({ page }) => {

@@ -85,7 +85,7 @@ describe("search routes", () => {
   });
 
   it.each<[SearchPath, string[], string]>([
-    [{ kind: "all" }, [], "New, Used and Demo Cars for Sale"],
+    [{ kind: "all" }, [], "New, Pre-Owned and Demo Cars for Sale"],
     [{ kind: "car_type", carTypes: ["used"] }, ['car_type IN ["used"]'], "Pre-Owned Cars for Sale"],
     [
       { kind: "car_type", carTypes: ["new", "demo"] },
@@ -105,6 +105,26 @@ describe("search routes", () => {
   ])("%j filters by %j and is titled %s", (path, filter, title) => {
     expect(searchPathFilter(path)).toEqual(filter);
     expect(searchPathTitle(path, makeSite({ used_keyword: "Pre-Owned" }))).toBe(title);
+  });
+});
+
+describe("search titles follow what the tenant stocks", () => {
+  it.each([
+    [["new", "used", "demo"], "franchise", "New, Pre-Owned and Demo Cars for Sale"],
+    [["used"], "independent", "Pre-Owned Cars for Sale"],
+    [["new", "used"], "franchise", "New and Pre-Owned Cars for Sale"],
+    [["demo", "new"], "franchise", "New and Demo Cars for Sale"],
+    [["new", "used"], "caravan", "New and Pre-Owned Caravans for Sale"],
+    [[], "franchise", "Cars for Sale"],
+  ] as const)("a site stocking %j (%s) titles its default route %s", (types, template, title) => {
+    const site = makeSite({ used_keyword: "Pre-Owned", template });
+    expect(searchPathTitle({ kind: "all" }, site, types)).toBe(title);
+  });
+
+  it("names caravans on caravan sites", () => {
+    const site = makeSite({ used_keyword: "Used", template: "caravan" });
+    expect(searchPathTitle({ kind: "make", make: "Jayco" }, site)).toBe("Jayco Caravans for Sale");
+    expect(searchPathTitle({ kind: "car_type", carTypes: ["new"] }, site)).toBe("New Caravans for Sale");
   });
 });
 

@@ -4,6 +4,8 @@ import {
   displayCount,
   EMPTY_TEXT,
   moveHandle,
+  priceBand,
+  priceHistogram,
   resultCountText,
 } from "~/features/search/results";
 
@@ -57,4 +59,40 @@ describe("price slider handles", () => {
       expect(moveHandle(handle, value, range, 500)).toEqual(expected);
     },
   );
+});
+
+describe("price bands for the slider's facet counts", () => {
+  it.each([
+    [0, null],
+    [-5, null],
+    [1, 0],
+    [2499, 0],
+    [2500, 2500],
+    [12990, 12500],
+    [250000, 250000],
+  ])("price %d is in band %j", (price, band) => {
+    expect(priceBand(price)).toBe(band);
+  });
+
+  it("groups band counts into equal bars across the slider and scales them to the tallest", () => {
+    const bars = priceHistogram({ "10000": 2, "12500": 1, "30000": 4, "57500": 1 }, [10000, 60000], 5);
+    expect(bars.map((bar) => [bar.from, bar.to, bar.count])).toEqual([
+      [10000, 20000, 3],
+      [20000, 30000, 0],
+      [30000, 40000, 4],
+      [40000, 50000, 0],
+      [50000, 60000, 1],
+    ]);
+    expect(bars.map((bar) => bar.share)).toEqual([0.75, 0, 1, 0, 0.25]);
+  });
+
+  it("puts bands outside the bounds on the end bars and ignores junk keys", () => {
+    const bars = priceHistogram({ "0": 1, "90000": 2, NaN: 5 }, [5000, 25000], 2);
+    expect(bars.map((bar) => bar.count)).toEqual([1, 2]);
+  });
+
+  it("draws nothing for an empty or inverted range", () => {
+    expect(priceHistogram({ "5000": 1 }, [5000, 5000])).toEqual([]);
+    expect(priceHistogram({}, [0, 100000], 3).every((bar) => bar.count === 0 && bar.share === 0)).toBe(true);
+  });
 });

@@ -9,6 +9,7 @@ import { bodyLabel } from "~/features/stock/specs";
 import { carTag, carTypeLabel, isSold, isTestDriveOnly, priceDisplay } from "~/features/stock/stock";
 import type { Site } from "~/tenant/schema";
 import { rankOf } from "./pack";
+import { priceBand } from "./results";
 
 export interface CarSearchDocument {
   [key: string]: unknown;
@@ -22,6 +23,8 @@ export interface CarSearchDocument {
   badge: string | null;
   year: number;
   price: number;
+  /** Lower bound of the price's band, for the slider's histogram. */
+  price_band: number | null;
   subscription_price: number | null;
   km: number | null;
   car_type: Car["car_type"];
@@ -84,6 +87,7 @@ export function toSearchDocument(
     badge: car.badge ?? null,
     year: car.year,
     price: car.price,
+    price_band: priceBand(car.price),
     subscription_price: car.subscription_price ?? null,
     km: car.km ?? null,
     car_type: car.car_type,

@@ -6,6 +6,7 @@
 import { bodyLabel } from "~/features/stock/specs";
 import { type ColumnarDocuments, decodeColumnar, encodeColumnar } from "./columnar";
 import type { CarSearchDocument } from "./documents";
+import { priceBand } from "./results";
 import { toSlug } from "./slugs";
 
 export interface PackedIndex {
@@ -27,7 +28,15 @@ export function packIndex(documents: readonly CarSearchDocument[]): PackedIndex 
   const carTypeLabels: Record<string, string> = {};
   const rows = documents.map((doc) => {
     carTypeLabels[doc.car_type] = doc.car_type_label;
-    const { rank: _rank, make_model: _mm, sold: _sold, car_type_label: _ctl, body_label: _bl, ...rest } = doc;
+    const {
+      rank: _rank,
+      make_model: _mm,
+      sold: _sold,
+      car_type_label: _ctl,
+      body_label: _bl,
+      price_band: _pb,
+      ...rest
+    } = doc;
     return { ...rest, slug: doc.slug === slugFor(doc) ? null : doc.slug };
   });
   return { carTypeLabels, documents: encodeColumnar(rows) };
@@ -42,5 +51,6 @@ export function unpackIndex(packed: PackedIndex): CarSearchDocument[] {
     sold: doc.status === "sold",
     car_type_label: packed.carTypeLabels[doc.car_type] ?? doc.car_type,
     body_label: doc.body ? bodyLabel(doc.body) : null,
+    price_band: priceBand(doc.price),
   }));
 }

@@ -70,7 +70,8 @@ export function searchPageProps(tenant: TenantData, path: SearchPath, _pathname:
   const result = engine.search(uid, { ...params, facets: ["car_type"] });
   const total = result.totalHits ?? 0;
   const count = displayCount(total, site.search.stock_count_override, result.facetDistribution?.car_type);
-  const title = searchPathTitle(path, site);
+  const carTypes = [...new Set(tenantSearch(tenant).documents.map((doc) => doc.car_type))];
+  const title = searchPathTitle(path, site, carTypes);
   const canonicalPath = searchPathToUrl(path);
   const app: SearchAppProps = {
     indexUid: uid,

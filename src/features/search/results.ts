@@ -39,3 +39,46 @@ export function moveHandle(
 ): [number, number] {
   return handle === "min" ? [Math.min(value, to - step), to] : [from, Math.max(value, from + step)];
 }
+
+/** Width of the price bands the slider's histogram counts (spec §2: price slider with facet counts). */
+export const PRICE_BAND_WIDTH = 2500;
+
+/** The band a price falls in, by its lower bound; unpriced cars have none. */
+export function priceBand(price: number): number | null {
+  return price > 0 ? Math.floor(price / PRICE_BAND_WIDTH) * PRICE_BAND_WIDTH : null;
+}
+
+export interface HistogramBar {
+  from: number;
+  to: number;
+  count: number;
+  /** Height relative to the tallest bar, 0..1. */
+  share: number;
+}
+
+/**
+ * Groups band counts (`{"12500": 3}`) into `bars` equal-width bars across the slider's bounds;
+ * bands outside the bounds go to the nearest end bar.
+ */
+export function priceHistogram(
+  bands: Readonly<Record<string, number>>,
+  [min, max]: readonly [number, number],
+  bars = 24,
+): HistogramBar[] {
+  if (!(max > min) || bars < 1) return [];
+  const width = (max - min) / bars;
+  const counts = new Array<number>(bars).fill(0);
+  for (const [band, count] of Object.entries(bands)) {
+    const lower = Number(band);
+    if (!Number.isFinite(lower)) continue;
+    const index = Math.min(bars - 1, Math.max(0, Math.floor((lower - min) / width)));
+    counts[index] = (counts[index] ?? 0) + count;
+  }
+  const tallest = Math.max(...counts);
+  return counts.map((count, i) => ({
+    from: Math.round(min + i * width),
+    to: Math.round(min + (i + 1) * width),
+    count,
+    share: tallest > 0 ? count / tallest : 0,
+  }));
+}

@@ -4,6 +4,8 @@
  * `range[price]=10000:30000`), so that is the format here too. Pure: runs at build time and in
  * the search island.
  */
+
+import { vehicleNoun } from "~/features/stock/stock";
 import type { CarType, Site } from "~/tenant/schema";
 import { DEFAULT_SEARCH_PATH, toSlug } from "./slugs";
 
@@ -162,19 +164,35 @@ export function searchPathFilter(path: SearchPath): string[] {
   }
 }
 
-export function searchPathTitle(path: SearchPath, site: Pick<Site, "used_keyword">): string {
-  const typeName = { new: "New", demo: "Demo", used: site.used_keyword } as const;
+/** "New, Used and Demo": the car types a listing covers, in the default route's order. */
+export function carTypesPhrase(types: readonly CarType[], site: Pick<Site, "used_keyword">): string {
+  const name = { new: "New", used: site.used_keyword, demo: "Demo" } as const;
+  const words = (["new", "used", "demo"] as const).filter((type) => types.includes(type)).map((t) => name[t]);
+  if (words.length <= 1) return words[0] ?? "";
+  return `${words.slice(0, -1).join(", ")} and ${words.at(-1)}`;
+}
+
+/**
+ * Page title of a search route. `carTypes` are the types the tenant stocks, so a used-only site's
+ * default route reads "Used Cars for Sale" rather than promising new and demo stock.
+ */
+export function searchPathTitle(
+  path: SearchPath,
+  site: Pick<Site, "used_keyword" | "template">,
+  carTypes: readonly CarType[] = ["new", "used", "demo"],
+): string {
+  const nouns = `${vehicleNoun(site)}s`;
   switch (path.kind) {
     case "all":
-      return "New, Used and Demo Cars for Sale";
+      return `${[carTypesPhrase(carTypes, site), nouns].filter(Boolean).join(" ")} for Sale`;
     case "car_type":
-      return `${path.carTypes.map((type) => typeName[type]).join(" and ")} Cars for Sale`;
+      return `${path.carTypes.map((type) => carTypesPhrase([type], site)).join(" and ")} ${nouns} for Sale`;
     case "make":
-      return `${path.make} Cars for Sale`;
+      return `${path.make} ${nouns} for Sale`;
     case "make_model":
       return `${path.make} ${path.model} for Sale`;
     case "dealership":
-      return `Cars for Sale at ${path.dealership}`;
+      return `${nouns} for Sale at ${path.dealership}`;
   }
 }
 

@@ -50,7 +50,9 @@ export const SEARCHABLE_ATTRIBUTES = [
  */
 export const CAR_INDEX_SETTINGS = {
   searchableAttributes: [...SEARCHABLE_ATTRIBUTES],
-  filterableAttributes: [...new Set([...FACET_ATTRIBUTES, ...NUMERIC_ATTRIBUTES, "dealership_slug", "sold"])],
+  filterableAttributes: [
+    ...new Set([...FACET_ATTRIBUTES, ...NUMERIC_ATTRIBUTES, "dealership_slug", "sold", "price_band"]),
+  ],
   sortableAttributes: [...SORTABLE_ATTRIBUTES],
   rankingRules: ["words", "typo", "proximity", "attribute", "sort", "exactness", "rank:desc"],
   maxValuesPerFacet: 200,

@@ -205,6 +205,11 @@ export function sortCarTypes(types: readonly CarType[]): CarType[] {
 }
 
 /** Used cars read in the site's own word (e.g. "Pre-Owned"). */
+/** What a tenant sells, for titles and buttons: "Caravan" on caravan sites, else "Car". */
+export function vehicleNoun(site: Pick<Site, "template">): "Car" | "Caravan" {
+  return site.template === "caravan" ? "Caravan" : "Car";
+}
+
 export function carTypeLabel(carType: CarType, site: Site): string {
   if (carType === "used") return site.used_keyword;
   return carType === "new" ? "New" : "Demo";

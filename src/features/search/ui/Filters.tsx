@@ -1,6 +1,6 @@
 import { useCallback, useId, useState } from "react";
-import { useRange, useRefinementList } from "react-instantsearch-core";
-import { moveHandle } from "../results";
+import { Configure, Index, useInstantSearch, useRange, useRefinementList } from "react-instantsearch-core";
+import { moveHandle, priceHistogram } from "../results";
 
 export interface FacetConfig {
   attribute: string;
@@ -86,8 +86,34 @@ function RangeHandle({ id, label, bounds, value, valueText, onMove, onCommit }: 
   );
 }
 
-/** Price slider (spec §5: step 500, the min handle cannot reach the max). */
-function PriceRange() {
+const NO_PRICE_RANGE = { price: {} };
+const BAND_FACETS = ["price_band"];
+
+/** Counts per price band for the current query and filters other than price itself. */
+function BandCounts({ bounds, from, to }: { bounds: [number, number]; from: number; to: number }) {
+  const { results } = useInstantSearch();
+  const bands = (results?.facets?.find((facet) => facet.name === "price_band")?.data ?? {}) as Record<
+    string,
+    number
+  >;
+  const bars = priceHistogram(bands, bounds);
+  if (!bars.some((bar) => bar.count > 0)) return null;
+  return (
+    <div className="price-histogram" aria-hidden="true">
+      {bars.map((bar) => (
+        <span
+          key={bar.from}
+          className={bar.to > from && bar.from < to ? "in-range" : undefined}
+          style={{ blockSize: `${Math.max(bar.share * 100, bar.count > 0 ? 6 : 0)}%` }}
+          title={`$${bar.from.toLocaleString("en-AU")}–$${bar.to.toLocaleString("en-AU")}: ${bar.count}`}
+        />
+      ))}
+    </div>
+  );
+}
+
+/** Price slider (spec §2, §5: facet counts, step 500, the min handle cannot reach the max). */
+function PriceRange({ indexUid }: { indexUid: string }) {
   const { start, range, refine, canRefine } = useRange({ attribute: "price" });
   const id = useId();
   const min = Math.floor((range.min ?? 0) / PRICE_STEP) * PRICE_STEP;
@@ -105,6 +131,11 @@ function PriceRange() {
   return (
     <fieldset className="facet price-range">
       <legend>Price</legend>
+      {/* A child index asks for the band counts without the price refinement, like a facet. */}
+      <Index indexName={indexUid} indexId="price-bands">
+        <Configure facets={BAND_FACETS} hitsPerPage={0} numericRefinements={NO_PRICE_RANGE} />
+        <BandCounts bounds={[min, max]} from={from} to={to} />
+      </Index>
       <p className="range-values" aria-live="polite">
         {money(from)} – {money(to)}
       </p>
@@ -124,10 +155,10 @@ function PriceRange() {
   );
 }
 
-export function Filters({ facets }: { facets: FacetConfig[] }) {
+export function Filters({ facets, indexUid }: { facets: FacetConfig[]; indexUid: string }) {
   return (
     <div className="filters">
-      <PriceRange />
+      <PriceRange indexUid={indexUid} />
       {facets.map((facet) => (
         <RefinementGroup key={facet.attribute} {...facet} />
       ))}

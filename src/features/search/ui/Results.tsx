@@ -1,6 +1,7 @@
 import { useHits, useInstantSearch, usePagination } from "react-instantsearch-core";
 import type { CardSite } from "../cards";
 import type { CarSearchDocument } from "../documents";
+import { showMeLabel } from "../quick";
 import { collapseSoldRuns, displayCount, EMPTY_TEXT, EMPTY_TITLE, resultCountText } from "../results";
 import { ResultCard } from "./ResultCard";
 
@@ -75,18 +76,40 @@ function StaticResults({ site, hits, count }: { site: CardSite; hits: CarSearchD
   );
 }
 
+type Results = ReturnType<typeof useInstantSearch>["results"];
+
+/** The count the shopper sees: the hits, or the spec's stand-in above the cap. */
+function resultCount(results: Results | undefined, stockCountOverride: number | undefined): number {
+  const carTypes = results?.getFacetValues("car_type", {});
+  const partition = Array.isArray(carTypes)
+    ? Object.fromEntries(carTypes.map((v) => [v.name, v.count]))
+    : undefined;
+  return displayCount(results?.nbHits ?? 0, stockCountOverride, partition);
+}
+
+/** The drawer's show-me-N-vehicles button: closes the filters onto the results. */
+export function ShowMeButton({
+  stockCountOverride,
+  onClick,
+}: {
+  stockCountOverride?: number | undefined;
+  onClick: () => void;
+}) {
+  const { results } = useInstantSearch();
+  return (
+    <button type="button" className="btn" onClick={onClick}>
+      {showMeLabel(resultCount(results, stockCountOverride))}
+    </button>
+  );
+}
+
 export function Results({ site, initial, clearFiltersHref, stockCountOverride }: Props) {
   const { items } = useHits<CarSearchDocument>();
   const { results, status, error } = useInstantSearch();
   // react-instantsearch marks its placeholder results before the first response arrives.
   const waiting = Boolean((results as { __isArtificial?: boolean } | undefined)?.__isArtificial);
   if (waiting && initial) return <StaticResults site={site} {...initial} />;
-  const total = results?.nbHits ?? 0;
-  const carTypes = results?.getFacetValues("car_type", {});
-  const partition = Array.isArray(carTypes)
-    ? Object.fromEntries(carTypes.map((v) => [v.name, v.count]))
-    : undefined;
-  const count = displayCount(total, stockCountOverride, partition);
+  const count = resultCount(results, stockCountOverride);
   const hits = collapseSoldRuns(items as unknown as CarSearchDocument[]);
   const busy = status === "loading" || status === "stalled";
   return (
@@ -101,7 +124,7 @@ export function Results({ site, initial, clearFiltersHref, stockCountOverride }:
           be out of date.
         </p>
       )}
-      {total === 0 && !busy ? (
+      {(results?.nbHits ?? 0) === 0 && !busy ? (
         <div className="empty card">
           <h2>{EMPTY_TITLE}</h2>
           <p>{EMPTY_TEXT}</p>

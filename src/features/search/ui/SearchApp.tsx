@@ -12,7 +12,7 @@ import {
   stateToQueryString,
 } from "../routing";
 import { type FacetConfig, Filters } from "./Filters";
-import { Results } from "./Results";
+import { Results, ShowMeButton } from "./Results";
 import { createSearchClient } from "./search-client";
 import { CurrentFilters, SearchBox, SortSelect } from "./Toolbar";
 
@@ -162,17 +162,18 @@ export default function SearchApp(props: SearchAppProps) {
         <CurrentFilters />
         {wide ? (
           <aside className="filters-panel" aria-label="Filters">
-            <Filters facets={props.facets} />
+            <Filters facets={props.facets} indexUid={indexUid} />
           </aside>
         ) : (
           <dialog ref={drawer} className="filters-drawer" aria-labelledby="filters-drawer-title">
             <div className="drawer-head">
               <h2 id="filters-drawer-title">Filters</h2>
-              <button type="button" className="btn" onClick={() => drawer.current?.close()}>
-                Show results
-              </button>
+              <ShowMeButton
+                stockCountOverride={props.stockCountOverride}
+                onClick={() => drawer.current?.close()}
+              />
             </div>
-            <Filters facets={props.facets} />
+            <Filters facets={props.facets} indexUid={indexUid} />
           </dialog>
         )}
         <Results
