@@ -7,6 +7,7 @@ import { spawn } from "node:child_process";
 import { existsSync, mkdirSync, readdirSync, readFileSync, renameSync, rmSync, writeFileSync } from "node:fs";
 import os from "node:os";
 import path from "node:path";
+import { assertNoSecretsInDir, searchSecretsFromEnv } from "~/features/search/sync.server";
 import { checkTruncation, type FeedReport } from "~/features/stock/feed.server";
 import { ConfigError } from "~/tenant/errors";
 import type { Site } from "~/tenant/schema";
@@ -177,6 +178,12 @@ export async function buildTenant(slug: string, options: BuildOptions): Promise<
   );
   if (!astro.ok) {
     return fail(`astro build failed:\n${astro.output.split("\n").slice(-30).join("\n")}`, counts);
+  }
+  try {
+    // An admin key in the output would let anyone rewrite the tenant's index: refuse to publish.
+    assertNoSecretsInDir(scratch, searchSecretsFromEnv());
+  } catch (error) {
+    return fail((error as Error).message, counts);
   }
 
   const target = path.join(distDir, slug);

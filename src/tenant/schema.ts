@@ -3,8 +3,8 @@
  * Spec fields keep their spec names; per-site constants carry the spec's defaults.
  */
 import { z } from "zod";
-import { featuresSchema, gatingSchema, optInSchema, PLUGINS, VIEWER_MODES } from "./schemas/features";
 import { budgetFinderSchema } from "./schemas/budget";
+import { featuresSchema, gatingSchema, optInSchema, PLUGINS, VIEWER_MODES } from "./schemas/features";
 import { financeCalculatorSchema, financeProviderSchema } from "./schemas/finance";
 import {
   carTypeSchema,

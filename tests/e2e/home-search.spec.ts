@@ -4,7 +4,7 @@ import { expectNoAxeViolations, siteJson, TENANTS, tenantGet, tenantUrl } from "
 /** Prices, bodies and makes/models of every published car, read straight from the built index. */
 async function publishedCars(page: Page, slug: string) {
   const packed = await (await tenantGet(page.request, slug, "/search-data/cars.json")).json();
-  const { price, body, make, model } = packed.documents.columns;
+  const { price, body, make, model, id, certified, status } = packed.documents.columns;
   const decode = (column: { dict?: string[]; values: (number | null)[] }, i: number) => {
     const value = column.values[i];
     return value === null || value === undefined ? null : column.dict ? column.dict[value] : value;
@@ -14,6 +14,9 @@ async function publishedCars(page: Page, slug: string) {
     body: decode(body, i) as string | null,
     make: decode(make, i) as string,
     model: decode(model, i) as string,
+    id: decode(id, i) as number,
+    certified: Boolean(decode(certified, i)),
+    sold: decode(status, i) === "sold",
   }));
 }
 
@@ -112,5 +115,42 @@ for (const slug of TENANTS) {
       await expect(page.getByRole("heading", { level: 1 })).toContainText(model);
       expect(await searchCount(page)).toBe(expected);
     });
+  });
+}
+
+/** The sample tenants' fixed lists (site.json search.fixed_lists), judged from the index alone. */
+const FIXED_LISTS: Record<string, { title: string; matches: (car: Car) => boolean; byPrice: boolean }> = {
+  "sunstate-motor-group": {
+    title: "Under $20,000",
+    matches: (car) => car.price > 1000 && car.price <= 20000,
+    byPrice: true,
+  },
+  "harbourside-toyota": {
+    title: "Toyota Certified Pre-Owned",
+    matches: (car) => car.certified && !car.sold,
+    byPrice: false,
+  },
+};
+type Car = Awaited<ReturnType<typeof publishedCars>>[number];
+
+for (const [slug, list] of Object.entries(FIXED_LISTS)) {
+  test(`${slug} home page shows its fixed list '${list.title}'`, async ({ page }) => {
+    const cars = await publishedCars(page, slug);
+    const matching = cars.filter(list.matches);
+    await page.goto(tenantUrl(slug, "/"));
+    const section = page.getByRole("region", { name: list.title });
+    const ids = (await section
+      .locator("[data-car-id]")
+      .evaluateAll((cards) => cards.map((card) => Number(card.getAttribute("data-car-id"))))) as number[];
+    expect(ids.length).toBe(Math.min(4, matching.length));
+    const byId = new Map(cars.map((car) => [car.id, car]));
+    for (const carId of ids) expect(list.matches(byId.get(carId) as Car)).toBe(true);
+    if (list.byPrice) {
+      const cheapest = matching
+        .map((car) => car.price)
+        .sort((a, b) => a - b)
+        .slice(0, ids.length);
+      expect(ids.map((carId) => byId.get(carId)?.price)).toEqual(cheapest);
+    }
   });
 }

@@ -38,6 +38,18 @@ export const searchServiceSchema = z
 
 export const SORT_OPTIONS = ["relevance", "latest", "price_desc", "price_asc"] as const;
 
+export const fixedListSchema = z
+  .object({
+    title: z.string().min(1),
+    /** A search filter expression over the index's filterable attributes. */
+    filter: z.string().min(1),
+    sort: z.enum(SORT_OPTIONS).default("latest"),
+    limit: z.number().int().min(1).max(24).default(4),
+    /** Where "View all" goes; omitted, the row has no link. */
+    href: z.string().startsWith("/").optional(),
+  })
+  .strict();
+
 /** Search page constants the spec calls per site. */
 export const searchSettingsSchema = z
   .object({
@@ -69,5 +81,10 @@ export const searchSettingsSchema = z
       .optional(),
     /** Where Clear Filters on the empty-results screen goes. */
     clear_filters_href: z.string().default("/special-offers"),
+    /**
+     * Fixed lists (spec §7: a secondary query by filter with a limit), shown as rows of cards on
+     * the home page, e.g. "Under $20,000" with `price > 1000 AND price <= 20000`.
+     */
+    fixed_lists: z.array(fixedListSchema).default([]),
   })
   .strict();
