@@ -61,6 +61,36 @@ for (const slug of TENANTS) {
       );
     });
 
+    test("without JavaScript the sidebar browses makes and models by link", async ({ page, browser }) => {
+      const { makes } = await indexCounts(page, slug);
+      const [make, expected] = [...makes].sort((a, b) => b[1] - a[1] || a[0].localeCompare(b[0]))[0] as [
+        string,
+        number,
+      ];
+      const noJs = await browser.newContext({
+        javaScriptEnabled: false,
+        viewport: { width: 1280, height: 900 },
+      });
+      const staticPage = await noJs.newPage();
+      await staticPage.goto(tenantUrl(slug, DEFAULT));
+      const browse = staticPage.getByRole("navigation", { name: "Browse stock" });
+      await expect(browse.getByRole("heading", { name: "Condition" })).toBeVisible();
+      const link = browse.getByRole("link", { name: make, exact: true });
+      await expect(link.locator("xpath=..")).toContainText(String(expected));
+      await link.click();
+      await expect(staticPage.getByRole("heading", { level: 1 })).toContainText(make);
+      await expect(staticPage.locator("[data-result-count]")).toHaveAttribute(
+        "data-result-count",
+        String(expected),
+      );
+      await expect(
+        staticPage
+          .getByRole("navigation", { name: "Browse stock" })
+          .getByRole("heading", { name: `${make} models` }),
+      ).toBeVisible();
+      await noJs.close();
+    });
+
     test("a make filter narrows results to that make and lands in the URL", async ({ page }) => {
       const { makes } = await indexCounts(page, slug);
       const [make, expected] = [...makes].sort((a, b) => b[1] - a[1])[0] as [string, number];

@@ -2,6 +2,8 @@
  * Build-time data of a search results page: its title, canonical URL, the first page of results
  * from the same engine the browser uses, and the island's props.
  */
+
+import { carTypeLabel } from "~/features/stock/stock";
 import type { Site } from "~/tenant/schema";
 import type { TenantData } from "~/tenant/tenant.server";
 import { cardSite } from "./cards";
@@ -62,6 +64,60 @@ export function allSearchRoutes(tenant: TenantData): { param: string; path: Sear
   }));
 }
 
+export interface BrowseGroup {
+  label: string;
+  links: { label: string; href: string; count: number }[];
+}
+
+/**
+ * The sidebar before the filters load, and for shoppers without JavaScript: links to the
+ * prerendered routes (conditions, then makes, or the models of this page's make) with counts.
+ */
+export function browseGroups(tenant: TenantData, path: SearchPath): BrowseGroup[] {
+  const { site } = tenant;
+  const { documents } = tenantSearch(tenant);
+  const count = (pick: (doc: (typeof documents)[number]) => string) => {
+    const counts = new Map<string, number>();
+    for (const doc of documents) counts.set(pick(doc), (counts.get(pick(doc)) ?? 0) + 1);
+    return counts;
+  };
+  const types = count((doc) => doc.car_type);
+  const conditions = (["new", "demo", "used"] as const)
+    .filter((type) => types.has(type))
+    .map((type) => ({
+      label: carTypeLabel(type, site),
+      href: searchPathToUrl({ kind: "car_type", carTypes: [type] }),
+      count: types.get(type) ?? 0,
+    }));
+  const make = path.kind === "make" || path.kind === "make_model" ? path.make : null;
+  const byCount = (a: { count: number; label: string }, b: { count: number; label: string }) =>
+    b.count - a.count || a.label.localeCompare(b.label);
+  const second = make
+    ? {
+        label: `${make} models`,
+        links: [...count((doc) => (doc.make === make ? doc.model : ""))]
+          .filter(([model]) => model)
+          .map(([model, n]) => ({
+            label: model,
+            href: searchPathToUrl({ kind: "make_model", make, model }),
+            count: n,
+          }))
+          .sort(byCount),
+      }
+    : {
+        label: "Make",
+        links: [...count((doc) => doc.make)]
+          .map(([name, n]) => ({
+            label: name,
+            href: searchPathToUrl({ kind: "make", make: name }),
+            count: n,
+          }))
+          .sort(byCount)
+          .slice(0, site.search.popular_makes_limit),
+      };
+  return [{ label: "Condition", links: conditions }, second].filter((group) => group.links.length > 0);
+}
+
 export function searchPageProps(tenant: TenantData, path: SearchPath, _pathname: string) {
   const { site } = tenant;
   const { engine } = tenantSearch(tenant);
@@ -94,6 +150,7 @@ export function searchPageProps(tenant: TenantData, path: SearchPath, _pathname:
     title,
     description: `${count.toLocaleString("en-AU")} ${title.replace(/ for Sale$/, "").toLowerCase()} for sale at ${site.name}.`,
     canonicalPath,
+    browse: browseGroups(tenant, path),
     pages: result.totalPages ?? 1,
     app,
   };
