@@ -10,6 +10,7 @@ import { createEngine, searchBenchmark } from "~/features/search/engine";
 import { type PackedIndex, unpackIndex } from "~/features/search/pack";
 import { CAR_INDEX_SETTINGS } from "~/features/search/settings";
 import { listTenantSlugs } from "~/tenant/load";
+import { benchLeads } from "./lib/bench-leads";
 import { buildTenant, buildTenants, ROOT, runAstro } from "./lib/build-tenants";
 import { pageWeight } from "./lib/page-weight";
 import { benchTenant, ensureImages } from "./sample-data";
@@ -194,6 +195,9 @@ for (const slug of sampleSlugs) {
     });
   }
 }
+
+// Functions: lead submissions at 50 concurrent clients against the health function (scripts/lib/bench-leads.ts).
+rows.push(...(await benchLeads()));
 
 const header = ["bench", "figure", "baseline (same run)", "× baseline"];
 const table = [

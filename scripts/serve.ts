@@ -5,6 +5,9 @@
 import { spawnSync } from "node:child_process";
 import path from "node:path";
 import { serve } from "@hono/node-server";
+import { startOutboxWorker } from "~/features/leads/outbox.server";
+import { crmWebhookUrl } from "~/features/leads/site.server";
+import { closeDb, dbTarget, describeTarget, getDb } from "~/lib/db/db.server";
 import { createApp, listBuiltTenants } from "./lib/app";
 import { ROOT } from "./lib/build-tenants";
 
@@ -29,10 +32,38 @@ const app = await createApp({
   port,
   cacheDir: path.join(ROOT, ".cache"),
 });
-serve({ fetch: app.fetch, port }, () => {
+// --- Leads (issue 6): migrate the database now, then deliver stored leads to each CRM. ---
+const db = await getDb();
+console.log(`Leads stored in ${describeTarget(dbTarget())}`);
+const leadsWorker = startOutboxWorker({ db, targetFor: (tenant) => crmWebhookUrl(tenant) });
+// --- end leads ---
+
+const server = serve({ fetch: app.fetch, port }, () => {
   const slugs = listBuiltTenants(distDir);
   console.log(`\nServing ${slugs.length} tenant${slugs.length === 1 ? "" : "s"}:`);
   for (const slug of slugs) console.log(`  http://${slug}.localhost:${port}/`);
   console.log(`Tenant index: http://localhost:${port}/`);
   console.log(`Functions:    http://<slug>.localhost:${port}/api/*\n`);
 });
+
+// --- Leads (issue 6): stop cleanly so the embedded database is closed, never torn. ---
+let stopping = false;
+for (const signal of ["SIGINT", "SIGTERM"] as const) {
+  process.on(signal, () => {
+    if (stopping) process.exit(1);
+    stopping = true;
+    console.log("\nStopping: finishing lead deliveries and closing the database…");
+    server.close();
+    void leadsWorker
+      .stop()
+      .then(closeDb)
+      .then(
+        () => process.exit(0),
+        (error) => {
+          console.error(error);
+          process.exit(1);
+        },
+      );
+  });
+}
+// --- end leads ---

@@ -6,6 +6,7 @@
 import { existsSync, readdirSync, readFileSync } from "node:fs";
 import path from "node:path";
 import { pathToFileURL } from "node:url";
+import { getConnInfo } from "@hono/node-server/conninfo";
 import { serveStatic } from "@hono/node-server/serve-static";
 import { Hono, type MiddlewareHandler } from "hono";
 import { compress } from "hono/compress";
@@ -56,6 +57,15 @@ function indexPage(slugs: string[], port: number): string {
   }</main></body></html>`;
 }
 
+/** The peer's address under @hono/node-server; none when the app is called in-process (tests). */
+function socketAddress(c: Parameters<typeof getConnInfo>[0]): string | undefined {
+  try {
+    return getConnInfo(c).remote.address;
+  } catch {
+    return undefined;
+  }
+}
+
 export async function createApp(options: {
   distDir: string;
   functionsDir: string;
@@ -68,7 +78,15 @@ export async function createApp(options: {
 
   for (const fn of functions) {
     for (const route of [fn.config.path].flat()) {
-      app.all(route, (c) => fn.default(c.req.raw));
+      app.all(route, (c) => {
+        // Functions see the client's address the way Netlify gives it (rate limits key on it).
+        const headers = new Headers(c.req.raw.headers);
+        if (!headers.has("x-nf-client-connection-ip")) {
+          const address = socketAddress(c);
+          if (address) headers.set("x-forwarded-for", address);
+        }
+        return fn.default(new Request(c.req.raw, { headers, duplex: "half" } as RequestInit));
+      });
     }
   }
   app.all("/api/*", (c) => c.json({ error: "Not found" }, 404));

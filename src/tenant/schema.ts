@@ -6,6 +6,7 @@ import { z } from "zod";
 import { budgetFinderSchema } from "./schemas/budget";
 import { featuresSchema, gatingSchema, optInSchema, PLUGINS, VIEWER_MODES } from "./schemas/features";
 import { financeCalculatorSchema, financeProviderSchema } from "./schemas/finance";
+import { leadsSchema } from "./schemas/leads";
 import {
   carTypeSchema,
   searchFiltersSchema,
@@ -164,6 +165,8 @@ export const siteSchema = z
      * share of the last successful build.
      */
     feed_guard_min_share: z.number().min(0).max(1).default(0.5),
+    /** Lead delivery: the dealer's CRM webhook (optional; CRM_WEBHOOK_URL overrides). */
+    leads: leadsSchema.optional(),
   })
   .strict();
 

@@ -1,0 +1,251 @@
+/**
+ * Functions bench (ARCHITECTURE.md §9): lead submissions per second and p95 latency at 50
+ * concurrent clients, over real HTTP against the real /api/leads handler on PGlite on disk, with
+ * the delivery worker running; then checks nothing was lost (every answered lead is stored once
+ * and reaches a local CRM). Baseline: the health function under the same load.
+ */
+import { mkdtempSync, rmSync } from "node:fs";
+import os from "node:os";
+import path from "node:path";
+import { Worker } from "node:worker_threads";
+import { serve } from "@hono/node-server";
+import { outboxStats, startOutboxWorker } from "~/features/leads/outbox.server";
+import { createLeadsHandler } from "~/features/leads/submit.server";
+import health from "~/functions/health";
+import { openDb } from "~/lib/db/db.server";
+import { siteSchema } from "~/tenant/schema";
+
+const CLIENTS = 50;
+const REQUESTS = Number(process.env.BENCH_LEADS) || 2_000;
+const WARMUP = 100;
+
+export interface LeadsBenchRow {
+  bench: string;
+  figure: string;
+  baseline: string;
+  ratio: number | null;
+  details: Record<string, number>;
+}
+
+interface Load {
+  perSecond: number;
+  p50: number;
+  p95: number;
+  statuses: Map<number, number>;
+  /** lead_ids of 201 answers. */
+  answered: string[];
+}
+
+async function listen(handler: (req: Request) => Promise<Response>) {
+  const { server, port } = await new Promise<{ server: ReturnType<typeof serve>; port: number }>(
+    (resolve) => {
+      const server = serve({ fetch: handler, port: 0, hostname: "127.0.0.1" }, (info) =>
+        resolve({ server, port: info.port }),
+      );
+    },
+  );
+  return {
+    origin: `http://127.0.0.1:${port}`,
+    close: () =>
+      new Promise<void>((resolve) => {
+        if ("closeAllConnections" in server) server.closeAllConnections();
+        server.close(() => resolve());
+      }),
+  };
+}
+
+/**
+ * The load generator runs in its own thread, so clients do not steal the server's event loop
+ * (in production they are other machines). Each of `clients` clients sends its next request when
+ * its last one returns. Plain JavaScript: a worker thread does not go through tsx.
+ */
+const LOAD_SCRIPT = `
+const { parentPort, workerData } = require("node:worker_threads");
+const { url, total, clients, run, lead } = workerData;
+const body = (i) => JSON.stringify({
+  kind: i % 2 ? "enquiry" : "test_drive",
+  name: "Bench " + i,
+  email: "bench" + i + "@example.com.au",
+  phone: "0412 345 678",
+  postcode: "4000",
+  message: "Is this car still available?",
+  car_id: 1000 + (i % 50),
+  started_at: Date.now() - 60000,
+  fax: "",
+});
+const send = (i) => lead
+  ? fetch(url, {
+      method: "POST",
+      headers: {
+        "content-type": "application/json",
+        "idempotency-key": "bench-" + run + "-" + i,
+        // One address per request: the rate limit is exercised without refusing the bench.
+        "x-nf-client-connection-ip": "10." + ((i >> 16) & 255) + "." + ((i >> 8) & 255) + "." + (i & 255),
+      },
+      body: body(i),
+    })
+  : fetch(url);
+(async () => {
+  const latencies = [];
+  const statuses = {};
+  const answered = [];
+  let next = 0;
+  const started = performance.now();
+  await Promise.all(Array.from({ length: clients }, async () => {
+    for (let i = next++; i < total; i = next++) {
+      const t = performance.now();
+      const response = await send(i);
+      const text = await response.text();
+      latencies.push(performance.now() - t);
+      statuses[response.status] = (statuses[response.status] || 0) + 1;
+      if (lead && response.status === 201) answered.push(JSON.parse(text).lead_id);
+    }
+  }));
+  parentPort.postMessage({ seconds: (performance.now() - started) / 1000, latencies, statuses, answered });
+})();
+`;
+
+/** The dealer's CRM: another machine in production, so its own thread here. */
+const CRM_SCRIPT = `
+const { parentPort } = require("node:worker_threads");
+const { createServer } = require("node:http");
+const received = new Set();
+const server = createServer((req, res) => {
+  const chunks = [];
+  req.on("data", (chunk) => chunks.push(chunk));
+  req.on("end", () => {
+    received.add(JSON.parse(Buffer.concat(chunks).toString()).lead_id);
+    res.writeHead(200).end();
+  });
+});
+server.listen(0, "127.0.0.1", () => parentPort.postMessage({ port: server.address().port }));
+parentPort.on("message", () => parentPort.postMessage({ received: [...received] }));
+`;
+
+async function startCrm() {
+  const thread = new Worker(CRM_SCRIPT, { eval: true });
+  const { port } = await new Promise<{ port: number }>((resolve) => thread.once("message", resolve));
+  return {
+    url: `http://127.0.0.1:${port}/`,
+    received: () =>
+      new Promise<Set<string>>((resolve) => {
+        thread.once("message", (message: { received: string[] }) => resolve(new Set(message.received)));
+        thread.postMessage("report");
+      }),
+    stop: () => thread.terminate(),
+  };
+}
+
+const percentile = (sorted: number[], p: number) =>
+  sorted[Math.min(sorted.length - 1, Math.ceil((p / 100) * sorted.length) - 1)] ?? 0;
+
+function drive(url: string, total: number, options: { lead: boolean; run: number }): Promise<Load> {
+  return new Promise((resolve, reject) => {
+    const worker = new Worker(LOAD_SCRIPT, {
+      eval: true,
+      workerData: { url, total, clients: CLIENTS, ...options },
+    });
+    worker.once("error", reject);
+    worker.once(
+      "message",
+      (result: {
+        seconds: number;
+        latencies: number[];
+        statuses: Record<string, number>;
+        answered: string[];
+      }) => {
+        void worker.terminate();
+        const latencies = result.latencies.sort((a, b) => a - b);
+        resolve({
+          perSecond: total / result.seconds,
+          p50: percentile(latencies, 50),
+          p95: percentile(latencies, 95),
+          statuses: new Map(Object.entries(result.statuses).map(([status, n]) => [Number(status), n])),
+          answered: result.answered,
+        });
+      },
+    );
+  });
+}
+
+export async function benchLeads(): Promise<LeadsBenchRow[]> {
+  const dataDir = mkdtempSync(path.join(os.tmpdir(), "bench-leads-"));
+  const db = await openDb({ kind: "pglite", dataDir });
+  const site = siteSchema.parse({
+    name: "Bench Motors",
+    slug: "bench-motors",
+    template: "independent",
+    url: "https://www.bench-motors.example.com.au",
+    feed: "stock.json",
+    tagline: "Bench",
+    dealerships: [{ id: 1, slug: "bench-motors", name: "Bench Motors" }],
+    logo: { url: "/logo.svg", alt: "Bench Motors", width: 160, height: 40 },
+  });
+  const crm = await startCrm();
+  const worker = startOutboxWorker({ db, targetFor: () => crm.url, intervalMs: 200 });
+  const leads = await listen(
+    createLeadsHandler({ db: async () => db, tenantFor: () => site.slug, site: () => site }),
+  );
+  const healthServer = await listen(async (req) => health(req));
+
+  try {
+    const leadsUrl = `${leads.origin}/api/leads`;
+    const healthUrl = `${healthServer.origin}/api/health`;
+    console.log(`[bench] leads: ${REQUESTS} submissions from ${CLIENTS} concurrent clients (PGlite on disk)`);
+    const warmup = await drive(leadsUrl, WARMUP, { lead: true, run: 0 });
+    await drive(healthUrl, WARMUP, { lead: false, run: 0 });
+    const lead = await drive(leadsUrl, REQUESTS, { lead: true, run: 1 });
+    const baseline = await drive(healthUrl, REQUESTS, { lead: false, run: 1 });
+    const answered = new Set([...warmup.answered, ...lead.answered]);
+
+    // Nothing lost: every 201 is a stored lead with an outbox row, and all reach the CRM.
+    const deadline = Date.now() + 120_000;
+    while ((await outboxStats(db)).pending > 0 && Date.now() < deadline) {
+      worker.wake();
+      await new Promise((resolve) => setTimeout(resolve, 100));
+    }
+    const stored = await db
+      .selectFrom("leads")
+      .innerJoin("lead_outbox", "lead_outbox.lead_id", "leads.id")
+      .select("leads.id")
+      .execute();
+    const storedIds = new Set(stored.map((row) => row.id));
+    const received = await crm.received();
+    const lost = [...answered].filter((id) => !storedIds.has(id) || !received.has(id)).length;
+    const refused = REQUESTS - (lead.statuses.get(201) ?? 0);
+    const ok = lost === 0 && refused === 0;
+    if (!ok)
+      console.error(
+        `[bench] leads: ${lost} lost, ${refused} not accepted: ${JSON.stringify([...lead.statuses])}`,
+      );
+
+    return [
+      {
+        bench: `leads ${CLIENTS} concurrent`,
+        figure: `${lead.perSecond.toFixed(0)} leads/s, p50 ${lead.p50.toFixed(1)} ms, p95 ${lead.p95.toFixed(1)} ms (goal p95 ≤ 50 ms), ${lost} lost${refused ? `, ${refused} refused` : ""}`,
+        baseline: `health ${baseline.perSecond.toFixed(0)} req/s, p50 ${baseline.p50.toFixed(1)} ms, p95 ${baseline.p95.toFixed(1)} ms`,
+        ratio: Math.round((lead.p95 / Math.max(baseline.p95, 0.001)) * 100) / 100,
+        details: {
+          submissions: REQUESTS,
+          clients: CLIENTS,
+          leads_per_second: lead.perSecond,
+          p50_ms: lead.p50,
+          p95_ms: lead.p95,
+          lost,
+          refused,
+          delivered_to_crm: received.size,
+          baseline_per_second: baseline.perSecond,
+          baseline_p50_ms: baseline.p50,
+          baseline_p95_ms: baseline.p95,
+        },
+      },
+    ];
+  } finally {
+    await worker.stop();
+    await leads.close();
+    await healthServer.close();
+    await crm.stop();
+    await db.destroy();
+    rmSync(dataDir, { recursive: true, force: true });
+  }
+}

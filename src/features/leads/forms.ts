@@ -1,0 +1,165 @@
+/**
+ * What each lead form shows and does (spec §2 routes, §4 submit states, §5 validation, §8 errors).
+ * Pure: the form island renders these definitions and validates with the same zod schemas the
+ * function uses (./schemas.ts).
+ */
+import type { LeadKind } from "./schemas";
+
+export const FORM_TEXTS = {
+  /** Spec §8: form submit failure (alert and form error). */
+  submitFailed: "An error occurred when submitting this form",
+  /** Spec §8: an answer without lead_id. */
+  unexpected: "An unexpected error occured",
+  /** Spec §5: location select placeholder. */
+  dealershipPlaceholder: "Please select a dealership...",
+  /** Spec §5: Rego placeholder. */
+  regoPlaceholder: "Rego - Helps us better assist your enquiry",
+  submitting: "Sending…",
+} as const;
+
+/** Analytics event ids (spec §7): 22 the default form, 51 careers. */
+export function formEventId(kind: LeadKind): number {
+  return kind === "careers" ? 51 : 22;
+}
+
+/** localStorage key of the last success category (spec §7: stored locally after success). */
+export const SUCCESS_CATEGORY_KEY = "lead:success-category";
+
+export interface FieldDef {
+  name: string;
+  label: string;
+  type: "text" | "email" | "tel" | "textarea" | "select" | "datetime-local" | "number" | "yes-no";
+  required?: boolean;
+  autocomplete?: string;
+  placeholder?: string;
+  options?: { value: string; label: string }[];
+  inputMode?: "numeric" | "text";
+}
+
+const contact: FieldDef[] = [
+  { name: "name", label: "First name", type: "text", required: true, autocomplete: "given-name" },
+  { name: "last_name", label: "Last name", type: "text", autocomplete: "family-name" },
+  { name: "email", label: "Email", type: "email", required: true, autocomplete: "email" },
+  { name: "phone", label: "Phone", type: "tel", required: true, autocomplete: "tel" },
+];
+const postcode: FieldDef = {
+  name: "postcode",
+  label: "Postcode",
+  type: "text",
+  autocomplete: "postal-code",
+  inputMode: "numeric",
+};
+const rego: FieldDef = {
+  name: "Rego",
+  label: "Rego",
+  type: "text",
+  placeholder: FORM_TEXTS.regoPlaceholder,
+};
+const message = (required: boolean): FieldDef => ({
+  name: "message",
+  label: "Comments",
+  type: "textarea",
+  required,
+});
+const when: FieldDef = { name: "date_time", label: "Preferred date and time", type: "datetime-local" };
+const makeModel = (required: boolean): FieldDef[] => [
+  { name: "Vehicle Make", label: "Make", type: "text", required },
+  { name: "Vehicle Model", label: "Model", type: "text", required },
+];
+const kms: FieldDef = { name: "kms", label: "Kilometres", type: "text", inputMode: "numeric" };
+
+/** The visible fields of a kind's form, in order; the dealership, opt-in and terms come after. */
+export function formFields(kind: LeadKind, options: { commentsRequired: boolean }): FieldDef[] {
+  switch (kind) {
+    case "enquiry":
+    case "contact":
+      return [...contact, postcode, rego, message(options.commentsRequired)];
+    case "test_drive":
+      return [...contact, when, message(false)];
+    case "request_photos":
+    case "find_me_something_similar":
+    case "careers":
+      return [...contact, message(false)];
+    case "finance_enquiry":
+    case "finance_pre_approval":
+    case "finance_apply":
+      return [
+        ...contact,
+        postcode,
+        { name: "vehiclePriceBudget", label: "Vehicle budget ($)", type: "text", inputMode: "numeric" },
+        { name: "do-you-have-a-trade-in", label: "Do you have a trade-in?", type: "yes-no" },
+        message(false),
+      ];
+    case "service_booking":
+      return [...contact, rego, ...makeModel(false), kms, when, message(false)];
+    case "sell_my_car":
+      return [
+        ...contact,
+        postcode,
+        ...makeModel(true),
+        { name: "year", label: "Year", type: "text", inputMode: "numeric" },
+        kms,
+        { name: "rego", label: "Rego", type: "text" },
+        message(false),
+      ];
+  }
+}
+
+/** The standalone form pages (spec §2) and the kind of lead each sends. */
+export const FORM_PAGES = {
+  contact: { kind: "contact", title: "Contact Us", submit: "Send Enquiry" },
+  "contact-us": { kind: "contact", title: "Contact Us", submit: "Send Enquiry" },
+  "book-test-drive": { kind: "test_drive", title: "Book a Test Drive", submit: "Book Test Drive" },
+  finance: { kind: "finance_enquiry", title: "Finance", submit: "Send Finance Enquiry" },
+  "finance-enquiry": { kind: "finance_enquiry", title: "Finance Enquiry", submit: "Send Finance Enquiry" },
+  "apply-for-finance": { kind: "finance_apply", title: "Apply for Finance", submit: "Apply Now" },
+  "finance-pre-approval": {
+    kind: "finance_pre_approval",
+    title: "Finance Pre-Approval",
+    submit: "Get Pre-Approved",
+  },
+  service: { kind: "service_booking", title: "Book a Service", submit: "Book Service" },
+  "sell-my-car": { kind: "sell_my_car", title: "Sell My Car", submit: "Get My Offer" },
+  careers: { kind: "careers", title: "Careers", submit: "Send Application" },
+} as const satisfies Record<string, { kind: LeadKind; title: string; submit: string }>;
+
+export type FormPageSlug = keyof typeof FORM_PAGES;
+
+/** Query parameters a finance link carries into the form (spec §2). */
+export const FINANCE_QUERY_FIELDS = [
+  "preferredDealership",
+  "vehiclePriceBudget",
+  "car_id",
+  "car_type",
+  "vin",
+];
+
+/** Reads the finance route's query into form values; unknown parameters are ignored. */
+export function financeQueryValues(search: string): Record<string, string> {
+  const params = new URLSearchParams(search);
+  const values: Record<string, string> = {};
+  for (const name of FINANCE_QUERY_FIELDS) {
+    const value = params.get(name)?.trim();
+    if (value) values[name] = value.slice(0, 100);
+  }
+  return values;
+}
+
+/** Idempotency key of one submission attempt (kept across retries of the same attempt). */
+export function newIdempotencyKey(random: () => string = () => crypto.randomUUID()): string {
+  return `lead-${random()}`;
+}
+
+/** What a failed answer tells the shopper: the server's message when it gave one, else the spec's text. */
+export function failureMessage(body: unknown): string {
+  if (body && typeof body === "object" && "error" in body && typeof body.error === "string" && body.error) {
+    return body.error;
+  }
+  return FORM_TEXTS.submitFailed;
+}
+
+/** Radio groups nobody answered read as null in the form; the schemas treat a missing answer as absent. */
+export function withoutNulls(values: unknown): unknown {
+  if (!values || typeof values !== "object" || Array.isArray(values)) return values;
+  return Object.fromEntries(Object.entries(values).filter(([, value]) => value !== null));
+}

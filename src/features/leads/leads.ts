@@ -1,0 +1,114 @@
+/**
+ * Lead rules that need no I/O: a site's form rules, the anti-abuse thresholds and texts, the outbox
+ * retry schedule and the analytics event ids of spec §7. Pure: the site and `now` come in as arguments.
+ */
+import type { Site } from "~/tenant/schema";
+import type { LeadFormRules, LeadKind } from "./schemas";
+
+/** Spec §5 rules as this site's config sets them. */
+export function formRulesFor(site: Site): LeadFormRules {
+  return {
+    commentsRequired: site.features.enquiry_comments_required,
+    termsRequired: site.features.terms_checkbox,
+    dealershipSlugs: site.dealerships.map((dealership) => dealership.slug),
+    dealershipRequired: site.dealerships.length > 1,
+  };
+}
+
+/** Anti-abuse limits (ARCHITECTURE.md §6). Generous: a real shopper never meets them. */
+export const LEAD_LIMITS = {
+  /** Nobody types a name, email and phone in under this. */
+  minTimeOnPageMs: 3_000,
+  /** A lead is a few hundred bytes; this leaves room for long comments. */
+  maxBodyBytes: 32 * 1024,
+  /** Submissions per client IP per tenant per window. */
+  rateLimit: { hits: 10, windowMs: 60_000 },
+} as const;
+
+/** What the shopper reads when we turn a submission away; each says what to do next. */
+export const LEAD_ERRORS = {
+  tooFast: "That was quicker than we expected. Please wait a few seconds and submit the form again.",
+  rateLimited: (seconds: number) =>
+    `We have received several enquiries from you in a short time. Please try again in ${seconds} seconds.`,
+  tooLarge: "Your message is too long to send. Please shorten it and submit the form again.",
+  contentType: "Please send the form as JSON (Content-Type: application/json).",
+  badJson: "We could not read the form. Please reload the page and submit it again.",
+  unknownSite: "Unknown site",
+  method: "Method not allowed",
+  idempotencyKey: "The Idempotency-Key header must be 1 to 200 visible characters.",
+  unavailable: "We couldn't send your enquiry just now. Please try again in a moment.",
+} as const;
+
+/**
+ * Time on page, from the form's started-at timestamp (epoch ms or ISO). Only a submission provably
+ * faster than the minimum is too fast: a missing, unreadable or future timestamp (a skewed shopper
+ * clock) cannot prove anything, so it passes rather than turning a genuine lead away.
+ */
+export function isTooFast(
+  startedAt: unknown,
+  now: Date,
+  minMs: number = LEAD_LIMITS.minTimeOnPageMs,
+): boolean {
+  const started =
+    typeof startedAt === "number"
+      ? startedAt
+      : typeof startedAt === "string" && startedAt.trim() !== ""
+        ? Number.isNaN(Number(startedAt))
+          ? Date.parse(startedAt)
+          : Number(startedAt)
+        : Number.NaN;
+  if (!Number.isFinite(started)) return false;
+  const elapsed = now.getTime() - started;
+  return elapsed >= 0 && elapsed < minMs;
+}
+
+/** Any non-blank honeypot value marks a bot: people never see the field. */
+export function isHoneypotHit(value: unknown): boolean {
+  if (value === undefined || value === null || value === false) return false;
+  return String(value).trim() !== "";
+}
+
+/** Outbox retry schedule: the first retry within seconds, then doubling, capped. */
+export interface RetrySchedule {
+  firstDelayMs: number;
+  maxDelayMs: number;
+}
+
+export const DEFAULT_RETRY_SCHEDULE: RetrySchedule = { firstDelayMs: 5_000, maxDelayMs: 30 * 60_000 };
+
+/** Delay before the next try after `failedAttempts` failures (1 = the first failure). */
+export function retryDelayMs(
+  failedAttempts: number,
+  schedule: RetrySchedule = DEFAULT_RETRY_SCHEDULE,
+): number {
+  const exponent = Math.max(0, Math.min(failedAttempts - 1, 30));
+  return Math.min(schedule.firstDelayMs * 2 ** exponent, schedule.maxDelayMs);
+}
+
+/** Spec §7 analytics event ids for a submitted form. */
+export const ANALYTICS_EVENTS = {
+  defaultForm: 22,
+  careers: 51,
+  newCarEnquiry: 14,
+  usedCarEnquiry: 15,
+  testDrive: 17,
+  usedTestDrive: 48,
+} as const;
+
+/**
+ * Spec §7: default form 22, careers 51; on a vehicle: test-drive-only cars 17, used cars 15 (test
+ * drive 48), other cars 14 (test drive 17).
+ */
+export function analyticsEventId(
+  kind: LeadKind,
+  vehicle?: { car_type?: string | undefined; testDriveOnly?: boolean },
+): number {
+  if (kind === "careers") return ANALYTICS_EVENTS.careers;
+  const onVehicle = vehicle !== undefined && (kind === "test_drive" || kind === "enquiry");
+  if (!onVehicle) return kind === "test_drive" ? ANALYTICS_EVENTS.testDrive : ANALYTICS_EVENTS.defaultForm;
+  if (vehicle.testDriveOnly) return ANALYTICS_EVENTS.testDrive;
+  if (vehicle.car_type === "used") {
+    return kind === "test_drive" ? ANALYTICS_EVENTS.usedTestDrive : ANALYTICS_EVENTS.usedCarEnquiry;
+  }
+  return kind === "test_drive" ? ANALYTICS_EVENTS.testDrive : ANALYTICS_EVENTS.newCarEnquiry;
+}

@@ -1,0 +1,376 @@
+/**
+ * One zod schema per lead kind, shared by the browser forms (client validation) and POST /api/leads
+ * (server validation). Field names are the spec's form submission fields (§3), kept as-is at this
+ * boundary. Pure: zod and libphonenumber-js only, so the forms can import this file.
+ */
+import { parsePhoneNumberFromString } from "libphonenumber-js";
+import { z } from "zod";
+
+export const LEAD_KINDS = [
+  "enquiry",
+  "test_drive",
+  "request_photos",
+  "finance_enquiry",
+  "finance_pre_approval",
+  "finance_apply",
+  "contact",
+  "service_booking",
+  "sell_my_car",
+  "careers",
+  "find_me_something_similar",
+] as const;
+export type LeadKind = (typeof LEAD_KINDS)[number];
+
+/** Words shoppers read when a field is wrong. The spec's own texts are quoted verbatim. */
+export const LEAD_TEXTS = {
+  /** Spec §5: the heading of the error list. */
+  fixErrors: "Please fix the following errors:",
+  kind: "Please choose what your enquiry is about.",
+  name: "Please enter your first name.",
+  lastName: "Please enter your last name.",
+  email: "Please enter your email address.",
+  emailInvalid: "Please enter a valid email address.",
+  phone: "Please enter your phone number.",
+  phoneInvalid: "Please enter a valid Australian phone number, e.g. 0412 345 678.",
+  /** Spec §5 (trade-in postcode). */
+  postcode: "Invalid postcode. Please enter a 4-digit number.",
+  message: "Please enter your comments.",
+  category: "Please select a category.",
+  dealership: "Please select a dealership.",
+  /** Spec §5. */
+  terms: "* You must agree to the terms of use before submitting the form.",
+  dateTime: "Please choose a valid date and time.",
+  contactMethod: "Please choose Phone, Email or SMS.",
+  yesNo: "Please answer Yes or No.",
+  carType: "Please choose new, demo or used.",
+  vehicleStatus: "Please choose in stock, sold or coming soon.",
+  vehicle: "Please tell us which vehicle you are asking about.",
+  vin: "Please enter a valid 17-character VIN.",
+  budget: "Please enter a budget in dollars, e.g. 30000.",
+  make: "Please enter the make of your car.",
+  model: "Please enter the model of your car.",
+  year: "Please enter the year your car was built, e.g. 2018.",
+  kms: "Please enter the kilometres as a number, e.g. 85000.",
+  tooLong: (max: number) => `Please keep this under ${max} characters.`,
+  invalid: "Please check this field.",
+} as const;
+
+/** Category each kind files under in the dealer's CRM when the form does not choose one (spec §5). */
+export const DEFAULT_CATEGORY: Record<LeadKind, string> = {
+  enquiry: "General Enquiry",
+  test_drive: "Test Drive",
+  request_photos: "Request Photos",
+  finance_enquiry: "Finance Enquiry",
+  finance_pre_approval: "Finance Pre-Approval",
+  finance_apply: "Apply for Finance",
+  contact: "Contact Us",
+  service_booking: "Service Booking",
+  sell_my_car: "Sell My Car",
+  careers: "Careers",
+  find_me_something_similar: "General Enquiry",
+};
+
+/** Spec §4: a sold car's enquiry is filed with this subcategory. */
+export const SIMILAR_CAR_SUBCATEGORY = "Find me something similar";
+/** Spec §5: the request-photos extra field is hidden and defaults to asking for photos. */
+export const REQUEST_PHOTOS_MESSAGE = "Please send me more photos of this vehicle.";
+export const SIMILAR_CAR_MESSAGE =
+  "Unfortunately this car recently sold. Please let me know about similar cars you have available.";
+
+/** Per-site form rules (spec §5); `formRulesFor(site)` in leads.ts derives them from site.json. */
+export interface LeadFormRules {
+  /** Enquiry comments required unless the site flag is off. */
+  commentsRequired: boolean;
+  /** Sites that show the terms checkbox require it ticked. */
+  termsRequired: boolean;
+  /** The site's dealerships; a chosen dealership must be one of them. */
+  dealershipSlugs: string[];
+  /** Multi-dealership sites require a preferred dealership. */
+  dealershipRequired: boolean;
+}
+
+export const DEFAULT_FORM_RULES: LeadFormRules = {
+  commentsRequired: true,
+  termsRequired: false,
+  dealershipSlugs: [],
+  dealershipRequired: false,
+};
+
+/** Postgres text and jsonb cannot hold NUL; no shopper means to type one. */
+const withoutNul = (value: string) => value.replaceAll("\u0000", "");
+
+// Forms post "" (or null, for a radio group nobody answered) for fields left empty; that means
+// "not given", never "invalid".
+const blankToUndefined = (value: string) => (value === "" ? undefined : value);
+
+const optionalText = (max: number, message: string = LEAD_TEXTS.invalid) =>
+  z
+    .string({ error: message })
+    .overwrite(withoutNul)
+    .trim()
+    .max(max, LEAD_TEXTS.tooLong(max))
+    .nullish()
+    .transform((v) => (v == null ? undefined : blankToUndefined(v)));
+
+const requiredText = (max: number, message: string) =>
+  z.string({ error: message }).overwrite(withoutNul).trim().min(1, message).max(max, LEAD_TEXTS.tooLong(max));
+
+const optionalMatching = (pattern: RegExp, message: string, max = 64) =>
+  z
+    .string({ error: message })
+    .overwrite(withoutNul)
+    .trim()
+    .max(max, message)
+    .refine((v) => v === "" || pattern.test(v), message)
+    .nullish()
+    .transform((v) => (v == null ? undefined : blankToUndefined(v)));
+
+const optionalEnum = <const T extends readonly [string, ...string[]]>(values: T, message: string) =>
+  z
+    .union([z.literal(""), z.enum(values)], { error: message })
+    .nullish()
+    .transform((v) => (v === "" || v === null ? undefined : v));
+
+/** An id that may arrive as a number or a string (feeds use both); stored as text. */
+const optionalId = z
+  .union(
+    [z.number().int().nonnegative(), z.string().overwrite(withoutNul).trim().max(64, LEAD_TEXTS.tooLong(64))],
+    {
+      error: LEAD_TEXTS.invalid,
+    },
+  )
+  .nullish()
+  .transform((v) => (v == null ? undefined : blankToUndefined(String(v))));
+
+/** A whole number that a query string may have delivered as text ("30000"). */
+const optionalAmount = (max: number, message: string) =>
+  z
+    .union([z.number(), z.string().overwrite(withoutNul).trim()], { error: message })
+    .nullish()
+    .transform((v, ctx) => {
+      if (v == null || v === "") return undefined;
+      const amount = typeof v === "number" ? v : Number(v.replace(/[$,\s]/g, ""));
+      if (!Number.isFinite(amount) || amount < 0 || amount > max) {
+        ctx.addIssue({ code: "custom", message });
+        return z.NEVER;
+      }
+      return amount;
+    });
+
+/** True for a number that can ring in Australia (mobiles, landlines, 13/1300/1800). */
+export function isAustralianPhone(value: string): boolean {
+  const phone = parsePhoneNumberFromString(value, "AU");
+  return Boolean(phone?.isValid() && phone.country === "AU");
+}
+
+/** `0412 345 678`, `+61 412 345 678` → `+61412345678`: one form for the CRM to match on. */
+export function normaliseAustralianPhone(value: string): string {
+  return parsePhoneNumberFromString(value, "AU")?.number ?? value;
+}
+
+const phone = z
+  .string({ error: LEAD_TEXTS.phone })
+  .overwrite(withoutNul)
+  .trim()
+  .min(1, LEAD_TEXTS.phone)
+  .max(32, LEAD_TEXTS.phoneInvalid)
+  .refine(isAustralianPhone, LEAD_TEXTS.phoneInvalid)
+  .transform(normaliseAustralianPhone);
+
+const email = z
+  .string({ error: LEAD_TEXTS.email })
+  .overwrite(withoutNul)
+  .trim()
+  .min(1, LEAD_TEXTS.email)
+  .max(254, LEAD_TEXTS.emailInvalid)
+  .pipe(z.email(LEAD_TEXTS.emailInvalid));
+
+const isoDateTime = z.iso.datetime({ local: true, offset: true });
+const dateTime = z
+  .string({ error: LEAD_TEXTS.dateTime })
+  .overwrite(withoutNul)
+  .trim()
+  .refine((v) => v === "" || isoDateTime.safeParse(v).success, LEAD_TEXTS.dateTime)
+  .nullish()
+  .transform((v) => (v == null ? undefined : blankToUndefined(v)));
+
+/** The contact block every form has (spec §3 form submission and lead fields). */
+const contactFields = {
+  name: requiredText(80, LEAD_TEXTS.name),
+  last_name: optionalText(80),
+  email,
+  phone,
+  postcode: optionalMatching(/^\d{4}$/, LEAD_TEXTS.postcode, 4),
+  PreferredContactMethod: optionalEnum(["Phone", "Email", "SMS"], LEAD_TEXTS.contactMethod),
+  message: optionalText(5000),
+  category: optionalText(100, LEAD_TEXTS.category),
+  subcategory: optionalText(100),
+  dealership_slug: optionalText(100),
+  location: optionalId,
+  location_id: optionalId,
+  page_id: optionalId,
+  /** Spec §5: not required, default true. */
+  opt_in: z
+    .boolean({ error: LEAD_TEXTS.invalid })
+    .nullish()
+    .transform((v) => v ?? true),
+  terms_conditions: z
+    .boolean({ error: LEAD_TEXTS.terms })
+    .nullish()
+    .transform((v) => v ?? undefined),
+  /** Spec §5: optional ('Rego - Helps us better assist your enquiry'). */
+  Rego: optionalText(12),
+};
+
+/** The car a form was opened on (spec §3 enquiry defaults). */
+const vehicleFields = {
+  car_id: optionalId,
+  stock_number: optionalText(40),
+  manufacturer_slug: optionalText(80),
+  "Vehicle Make": optionalText(60),
+  "Vehicle Model": optionalText(80),
+  car_type: optionalEnum(["new", "demo", "used"], LEAD_TEXTS.carType),
+  vehicle_status: optionalEnum(["in_stock", "sold", "coming_soon"], LEAD_TEXTS.vehicleStatus),
+  vin: optionalMatching(/^[A-HJ-NPR-Z0-9]{17}$/i, LEAD_TEXTS.vin, 17),
+  "do-you-have-a-trade-in": optionalEnum(["Yes", "No"], LEAD_TEXTS.yesNo),
+};
+
+/** Spec §2 finance routes carry these query parameters into the form. */
+const financeFields = {
+  ...vehicleFields,
+  preferredDealership: optionalText(100),
+  vehiclePriceBudget: optionalAmount(10_000_000, LEAD_TEXTS.budget),
+  finance: optionalEnum(["Yes", "No"], LEAD_TEXTS.yesNo),
+};
+
+const shapes = {
+  enquiry: { ...contactFields, ...vehicleFields },
+  test_drive: { ...contactFields, ...vehicleFields, date_time: dateTime },
+  request_photos: {
+    ...contactFields,
+    ...vehicleFields,
+    car_id: optionalId.refine((v) => v !== undefined, LEAD_TEXTS.vehicle),
+    message: optionalText(5000).transform((v) => v ?? REQUEST_PHOTOS_MESSAGE),
+  },
+  finance_enquiry: { ...contactFields, ...financeFields },
+  finance_pre_approval: { ...contactFields, ...financeFields },
+  finance_apply: { ...contactFields, ...financeFields },
+  contact: { ...contactFields },
+  service_booking: {
+    ...contactFields,
+    "Vehicle Make": optionalText(60),
+    "Vehicle Model": optionalText(80),
+    kms: optionalAmount(2_000_000, LEAD_TEXTS.kms),
+    date_time: dateTime,
+    additional_services: z
+      .array(
+        z
+          .string({ error: LEAD_TEXTS.invalid })
+          .overwrite(withoutNul)
+          .trim()
+          .max(100, LEAD_TEXTS.tooLong(100)),
+        {
+          error: LEAD_TEXTS.invalid,
+        },
+      )
+      .max(20, LEAD_TEXTS.invalid)
+      .nullish()
+      .transform((v) => v ?? undefined),
+  },
+  sell_my_car: {
+    ...contactFields,
+    "Vehicle Make": requiredText(60, LEAD_TEXTS.make),
+    "Vehicle Model": requiredText(80, LEAD_TEXTS.model),
+    year: optionalAmount(2100, LEAD_TEXTS.year).refine(
+      (v) => v === undefined || (Number.isInteger(v) && v >= 1900),
+      LEAD_TEXTS.year,
+    ),
+    kms: optionalAmount(2_000_000, LEAD_TEXTS.kms),
+    rego: optionalText(12),
+    regoState: optionalEnum(["ACT", "NSW", "NT", "QLD", "SA", "TAS", "VIC", "WA"], LEAD_TEXTS.invalid),
+    finance: optionalEnum(["Yes", "No"], LEAD_TEXTS.yesNo),
+  },
+  careers: { ...contactFields },
+  find_me_something_similar: {
+    ...contactFields,
+    ...vehicleFields,
+    message: optionalText(5000).transform((v) => v ?? SIMILAR_CAR_MESSAGE),
+    subcategory: optionalText(100).transform((v) => v ?? SIMILAR_CAR_SUBCATEGORY),
+  },
+} satisfies Record<LeadKind, z.ZodRawShape>;
+
+/** Kinds whose comments box is the enquiry's comments (spec §5 "Enquiry comments required"). */
+const COMMENTS_KINDS: ReadonlySet<LeadKind> = new Set(["enquiry", "contact"]);
+
+/** The schema for one kind of lead under one site's form rules. */
+export function leadSchema(kind: LeadKind, rules: LeadFormRules = DEFAULT_FORM_RULES) {
+  return z
+    .object({ kind: z.literal(kind), ...shapes[kind] })
+    .transform((lead) => ({ ...lead, category: lead.category ?? DEFAULT_CATEGORY[kind] }))
+    .superRefine((lead, ctx) => {
+      if (rules.commentsRequired && COMMENTS_KINDS.has(kind) && !lead.message) {
+        ctx.addIssue({ code: "custom", path: ["message"], message: LEAD_TEXTS.message });
+      }
+      if (rules.termsRequired && lead.terms_conditions !== true) {
+        ctx.addIssue({ code: "custom", path: ["terms_conditions"], message: LEAD_TEXTS.terms });
+      }
+      const slug = lead.dealership_slug;
+      const unknownDealership =
+        slug !== undefined && rules.dealershipSlugs.length > 0 && !rules.dealershipSlugs.includes(slug);
+      if ((rules.dealershipRequired && slug === undefined) || unknownDealership) {
+        ctx.addIssue({ code: "custom", path: ["dealership_slug"], message: LEAD_TEXTS.dealership });
+      }
+    });
+}
+
+export type Lead = z.output<ReturnType<typeof leadSchema>>;
+export type LeadInput = z.input<ReturnType<typeof leadSchema>>;
+
+/** Every kind's schema under the default rules, for forms that have no site at hand. */
+export const leadSchemas = Object.fromEntries(LEAD_KINDS.map((kind) => [kind, leadSchema(kind)])) as {
+  [K in LeadKind]: ReturnType<typeof leadSchema>;
+};
+
+/** `{ field: first message }`, the shape of a 400's `fields` and of the form's error list. */
+export function fieldErrors(error: z.ZodError): Record<string, string> {
+  const fields: Record<string, string> = {};
+  for (const issue of error.issues) {
+    const field = issue.path.length > 0 ? String(issue.path[0]) : "form";
+    fields[field] ??= issue.message;
+  }
+  return fields;
+}
+
+export type LeadParse = { success: true; lead: Lead } | { success: false; fields: Record<string, string> };
+
+// Building a schema costs more than using it; a site has one set of rules, so keep each one.
+const schemaCache = new Map<string, ReturnType<typeof leadSchema>>();
+function cachedSchema(kind: LeadKind, rules: LeadFormRules) {
+  const key = `${kind}\0${JSON.stringify(rules)}`;
+  let schema = schemaCache.get(key);
+  if (!schema) {
+    if (schemaCache.size > 1_000) schemaCache.clear();
+    schema = leadSchema(kind, rules);
+    schemaCache.set(key, schema);
+  }
+  return schema;
+}
+
+/** Validates a submission of any kind: `{ kind, ...fields }`. */
+export function parseLead(body: unknown, rules: LeadFormRules = DEFAULT_FORM_RULES): LeadParse {
+  if (typeof body !== "object" || body === null || Array.isArray(body)) {
+    return { success: false, fields: { form: LEAD_TEXTS.invalid } };
+  }
+  const kind = (body as { kind?: unknown }).kind;
+  if (typeof kind !== "string" || !(LEAD_KINDS as readonly string[]).includes(kind)) {
+    return { success: false, fields: { kind: LEAD_TEXTS.kind } };
+  }
+  const result = cachedSchema(kind as LeadKind, rules).safeParse(body);
+  return result.success
+    ? { success: true, lead: result.data }
+    : { success: false, fields: fieldErrors(result.error) };
+}
+
+/** Anti-abuse fields the forms add beside the lead's own fields; never stored with the lead. */
+export const HONEYPOT_FIELD = "fax";
+export const STARTED_AT_FIELD = "started_at";

@@ -1,0 +1,134 @@
+/**
+ * POST /api/leads end to end: tenant, abuse rules, validation, storage. Every answer is JSON the
+ * form can show: `{ lead_id }` on success, `{ error, fields? }` otherwise, and every refusal tells
+ * the shopper what to do next. Nothing is answered 2xx before the lead is committed.
+ */
+import type { Db } from "~/lib/db/db.server";
+import type { Site } from "~/tenant/schema";
+import { formRulesFor, isHoneypotHit, isTooFast, LEAD_ERRORS, LEAD_LIMITS } from "./leads";
+import { storeLead } from "./leads.server";
+import { hitRateLimit, type RateLimit } from "./rate-limit.server";
+import { HONEYPOT_FIELD, LEAD_TEXTS, parseLead, STARTED_AT_FIELD } from "./schemas";
+
+export interface LeadsHandlerOptions {
+  db: () => Promise<Db>;
+  /** The tenant a request is for, or null (404). */
+  tenantFor: (req: Request) => string | null;
+  site: (slug: string) => Site | null;
+  now?: () => Date;
+  minTimeOnPageMs?: number;
+  maxBodyBytes?: number;
+  rateLimit?: RateLimit;
+  /** Called after a lead is committed (e.g. to wake the local delivery worker). */
+  onStored?: (leadId: string) => void;
+}
+
+const NO_STORE = { "cache-control": "no-store" };
+
+function json(body: unknown, status: number, headers: Record<string, string> = {}): Response {
+  return Response.json(body, { status, headers: { ...NO_STORE, ...headers } });
+}
+
+/** Netlify's client address, else the first X-Forwarded-For hop (set by the local server). */
+export function clientIp(req: Request): string | null {
+  const netlify = req.headers.get("x-nf-client-connection-ip")?.trim();
+  if (netlify) return netlify;
+  const forwarded = req.headers.get("x-forwarded-for")?.split(",")[0]?.trim();
+  return forwarded || null;
+}
+
+class TooLarge extends Error {}
+
+/** Reads at most `max` bytes of body; a bigger (or lying) body stops the read early. */
+async function readBody(req: Request, max: number): Promise<string> {
+  if (!req.body) return "";
+  const reader = req.body.getReader();
+  const chunks: Uint8Array[] = [];
+  let size = 0;
+  for (;;) {
+    const { done, value } = await reader.read();
+    if (done) break;
+    size += value.byteLength;
+    if (size > max) {
+      await reader.cancel().catch(() => {});
+      throw new TooLarge();
+    }
+    chunks.push(value);
+  }
+  return new TextDecoder().decode(Buffer.concat(chunks));
+}
+
+const IDEMPOTENCY_KEY = /^[\x21-\x7e]{1,200}$/;
+
+export function createLeadsHandler(options: LeadsHandlerOptions): (req: Request) => Promise<Response> {
+  const now = options.now ?? (() => new Date());
+  const maxBodyBytes = options.maxBodyBytes ?? LEAD_LIMITS.maxBodyBytes;
+  const rateLimit = options.rateLimit ?? LEAD_LIMITS.rateLimit;
+  const minTimeOnPageMs = options.minTimeOnPageMs ?? LEAD_LIMITS.minTimeOnPageMs;
+
+  return async (req) => {
+    try {
+      if (req.method !== "POST") return json({ error: LEAD_ERRORS.method }, 405, { allow: "POST" });
+      const tenant = options.tenantFor(req);
+      const site = tenant ? options.site(tenant) : null;
+      if (!tenant || !site) return json({ error: LEAD_ERRORS.unknownSite }, 404);
+
+      const contentType = req.headers.get("content-type")?.split(";")[0]?.trim().toLowerCase();
+      if (contentType !== "application/json") return json({ error: LEAD_ERRORS.contentType }, 415);
+      const declared = Number(req.headers.get("content-length"));
+      if (Number.isFinite(declared) && declared > maxBodyBytes)
+        return json({ error: LEAD_ERRORS.tooLarge }, 413);
+
+      const key = req.headers.get("idempotency-key");
+      if (key !== null && !IDEMPOTENCY_KEY.test(key)) return json({ error: LEAD_ERRORS.idempotencyKey }, 400);
+
+      const db = await options.db();
+      const ip = clientIp(req);
+      // Without an address there is nothing fair to count against; Netlify always sends one.
+      if (ip) {
+        const limit = await hitRateLimit(db, `leads:${tenant}:${ip}`, rateLimit, now());
+        if (!limit.allowed) {
+          return json({ error: LEAD_ERRORS.rateLimited(limit.retryAfterSeconds) }, 429, {
+            "retry-after": String(limit.retryAfterSeconds),
+          });
+        }
+      }
+
+      let body: unknown;
+      try {
+        body = JSON.parse(await readBody(req, maxBodyBytes));
+      } catch (error) {
+        if (error instanceof TooLarge) return json({ error: LEAD_ERRORS.tooLarge }, 413);
+        return json({ error: LEAD_ERRORS.badJson }, 400);
+      }
+
+      const parsed = parseLead(body, formRulesFor(site));
+      if (!parsed.success) return json({ error: LEAD_TEXTS.fixErrors, fields: parsed.fields }, 400);
+      const envelope = body as Record<string, unknown>;
+      const spam = isHoneypotHit(envelope[HONEYPOT_FIELD]);
+      // A bot that filled the honeypot learns nothing: it gets what looks like a success.
+      if (!spam && isTooFast(envelope[STARTED_AT_FIELD], now(), minTimeOnPageMs)) {
+        return json({ error: LEAD_ERRORS.tooFast, retry: true }, 422);
+      }
+
+      const stored = await storeLead(db, {
+        tenant,
+        lead: parsed.lead,
+        idempotencyKey: key,
+        spam,
+        clientIp: ip,
+        userAgent: req.headers.get("user-agent"),
+      });
+      if (stored.created && !spam) options.onStored?.(stored.leadId);
+      return json(
+        { lead_id: stored.leadId },
+        stored.created ? 201 : 200,
+        stored.created ? {} : { "idempotent-replayed": "true" },
+      );
+    } catch (error) {
+      // Storage down or a broken site config: the shopper keeps the form and is told to retry.
+      console.error(`[leads] could not take a lead: ${error instanceof Error ? error.stack : String(error)}`);
+      return json({ error: LEAD_ERRORS.unavailable }, 503, { "retry-after": "5" });
+    }
+  };
+}

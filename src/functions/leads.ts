@@ -1,0 +1,13 @@
+/** POST /api/leads: every lead kind (src/features/leads/schemas.ts), stored before it answers. */
+
+import { siteFor, tenantSlugFor } from "~/features/leads/site.server";
+import { createLeadsHandler } from "~/features/leads/submit.server";
+import { getDb } from "~/lib/db/db.server";
+
+export default createLeadsHandler({
+  db: getDb,
+  tenantFor: (req) => tenantSlugFor(req),
+  site: (slug) => siteFor(slug),
+});
+
+export const config = { path: "/api/leads" };

@@ -1,0 +1,83 @@
+/**
+ * The one query layer (Kysely) over two dialects: a real Postgres server when DATABASE_URL is set,
+ * otherwise PGlite (embedded Postgres) on disk under `.data/` (DATA_DIR overrides the folder;
+ * `DATA_DIR=memory` keeps it in memory). Migrations run on open, so every caller sees the latest schema.
+ */
+import { mkdirSync } from "node:fs";
+import path from "node:path";
+import { PGlite } from "@electric-sql/pglite";
+import { Kysely, PGliteDialect, PostgresDialect } from "kysely";
+import pg from "pg";
+import { migrateToLatest } from "./migrations";
+import type { Database } from "./schema";
+
+export type { Database } from "./schema";
+export type Db = Kysely<Database>;
+
+export type DbTarget =
+  | { kind: "postgres"; url: string; poolSize?: number }
+  | { kind: "pglite"; dataDir: string | null };
+
+/** Where storage lives for this environment. */
+export function dbTarget(env: NodeJS.ProcessEnv = process.env): DbTarget {
+  if (env.DATABASE_URL) {
+    return { kind: "postgres", url: env.DATABASE_URL, poolSize: Number(env.DATABASE_POOL_SIZE) || 5 };
+  }
+  // A function instance's disk is read-only or thrown away: leads there would be lost, so refuse.
+  if (env.AWS_LAMBDA_FUNCTION_NAME) {
+    throw new Error(
+      "DATABASE_URL is not set. Deployed functions keep leads in Postgres: set DATABASE_URL on the Netlify site.",
+    );
+  }
+  const dataDir = env.DATA_DIR || ".data";
+  return { kind: "pglite", dataDir: dataDir === "memory" ? null : path.resolve(dataDir, "pglite") };
+}
+
+export function describeTarget(target: DbTarget): string {
+  if (target.kind === "pglite") return target.dataDir ? `PGlite at ${target.dataDir}` : "PGlite in memory";
+  const url = new URL(target.url);
+  return `Postgres at ${url.hostname}${url.port ? `:${url.port}` : ""}${url.pathname}`;
+}
+
+/** Opens the database and applies pending migrations. The caller owns it: `await db.destroy()`. */
+export async function openDb(target: DbTarget = dbTarget()): Promise<Db> {
+  let db: Db;
+  if (target.kind === "postgres") {
+    const pool = new pg.Pool({ connectionString: target.url, max: target.poolSize ?? 5 });
+    // An idle client losing its server must not crash the process; the next query reconnects.
+    pool.on("error", (error) => console.warn(`[db] idle Postgres client error: ${error.message}`));
+    db = new Kysely<Database>({ dialect: new PostgresDialect({ pool }) });
+  } else {
+    if (target.dataDir) mkdirSync(target.dataDir, { recursive: true });
+    const pglite = await PGlite.create(target.dataDir ?? "memory://");
+    db = new Kysely<Database>({ dialect: new PGliteDialect({ pglite }) });
+  }
+  try {
+    await migrateToLatest(db as Kysely<unknown>);
+  } catch (error) {
+    await db.destroy().catch(() => {});
+    throw error;
+  }
+  return db;
+}
+
+let shared: Promise<Db> | undefined;
+
+/**
+ * The process-wide database for functions and the local server. PGlite allows one owner per data
+ * folder, so everything in a process shares this instance.
+ */
+export function getDb(): Promise<Db> {
+  shared ??= openDb().catch((error) => {
+    shared = undefined;
+    throw error;
+  });
+  return shared;
+}
+
+/** Closes the shared database (server shutdown). */
+export async function closeDb(): Promise<void> {
+  const current = shared;
+  shared = undefined;
+  if (current) await (await current.catch(() => null))?.destroy();
+}

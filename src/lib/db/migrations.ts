@@ -1,0 +1,84 @@
+/**
+ * Migrations in code, applied in name order on every start (openDb). Never edit a shipped
+ * migration: add a new one. Each runs in its own transaction on both PGlite and Postgres.
+ */
+import { type Kysely, sql } from "kysely";
+import { type Migration, type MigrationProvider, Migrator } from "kysely/migration";
+
+const migrations: Record<string, Migration> = {
+  "2026_11_22_001_leads_and_outbox": {
+    async up(db: Kysely<unknown>) {
+      await db.schema
+        .createTable("leads")
+        .addColumn("id", "uuid", (col) => col.primaryKey())
+        .addColumn("tenant", "text", (col) => col.notNull())
+        .addColumn("kind", "text", (col) => col.notNull())
+        .addColumn("idempotency_key", "text")
+        .addColumn("fields", "jsonb", (col) => col.notNull())
+        .addColumn("spam", "boolean", (col) => col.notNull().defaultTo(false))
+        .addColumn("client_ip", "text")
+        .addColumn("user_agent", "text")
+        .addColumn("created_at", "timestamptz", (col) => col.notNull().defaultTo(sql`now()`))
+        // Retries and double clicks carry the same key: the constraint makes the second insert a no-op.
+        .addUniqueConstraint("leads_tenant_idempotency_key", ["tenant", "idempotency_key"])
+        .execute();
+      await db.schema
+        .createIndex("leads_tenant_created_at")
+        .on("leads")
+        .columns(["tenant", "created_at"])
+        .execute();
+
+      await db.schema
+        .createTable("lead_outbox")
+        .addColumn("lead_id", "uuid", (col) => col.primaryKey().references("leads.id").onDelete("cascade"))
+        .addColumn("tenant", "text", (col) => col.notNull())
+        .addColumn("attempts", "integer", (col) => col.notNull().defaultTo(0))
+        .addColumn("next_attempt_at", "timestamptz", (col) => col.notNull().defaultTo(sql`now()`))
+        .addColumn("locked_until", "timestamptz")
+        .addColumn("locked_by", "text")
+        .addColumn("last_attempt_at", "timestamptz")
+        .addColumn("last_error", "text")
+        .addColumn("delivered_at", "timestamptz")
+        .addColumn("created_at", "timestamptz", (col) => col.notNull().defaultTo(sql`now()`))
+        .execute();
+      // The worker only ever scans undelivered rows by due time.
+      await sql`create index lead_outbox_due on lead_outbox (next_attempt_at) where delivered_at is null`.execute(
+        db,
+      );
+
+      await db.schema
+        .createTable("rate_limits")
+        .addColumn("bucket", "text", (col) => col.notNull())
+        .addColumn("window_start", "timestamptz", (col) => col.notNull())
+        .addColumn("hits", "integer", (col) => col.notNull())
+        .addPrimaryKeyConstraint("rate_limits_pkey", ["bucket", "window_start"])
+        .execute();
+    },
+    async down(db: Kysely<unknown>) {
+      await db.schema.dropTable("rate_limits").execute();
+      await db.schema.dropTable("lead_outbox").execute();
+      await db.schema.dropTable("leads").execute();
+    },
+  },
+};
+
+const provider: MigrationProvider = { getMigrations: async () => migrations };
+
+export const MIGRATION_NAMES = Object.keys(migrations).sort();
+
+/** Applies every pending migration; throws with the failing migration's name and cause. */
+export async function migrateToLatest(db: Kysely<unknown>): Promise<string[]> {
+  const { error, results } = await new Migrator({ db, provider }).migrateToLatest();
+  const failed = results?.find((result) => result.status === "Error");
+  if (error) {
+    throw new Error(
+      `Database migration ${failed ? `"${failed.migrationName}" ` : ""}failed: ${
+        error instanceof Error ? error.message : String(error)
+      }`,
+      { cause: error },
+    );
+  }
+  return (results ?? [])
+    .filter((result) => result.status === "Success")
+    .map((result) => result.migrationName);
+}

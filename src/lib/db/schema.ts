@@ -1,0 +1,53 @@
+/**
+ * Table types for the query layer. One interface per table, named as in SQL; `Generated` marks
+ * columns the database fills in. Migrations (migrations.ts) are the source of truth for the DDL.
+ */
+import type { ColumnType, Generated } from "kysely";
+
+/** A timestamptz column: read as a Date, written as a Date or left to its default. */
+type Timestamp = ColumnType<Date, Date | undefined, Date>;
+/** A nullable column that inserts may leave out (it starts as NULL). */
+type Optional<T> = ColumnType<T | null, T | null | undefined, T | null>;
+
+export interface LeadsTable {
+  /** The lead_id the shopper's form gets back and the CRM dedupes on. */
+  id: string;
+  tenant: string;
+  kind: string;
+  /** The form's `Idempotency-Key` header; unique per tenant. */
+  idempotency_key: Optional<string>;
+  /** The validated form submission, by the spec's field names. */
+  fields: ColumnType<Record<string, unknown>, string, string>;
+  /** Honeypot hits are kept (nothing genuine is lost) but never delivered. */
+  spam: Generated<boolean>;
+  client_ip: Optional<string>;
+  user_agent: Optional<string>;
+  created_at: Timestamp;
+}
+
+export interface LeadOutboxTable {
+  lead_id: string;
+  tenant: string;
+  attempts: Generated<number>;
+  next_attempt_at: Timestamp;
+  /** Lease: while in the future, one worker owns the row and others skip it. */
+  locked_until: Optional<Date>;
+  locked_by: Optional<string>;
+  last_attempt_at: Optional<Date>;
+  last_error: Optional<string>;
+  delivered_at: Optional<Date>;
+  created_at: Timestamp;
+}
+
+export interface RateLimitsTable {
+  /** What is limited, e.g. `leads:<tenant>:<ip>`. */
+  bucket: string;
+  window_start: Date;
+  hits: number;
+}
+
+export interface Database {
+  leads: LeadsTable;
+  lead_outbox: LeadOutboxTable;
+  rate_limits: RateLimitsTable;
+}

@@ -1,0 +1,246 @@
+/**
+ * The storage suite: migrations, lead storage with idempotency, the rate-limit counter and outbox
+ * delivery, run against PGlite always and against a throwaway PostgreSQL 15 when the machine has
+ * its binaries (otherwise the Postgres half is skipped with the reason printed).
+ */
+import { randomUUID } from "node:crypto";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { storeLead } from "~/features/leads/leads.server";
+import { deliverDueLeads, outboxStats, startOutboxWorker } from "~/features/leads/outbox.server";
+import { hitRateLimit } from "~/features/leads/rate-limit.server";
+import { type Lead, parseLead } from "~/features/leads/schemas";
+import { type Db, type DbTarget, dbTarget, describeTarget, openDb } from "~/lib/db/db.server";
+import { MIGRATION_NAMES, migrateToLatest } from "~/lib/db/migrations";
+import { type Crm, type Postgres, startCrm, startPostgres, validBody, waitFor } from "./leads-helpers";
+
+const postgres: Promise<Postgres> = startPostgres();
+
+afterAll(async () => {
+  const pg = await postgres;
+  if ("stop" in pg) pg.stop();
+});
+
+function lead(): Lead {
+  const parsed = parseLead(validBody("enquiry"));
+  if (!parsed.success) throw new Error("fixture lead is invalid");
+  return parsed.lead;
+}
+
+const store = (db: Db, tenant: string, key: string | null = null, spam = false) =>
+  storeLead(db, {
+    tenant,
+    lead: lead(),
+    idempotencyKey: key,
+    spam,
+    clientIp: "203.0.113.9",
+    userAgent: "test",
+  });
+
+describe("dbTarget", () => {
+  it.each<[NodeJS.ProcessEnv, string]>([
+    [{}, "PGlite at "],
+    [{ DATA_DIR: "memory" }, "PGlite in memory"],
+    [{ DATABASE_URL: "postgres://u:secret@db.example:5432/leads" }, "Postgres at db.example:5432/leads"],
+  ])("picks storage from %j without printing secrets", (env, described) => {
+    const text = describeTarget(dbTarget(env));
+    expect(text.startsWith(described)).toBe(true);
+    expect(text).not.toContain("secret");
+  });
+
+  it("refuses embedded storage inside a deployed function, where leads would be lost", () => {
+    expect(() => dbTarget({ AWS_LAMBDA_FUNCTION_NAME: "leads" })).toThrow("DATABASE_URL is not set");
+    expect(dbTarget({ AWS_LAMBDA_FUNCTION_NAME: "leads", DATABASE_URL: "postgres://db/x" }).kind).toBe(
+      "postgres",
+    );
+  });
+
+  it("keeps PGlite under .data/ by default and under DATA_DIR when set", () => {
+    expect(dbTarget({})).toMatchObject({ kind: "pglite", dataDir: expect.stringMatching(/\.data\/pglite$/) });
+    expect(dbTarget({ DATA_DIR: "/tmp/x" })).toEqual({ kind: "pglite", dataDir: "/tmp/x/pglite" });
+  });
+});
+
+const backends: { name: string; target: () => Promise<DbTarget | string> }[] = [
+  { name: "PGlite", target: async () => ({ kind: "pglite", dataDir: null }) },
+  {
+    name: "PostgreSQL 15",
+    target: async () => {
+      const pg = await postgres;
+      return "skip" in pg ? pg.skip : { kind: "postgres", url: pg.url, poolSize: 10 };
+    },
+  },
+];
+
+describe.each(backends)("storage on $name", ({ name, target }) => {
+  let db: Db | undefined;
+  let skipped: string | undefined;
+  let crm: Crm;
+
+  beforeAll(async () => {
+    const resolved = await target();
+    if (typeof resolved === "string") {
+      skipped = resolved;
+      console.warn(`[db.test] skipping the ${name} suite: ${resolved}`);
+      return;
+    }
+    db = await openDb(resolved);
+    crm = await startCrm();
+  });
+  afterAll(async () => {
+    await db?.destroy();
+    await crm?.close();
+  });
+
+  /** Each test gets its own tenant, so tests never see each other's rows. */
+  const withDb = (title: string, test: (db: Db, tenant: string) => Promise<void>) =>
+    it(title, async (context) => {
+      if (!db) return context.skip(skipped);
+      await test(db, `t-${randomUUID().slice(0, 8)}`);
+    });
+
+  withDb("applies every migration once; a second run has nothing to do", async (db) => {
+    const applied = await db
+      .selectFrom("kysely_migration" as never)
+      .select("name" as never)
+      .execute();
+    expect(applied.map((row) => (row as { name: string }).name)).toEqual(MIGRATION_NAMES);
+    expect(await migrateToLatest(db as never)).toEqual([]);
+  });
+
+  withDb("stores a lead with its outbox row in one go", async (db, tenant) => {
+    const { leadId, created } = await store(db, tenant);
+    expect(created).toBe(true);
+    const row = await db
+      .selectFrom("leads")
+      .innerJoin("lead_outbox", "lead_outbox.lead_id", "leads.id")
+      .select(["leads.fields", "leads.created_at", "lead_outbox.attempts", "lead_outbox.delivered_at"])
+      .where("leads.id", "=", leadId)
+      .executeTakeFirstOrThrow();
+    expect(row.fields).toMatchObject({ name: "Jane", phone: "+61412345678" });
+    expect(row.created_at).toBeInstanceOf(Date);
+    expect(row).toMatchObject({ attempts: 0, delivered_at: null });
+  });
+
+  withDb(
+    "stores 25 concurrent submissions with one key once, all answered with one lead_id",
+    async (db, tenant) => {
+      const results = await Promise.all(Array.from({ length: 25 }, () => store(db, tenant, "same-key")));
+      expect(new Set(results.map((r) => r.leadId)).size).toBe(1);
+      expect(results.filter((r) => r.created)).toHaveLength(1);
+      const rows = await db.selectFrom("leads").select("id").where("tenant", "=", tenant).execute();
+      expect(rows).toHaveLength(1);
+      const outbox = await db
+        .selectFrom("lead_outbox")
+        .select("lead_id")
+        .where("tenant", "=", tenant)
+        .execute();
+      expect(outbox).toHaveLength(1);
+    },
+  );
+
+  withDb("keeps spam out of the outbox", async (db, tenant) => {
+    const { leadId } = await store(db, tenant, null, true);
+    const outbox = await db
+      .selectFrom("lead_outbox")
+      .select("lead_id")
+      .where("lead_id", "=", leadId)
+      .execute();
+    expect(outbox).toEqual([]);
+  });
+
+  withDb("counts rate-limit hits per bucket and window, concurrently", async (db, tenant) => {
+    const now = new Date("2026-06-15T02:00:45Z");
+    const limit = { hits: 5, windowMs: 60_000 };
+    const results = await Promise.all(Array.from({ length: 8 }, () => hitRateLimit(db, tenant, limit, now)));
+    expect(results.filter((r) => r.allowed)).toHaveLength(5);
+    expect(results.find((r) => !r.allowed)).toEqual({ allowed: false, retryAfterSeconds: 15 });
+    const nextWindow = await hitRateLimit(db, tenant, limit, new Date("2026-06-15T02:01:00Z"));
+    expect(nextWindow.allowed).toBe(true);
+  });
+
+  withDb("delivers a lead to the CRM with the documented body and marks it delivered", async (db, tenant) => {
+    const { leadId } = await store(db, tenant);
+    const pass = await deliverDueLeads({ db, targetFor: (t) => (t === tenant ? crm.url : null) });
+    expect(pass.delivered).toBeGreaterThanOrEqual(1);
+    const payload = crm.received.get(leadId);
+    expect(payload).toMatchObject({ lead_id: leadId, tenant, kind: "enquiry", count: 1 });
+    expect(payload?.fields).toMatchObject({ email: "jane@example.com.au", category: "General Enquiry" });
+    expect(Date.parse(payload?.created_at ?? "")).not.toBeNaN();
+    const row = await db
+      .selectFrom("lead_outbox")
+      .selectAll()
+      .where("lead_id", "=", leadId)
+      .executeTakeFirstOrThrow();
+    expect(row).toMatchObject({ attempts: 1, last_error: null, locked_until: null });
+    expect(row.delivered_at).toBeInstanceOf(Date);
+  });
+
+  withDb(
+    "records failures, backs off (seconds, then growing) and delivers after recovery",
+    async (db, tenant) => {
+      const { leadId } = await store(db, tenant);
+      const failing = await startCrm({ failing: true });
+      const options = { db, targetFor: (t: string) => (t === tenant ? failing.url : null) };
+      const row = () =>
+        db.selectFrom("lead_outbox").selectAll().where("lead_id", "=", leadId).executeTakeFirstOrThrow();
+      const delays: number[] = [];
+      for (let i = 0; i < 3; i++) {
+        await deliverDueLeads(options);
+        const after = await row();
+        expect(after).toMatchObject({ attempts: i + 1, last_error: "HTTP 503: CRM down for maintenance" });
+        expect(after.delivered_at).toBeNull();
+        delays.push(after.next_attempt_at.getTime() - (after.last_attempt_at?.getTime() ?? 0));
+        // Not due before its time...
+        await deliverDueLeads(options);
+        expect((await row()).attempts).toBe(i + 1);
+        // ...and due once that time has come.
+        await db
+          .updateTable("lead_outbox")
+          .set({ next_attempt_at: after.last_attempt_at ?? new Date(0) })
+          .where("lead_id", "=", leadId)
+          .execute();
+      }
+      expect(delays).toEqual([5_000, 10_000, 20_000]);
+      failing.failing = false;
+      await deliverDueLeads(options);
+      expect(failing.received.get(leadId)?.count).toBe(1);
+      expect(await row()).toMatchObject({ attempts: 4, last_error: null });
+      await failing.close();
+    },
+  );
+
+  withDb("keeps a lead due while its tenant has no CRM configured", async (db, tenant) => {
+    const { leadId } = await store(db, tenant);
+    await deliverDueLeads({ db, targetFor: () => null });
+    const row = await db
+      .selectFrom("lead_outbox")
+      .selectAll()
+      .where("lead_id", "=", leadId)
+      .executeTakeFirstOrThrow();
+    expect(row.delivered_at).toBeNull();
+    expect(row.last_error).toContain("No CRM webhook configured");
+  });
+
+  withDb("never lets two workers send the same lead at the same time", async (db, tenant) => {
+    const slow = await startCrm({ delayMs: 15 });
+    const ids = await Promise.all(Array.from({ length: 40 }, () => store(db, tenant).then((r) => r.leadId)));
+    const options = {
+      db,
+      targetFor: (t: string) => (t === tenant ? slow.url : null),
+      intervalMs: 10,
+      batchSize: 5,
+      concurrency: 3,
+    };
+    const workers = [startOutboxWorker(options), startOutboxWorker(options), startOutboxWorker(options)];
+    try {
+      await waitFor(() => ids.every((id) => slow.received.has(id)), "every lead to reach the CRM");
+    } finally {
+      await Promise.all(workers.map((worker) => worker.stop()));
+      await slow.close();
+    }
+    expect(slow.maxConcurrentPerLead).toBe(1);
+    expect(ids.map((id) => slow.received.get(id)?.count)).toEqual(ids.map(() => 1));
+    const stats = await outboxStats(db);
+    expect(stats.delivered).toBeGreaterThanOrEqual(40);
+  });
+});

@@ -1,0 +1,389 @@
+/**
+ * POST /api/leads through the real handler and real storage (PGlite in memory): answers, field
+ * errors, idempotency, the abuse rules, fuzzed bodies, and the function mounted by the local server.
+ */
+import { mkdirSync, mkdtempSync, writeFileSync } from "node:fs";
+import os from "node:os";
+import path from "node:path";
+import fc from "fast-check";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { LEAD_ERRORS } from "~/features/leads/leads";
+import { LEAD_KINDS, LEAD_TEXTS } from "~/features/leads/schemas";
+import { createLeadsHandler } from "~/features/leads/submit.server";
+import { type Db, openDb } from "~/lib/db/db.server";
+import type { Site } from "~/tenant/schema";
+import { makeSite } from "./helpers";
+import { leadRequest, startCrm, validBody } from "./leads-helpers";
+
+let db: Db;
+const site = makeSite();
+const sites: Record<string, Site> = { "test-motors": site };
+
+function handlerWith(options: Partial<Parameters<typeof createLeadsHandler>[0]> = {}) {
+  return createLeadsHandler({
+    db: async () => db,
+    tenantFor: (req) => /^([a-z0-9-]+)\.localhost/.exec(req.headers.get("host") ?? "")?.[1] ?? null,
+    site: (slug) => sites[slug] ?? null,
+    ...options,
+  });
+}
+const handler = handlerWith();
+
+async function post(body: unknown, options: Parameters<typeof leadRequest>[1] = {}) {
+  const response = await handler(leadRequest(body, options));
+  return {
+    status: response.status,
+    headers: response.headers,
+    body: (await response.json()) as Record<string, unknown>,
+  };
+}
+
+const leadCount = async (where: { key?: string; spam?: boolean } = {}) => {
+  let query = db.selectFrom("leads").select((eb) => eb.fn.countAll<number>().as("n"));
+  if (where.key !== undefined) query = query.where("idempotency_key", "=", where.key);
+  if (where.spam !== undefined) query = query.where("spam", "=", where.spam);
+  return Number((await query.executeTakeFirstOrThrow()).n);
+};
+
+beforeAll(async () => {
+  db = await openDb({ kind: "pglite", dataDir: null });
+});
+afterAll(async () => {
+  await db.destroy();
+});
+
+describe("POST /api/leads", () => {
+  it.each(LEAD_KINDS)("stores a %s and answers 201 with its lead_id, queued for the CRM", async (kind) => {
+    const { status, body } = await post(validBody(kind));
+    expect(status).toBe(201);
+    expect(body.lead_id).toMatch(/^[0-9a-f-]{36}$/);
+    const row = await db
+      .selectFrom("leads")
+      .innerJoin("lead_outbox", "lead_outbox.lead_id", "leads.id")
+      .select(["leads.kind", "leads.tenant", "leads.fields", "leads.spam", "lead_outbox.delivered_at"])
+      .where("leads.id", "=", String(body.lead_id))
+      .executeTakeFirstOrThrow();
+    expect(row).toMatchObject({ kind, tenant: "test-motors", spam: false, delivered_at: null });
+    expect(row.fields).toMatchObject({ name: "Jane", email: "jane@example.com.au", phone: "+61412345678" });
+    expect(row.fields).not.toHaveProperty("started_at");
+  });
+
+  it("answers field errors as 400 JSON in the shopper's words", async () => {
+    const { status, body } = await post(
+      validBody("enquiry", { email: "nope", phone: "123", postcode: "12" }),
+    );
+    expect(status).toBe(400);
+    expect(body).toEqual({
+      error: "Please fix the following errors:",
+      fields: {
+        email: LEAD_TEXTS.emailInvalid,
+        phone: LEAD_TEXTS.phoneInvalid,
+        postcode: "Invalid postcode. Please enter a 4-digit number.",
+      },
+    });
+  });
+
+  it("stores text Postgres cannot hold (NUL) without it, instead of failing the lead", async () => {
+    const { status, body } = await post(
+      validBody("enquiry", { message: "Call me\u0000 after 5", name: "Jo\u0000" }),
+    );
+    expect(status).toBe(201);
+    const row = await db
+      .selectFrom("leads")
+      .select("fields")
+      .where("id", "=", String(body.lead_id))
+      .executeTakeFirstOrThrow();
+    expect(row.fields).toMatchObject({ message: "Call me after 5", name: "Jo" });
+  });
+
+  it("answers 400 for a body that is not JSON", async () => {
+    const { status, body } = await post(null, { raw: "{name: Jane" });
+    expect(status).toBe(400);
+    expect(body.error).toBe(LEAD_ERRORS.badJson);
+  });
+
+  it("answers 404 JSON for an unknown tenant and 405 for GET", async () => {
+    expect((await post(validBody("enquiry"), { host: "nobody-motors.localhost" })).status).toBe(404);
+    expect((await post(validBody("enquiry"), { host: "localhost:4321" })).body).toEqual({
+      error: "Unknown site",
+    });
+    const get = await handler(
+      new Request("http://test-motors.localhost/api/leads", { headers: { host: "test-motors.localhost" } }),
+    );
+    expect(get.status).toBe(405);
+    expect(get.headers.get("allow")).toBe("POST");
+  });
+
+  it("answers 503 with a retry message when storage is down, never a silent drop", async () => {
+    const broken = handlerWith({ db: () => Promise.reject(new Error("connection refused")) });
+    const errors: unknown[] = [];
+    const original = console.error;
+    console.error = (...args: unknown[]) => errors.push(args);
+    try {
+      const response = await broken(leadRequest(validBody("enquiry")));
+      expect(response.status).toBe(503);
+      expect(response.headers.get("retry-after")).toBe("5");
+      expect(await response.json()).toEqual({ error: LEAD_ERRORS.unavailable });
+    } finally {
+      console.error = original;
+    }
+    expect(errors).toHaveLength(1);
+  });
+});
+
+describe("Idempotency-Key", () => {
+  it("stores a retried submission once and answers with the same lead_id", async () => {
+    const first = await post(validBody("test_drive"), { key: "retry-1" });
+    const second = await post(validBody("test_drive"), { key: "retry-1" });
+    expect(first.status).toBe(201);
+    expect(second.status).toBe(200);
+    expect(second.headers.get("idempotent-replayed")).toBe("true");
+    expect(second.body.lead_id).toBe(first.body.lead_id);
+    expect(await leadCount({ key: "retry-1" })).toBe(1);
+  });
+
+  it("stores 20 concurrent double clicks once, all with the same lead_id", async () => {
+    const answers = await Promise.all(
+      Array.from({ length: 20 }, () => post(validBody("enquiry"), { key: "double-click" })),
+    );
+    expect(new Set(answers.map((a) => a.body.lead_id)).size).toBe(1);
+    expect(answers.filter((a) => a.status === 201)).toHaveLength(1);
+    expect(await leadCount({ key: "double-click" })).toBe(1);
+    const outbox = await db
+      .selectFrom("lead_outbox")
+      .select("lead_id")
+      .where("lead_id", "=", String(answers[0]?.body.lead_id))
+      .execute();
+    expect(outbox).toHaveLength(1);
+  });
+
+  it("keeps keys apart per tenant", async () => {
+    sites["other-motors"] = makeSite({ slug: "other-motors", name: "Other Motors" });
+    const a = await post(validBody("contact"), { key: "shared-key" });
+    const b = await post(validBody("contact"), { key: "shared-key", host: "other-motors.localhost" });
+    expect(a.status).toBe(201);
+    expect(b.status).toBe(201);
+    expect(a.body.lead_id).not.toBe(b.body.lead_id);
+  });
+
+  it("rejects a malformed key", async () => {
+    const { status } = await post(validBody("contact"), { key: "x".repeat(201) });
+    expect(status).toBe(400);
+  });
+});
+
+describe("abuse rules", () => {
+  it("stores a honeypot hit flagged as spam, undelivered, behind a success-looking answer", async () => {
+    const { status, body } = await post(validBody("enquiry", { fax: "buy cheap watches" }));
+    expect(status).toBe(201);
+    const row = await db
+      .selectFrom("leads")
+      .leftJoin("lead_outbox", "lead_outbox.lead_id", "leads.id")
+      .select(["leads.spam", "lead_outbox.lead_id as outbox"])
+      .where("leads.id", "=", String(body.lead_id))
+      .executeTakeFirstOrThrow();
+    expect(row).toEqual({ spam: true, outbox: null });
+  });
+
+  it("tells a too-fast shopper to wait and submit again (422), storing nothing", async () => {
+    const before = await leadCount();
+    const { status, body } = await post(validBody("enquiry", { started_at: Date.now() - 500 }));
+    expect(status).toBe(422);
+    expect(body).toEqual({ error: LEAD_ERRORS.tooFast, retry: true });
+    expect(await leadCount()).toBe(before);
+  });
+
+  it("limits each client IP per window with 429 and Retry-After", async () => {
+    const now = new Date("2026-06-15T02:00:10Z");
+    const limited = handlerWith({ now: () => now, rateLimit: { hits: 3, windowMs: 60_000 } });
+    const send = (ip: string) => limited(leadRequest(validBody("contact", { started_at: 0 }), { ip }));
+    const statuses = [];
+    for (let i = 0; i < 4; i++) statuses.push((await send("203.0.113.7")).status);
+    expect(statuses).toEqual([201, 201, 201, 429]);
+    const refused = await send("203.0.113.7");
+    expect(refused.headers.get("retry-after")).toBe("50");
+    expect(await refused.json()).toEqual({ error: LEAD_ERRORS.rateLimited(50) });
+    expect((await send("198.51.100.1")).status).toBe(201);
+  });
+
+  it("refuses bodies over the size limit with 413, by header or by counting", async () => {
+    const big = validBody("enquiry", { message: "x".repeat(40_000) });
+    expect((await post(big)).status).toBe(413);
+    // A chunked body declares no length; the read stops at the limit.
+    const stream = new ReadableStream({
+      start(controller) {
+        controller.enqueue(new TextEncoder().encode(JSON.stringify(big)));
+        controller.close();
+      },
+    });
+    const response = await handler(
+      new Request("http://test-motors.localhost/api/leads", {
+        method: "POST",
+        headers: { host: "test-motors.localhost", "content-type": "application/json" },
+        body: stream,
+        duplex: "half",
+      } as RequestInit),
+    );
+    expect(response.status).toBe(413);
+    expect(await response.json()).toEqual({ error: LEAD_ERRORS.tooLarge });
+  });
+
+  it.each(["text/plain", "application/x-www-form-urlencoded", "multipart/form-data; boundary=x", ""])(
+    "refuses content type %j with 415",
+    async (contentType) => {
+      const { status, body } = await post(validBody("enquiry"), { contentType });
+      expect(status).toBe(415);
+      expect(body.error).toBe(LEAD_ERRORS.contentType);
+    },
+  );
+
+  it("accepts application/json with a charset", async () => {
+    expect(
+      (await post(validBody("enquiry"), { contentType: "application/json; charset=utf-8" })).status,
+    ).toBe(201);
+  });
+});
+
+describe("fuzzed bodies", () => {
+  const fieldNames = [
+    "kind",
+    "name",
+    "email",
+    "phone",
+    "postcode",
+    "message",
+    "car_id",
+    "opt_in",
+    "started_at",
+    "fax",
+    "vehiclePriceBudget",
+    "additional_services",
+    "date_time",
+    "year",
+    "kms",
+    "__proto__",
+    "constructor",
+  ];
+  const anyValue = fc.oneof(
+    fc.constantFrom(...LEAD_KINDS),
+    fc.string(),
+    fc.string({ unit: "binary" }),
+    fc.constantFrom(
+      "\u0000",
+      "0412 345 678",
+      "jane@example.com.au",
+      "4000",
+      "Yes",
+      "used",
+      "2026-06-20T10:30",
+    ),
+    fc.integer(),
+    fc.double(),
+    fc.boolean(),
+    fc.constant(null),
+    fc.array(fc.string(), { maxLength: 3 }),
+    fc.object({ maxDepth: 1 }),
+  );
+
+  it("never answer 5xx: structured bodies around the real fields", async () => {
+    await fc.assert(
+      fc.asyncProperty(
+        fc.constantFrom(...LEAD_KINDS),
+        fc.dictionary(fc.constantFrom(...fieldNames), anyValue),
+        async (kind, overrides) => {
+          const response = await handler(leadRequest(validBody(kind, overrides)));
+          expect(response.status).toBeLessThan(500);
+          await response.body?.cancel();
+        },
+      ),
+      { numRuns: 300 },
+    );
+  });
+
+  it("never answer 5xx: arbitrary JSON and arbitrary text", async () => {
+    await fc.assert(
+      fc.asyncProperty(
+        fc.oneof(
+          fc.json().map((raw) => raw),
+          fc.string({ unit: "binary" }),
+        ),
+        async (raw) => {
+          const response = await handler(leadRequest(null, { raw }));
+          expect(response.status).toBeLessThan(500);
+          await response.body?.cancel();
+        },
+      ),
+      { numRuns: 300 },
+    );
+  });
+});
+
+describe("the function under the local server", () => {
+  it("is mounted at /api/leads and takes the tenant from Host", async () => {
+    const work = mkdtempSync(path.join(os.tmpdir(), "leads-app-"));
+    mkdirSync(path.join(work, "tenants/test-motors"), { recursive: true });
+    writeFileSync(
+      path.join(work, "tenants/test-motors/site.json"),
+      JSON.stringify({
+        name: "Test Motors",
+        slug: "test-motors",
+        template: "independent",
+        url: "https://www.test-motors.example.com.au",
+        feed: "stock.json",
+        tagline: "Quality cars",
+        dealerships: [{ id: 1, slug: "test-motors", name: "Test Motors" }],
+        logo: { url: "/media/logo.svg", alt: "Test Motors", width: 160, height: 40 },
+        leads: { crm_webhook_url: "http://127.0.0.1:9/crm" },
+      }),
+    );
+    process.env.TENANTS_DIR = path.join(work, "tenants");
+    process.env.DATA_DIR = "memory";
+    const { createApp } = await import("../../scripts/lib/app");
+    const { closeDb } = await import("~/lib/db/db.server");
+    const { crmWebhookUrl } = await import("~/features/leads/site.server");
+    const app = await createApp({
+      distDir: path.join(work, "dist"),
+      functionsDir: path.resolve("src/functions"),
+      port: 4321,
+      cacheDir: path.join(work, "cache"),
+    });
+    try {
+      const request = leadRequest(validBody("enquiry"), { key: "app-1" });
+      const response = await app.request("http://test-motors.localhost:4321/api/leads", {
+        method: "POST",
+        headers: request.headers,
+        body: JSON.stringify(validBody("enquiry")),
+      });
+      expect(response.status).toBe(201);
+      expect(await response.json()).toHaveProperty("lead_id");
+      const unknown = await app.request("http://nobody.localhost:4321/api/leads", {
+        method: "POST",
+        headers: { host: "nobody.localhost:4321", "content-type": "application/json" },
+        body: "{}",
+      });
+      expect(unknown.status).toBe(404);
+      expect(crmWebhookUrl("test-motors", { TENANTS_DIR: process.env.TENANTS_DIR })).toBe(
+        "http://127.0.0.1:9/crm",
+      );
+      expect(
+        crmWebhookUrl("test-motors", {
+          TENANTS_DIR: process.env.TENANTS_DIR,
+          CRM_WEBHOOK_URL: "https://crm.example/x",
+        }),
+      ).toBe("https://crm.example/x");
+
+      // Netlify's every-minute scheduled function delivers what the function stored.
+      const crm = await startCrm();
+      process.env.CRM_WEBHOOK_URL = crm.url;
+      const scheduled = await import("~/functions/leads-outbox");
+      expect(scheduled.config).toEqual({ schedule: "* * * * *" });
+      const run = await scheduled.default(new Request("http://localhost/.netlify/functions/leads-outbox"));
+      expect(await run.json()).toEqual({ claimed: 1, delivered: 1, failed: 0 });
+      expect([...crm.received.values()]).toMatchObject([{ tenant: "test-motors", kind: "enquiry" }]);
+      await crm.close();
+    } finally {
+      delete process.env.CRM_WEBHOOK_URL;
+      await closeDb();
+    }
+  });
+});

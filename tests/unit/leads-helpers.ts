@@ -1,0 +1,234 @@
+/**
+ * Shared by the leads and storage tests: valid submissions per kind, a fake-free CRM (a real HTTP
+ * server on a random port that dedupes by lead_id), and a throwaway PostgreSQL 15 cluster.
+ */
+import { execFileSync } from "node:child_process";
+import { chownSync, existsSync, mkdtempSync, rmSync } from "node:fs";
+import { createServer, type IncomingMessage, type Server } from "node:http";
+import type { AddressInfo } from "node:net";
+import os from "node:os";
+import path from "node:path";
+import { serve } from "@hono/node-server";
+import type { CrmPayload } from "~/features/leads/outbox.server";
+import type { LeadKind } from "~/features/leads/schemas";
+
+/** A submission a real shopper could send, per kind; `overrides` replace or add fields. */
+export function validBody(kind: LeadKind, overrides: Record<string, unknown> = {}): Record<string, unknown> {
+  const contact = {
+    kind,
+    name: "Jane",
+    last_name: "Citizen",
+    email: "jane@example.com.au",
+    phone: "0412 345 678",
+    postcode: "4000",
+    message: "Is this car still available?",
+    started_at: Date.now() - 30_000,
+    fax: "",
+  };
+  const vehicle = {
+    car_id: 101,
+    stock_number: "TM1001",
+    "Vehicle Make": "Toyota",
+    "Vehicle Model": "Corolla",
+    car_type: "used",
+    vehicle_status: "in_stock",
+  };
+  const byKind: Record<LeadKind, Record<string, unknown>> = {
+    enquiry: vehicle,
+    test_drive: { ...vehicle, date_time: "2026-06-20T10:30" },
+    request_photos: vehicle,
+    finance_enquiry: { vehiclePriceBudget: "30000", car_id: 101, car_type: "used", vin: "JTDBR32E720123456" },
+    finance_pre_approval: { vehiclePriceBudget: 45000 },
+    finance_apply: { preferredDealership: "test-motors", vin: "JTDBR32E720123456" },
+    contact: {},
+    service_booking: { Rego: "123ABC", "Vehicle Make": "Mazda", additional_services: ["Wheel alignment"] },
+    sell_my_car: { "Vehicle Make": "Mazda", "Vehicle Model": "CX-5", year: 2018, kms: "85000" },
+    careers: { subcategory: "Sales Consultant" },
+    find_me_something_similar: { ...vehicle, vehicle_status: "sold" },
+  };
+  return { ...contact, ...byKind[kind], ...overrides };
+}
+
+export function leadRequest(
+  body: unknown,
+  options: { host?: string; key?: string; ip?: string; contentType?: string; raw?: string } = {},
+): Request {
+  const headers: Record<string, string> = {
+    host: options.host ?? "test-motors.localhost:4321",
+    "content-type": options.contentType ?? "application/json",
+  };
+  if (options.key) headers["idempotency-key"] = options.key;
+  if (options.ip) headers["x-nf-client-connection-ip"] = options.ip;
+  return new Request("http://test-motors.localhost:4321/api/leads", {
+    method: "POST",
+    headers,
+    body: options.raw ?? JSON.stringify(body),
+  });
+}
+
+/**
+ * Serves a function handler over real HTTP on a random port, so requests arrive from sockets as
+ * they do in production (an in-process client would starve timers and the worker's I/O).
+ */
+export async function serveHandler(handler: (req: Request) => Promise<Response>): Promise<{
+  url: string;
+  post(body: unknown, options?: Parameters<typeof leadRequest>[1]): Promise<Response>;
+  close(): Promise<void>;
+}> {
+  const { server, port } = await new Promise<{ server: ReturnType<typeof serve>; port: number }>(
+    (resolve) => {
+      const server = serve({ fetch: handler, port: 0, hostname: "127.0.0.1" }, (info) =>
+        resolve({ server, port: info.port }),
+      );
+    },
+  );
+  const url = `http://127.0.0.1:${port}/api/leads`;
+  return {
+    url,
+    post: (body, options = {}) => {
+      const request = leadRequest(body, options);
+      return fetch(url, {
+        method: "POST",
+        headers: request.headers,
+        body: options.raw ?? JSON.stringify(body),
+      });
+    },
+    close: () =>
+      new Promise((resolve) => {
+        if ("closeAllConnections" in server) server.closeAllConnections();
+        server.close(() => resolve());
+      }),
+  };
+}
+
+export interface Crm {
+  url: string;
+  /** Accepted deliveries per lead_id (the receiver's dedupe table). */
+  received: Map<string, CrmPayload & { count: number }>;
+  /** Requests answered with an error while failing. */
+  rejected: number;
+  /** Most simultaneous in-flight requests seen for any one lead_id. */
+  maxConcurrentPerLead: number;
+  failing: boolean;
+  /** Milliseconds each request takes. */
+  delayMs: number;
+  close(): Promise<void>;
+}
+
+async function readJson(req: IncomingMessage): Promise<CrmPayload> {
+  const chunks: Buffer[] = [];
+  for await (const chunk of req) chunks.push(chunk as Buffer);
+  return JSON.parse(Buffer.concat(chunks).toString("utf8")) as CrmPayload;
+}
+
+export async function startCrm(options: { failing?: boolean; delayMs?: number } = {}): Promise<Crm> {
+  const inFlight = new Map<string, number>();
+  const crm = {
+    received: new Map(),
+    rejected: 0,
+    maxConcurrentPerLead: 0,
+    failing: options.failing ?? false,
+    delayMs: options.delayMs ?? 0,
+  } as Crm;
+  const server: Server = createServer(async (req, res) => {
+    const payload = await readJson(req);
+    const now = (inFlight.get(payload.lead_id) ?? 0) + 1;
+    inFlight.set(payload.lead_id, now);
+    crm.maxConcurrentPerLead = Math.max(crm.maxConcurrentPerLead, now);
+    if (crm.delayMs) await new Promise((resolve) => setTimeout(resolve, crm.delayMs));
+    inFlight.set(payload.lead_id, (inFlight.get(payload.lead_id) ?? 1) - 1);
+    if (crm.failing) {
+      crm.rejected += 1;
+      res.writeHead(503, { "content-type": "text/plain" }).end("CRM down for maintenance");
+      return;
+    }
+    const seen = crm.received.get(payload.lead_id);
+    crm.received.set(payload.lead_id, { ...payload, count: (seen?.count ?? 0) + 1 });
+    res.writeHead(200, { "content-type": "application/json" }).end('{"ok":true}');
+  });
+  await new Promise<void>((resolve) => server.listen(0, "127.0.0.1", resolve));
+  crm.url = `http://127.0.0.1:${(server.address() as AddressInfo).port}/leads`;
+  crm.close = () =>
+    new Promise((resolve) => {
+      server.closeAllConnections();
+      server.close(() => resolve());
+    });
+  return crm;
+}
+
+/** Waits until `check` is true, polling; throws with `what` after `timeoutMs`. */
+export async function waitFor(check: () => Promise<boolean> | boolean, what: string, timeoutMs = 20_000) {
+  const started = Date.now();
+  while (!(await check())) {
+    if (Date.now() - started > timeoutMs) throw new Error(`Timed out waiting for ${what}`);
+    await new Promise((resolve) => setTimeout(resolve, 25));
+  }
+}
+
+const PG_BIN = process.env.PG_BIN ?? "/usr/local/bin";
+
+export type Postgres = { url: string; stop(): void } | { skip: string };
+
+/**
+ * A throwaway PostgreSQL cluster in a temp dir, run as the `postgres` OS user (we are root here)
+ * on a free port. Returns `{ skip }` with the reason when that is not possible on this machine.
+ */
+export async function startPostgres(): Promise<Postgres> {
+  if (process.env.SKIP_POSTGRES_TESTS === "1") return { skip: "SKIP_POSTGRES_TESTS=1" };
+  for (const binary of ["initdb", "pg_ctl", "postgres"]) {
+    if (!existsSync(path.join(PG_BIN, binary))) return { skip: `${PG_BIN}/${binary} not found` };
+  }
+  const asRoot = process.getuid?.() === 0;
+  let uid: number | undefined;
+  let gid: number | undefined;
+  if (asRoot) {
+    try {
+      uid = Number(execFileSync("id", ["-u", "postgres"]).toString().trim());
+      gid = Number(execFileSync("id", ["-g", "postgres"]).toString().trim());
+    } catch {
+      return { skip: "running as root and there is no postgres OS user to run the server as" };
+    }
+  }
+  const port = await new Promise<number>((resolve) => {
+    const probe = createServer().listen(0, "127.0.0.1", () => {
+      const { port } = probe.address() as AddressInfo;
+      probe.close(() => resolve(port));
+    });
+  });
+  const dir = mkdtempSync(path.join(os.tmpdir(), "leads-pg-"));
+  if (asRoot && uid !== undefined && gid !== undefined) chownSync(dir, uid, gid);
+  const data = path.join(dir, "data");
+  const run = (binary: string, args: string[]) =>
+    execFileSync(path.join(PG_BIN, binary), args, {
+      stdio: "pipe",
+      ...(asRoot ? { uid, gid } : {}),
+      env: { ...process.env, LC_ALL: "C" },
+    });
+  try {
+    run("initdb", ["-D", data, "-U", "postgres", "--auth=trust", "-E", "UTF8", "--no-sync"]);
+    run("pg_ctl", [
+      "-D",
+      data,
+      "-l",
+      path.join(dir, "server.log"),
+      "-o",
+      `-p ${port} -k ${dir} -c listen_addresses=127.0.0.1 -c fsync=off -c synchronous_commit=off`,
+      "-w",
+      "start",
+    ]);
+  } catch (error) {
+    rmSync(dir, { recursive: true, force: true });
+    const stderr = (error as { stderr?: Buffer }).stderr?.toString().trim();
+    return { skip: `could not start PostgreSQL: ${stderr || (error as Error).message}` };
+  }
+  return {
+    url: `postgres://postgres@127.0.0.1:${port}/postgres`,
+    stop() {
+      try {
+        run("pg_ctl", ["-D", data, "-m", "immediate", "stop"]);
+      } finally {
+        rmSync(dir, { recursive: true, force: true });
+      }
+    },
+  };
+}
