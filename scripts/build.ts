@@ -4,22 +4,10 @@
  */
 import { cpSync } from "node:fs";
 import path from "node:path";
-import { listTenantSlugs, tenantsDir } from "~/tenant/load";
 import { buildTenants, ROOT, summaryTable } from "./lib/build-tenants";
+import { selectTenants } from "./lib/tenant-selection";
 
-const dir = tenantsDir();
-// The sample tenants' stock and photos are generated (deterministically, per day), not committed.
-if (!process.env.TENANTS_DIR) await (await import("./sample-data")).ensureSampleData(dir);
-const all = listTenantSlugs(dir);
-const wanted = process.env.TENANT?.split(",")
-  .map((slug) => slug.trim())
-  .filter(Boolean);
-const unknown = wanted?.filter((slug) => !all.includes(slug)) ?? [];
-if (unknown.length > 0) {
-  console.error(`Unknown tenant ${unknown.join(", ")}; tenants in ${dir}: ${all.join(", ") || "none"}`);
-  process.exit(1);
-}
-const slugs = wanted ?? all;
+const { dir, slugs } = await selectTenants();
 console.log(`Building ${slugs.length} tenant${slugs.length === 1 ? "" : "s"} from ${dir}`);
 const started = performance.now();
 const distDir = path.resolve(process.env.DIST_DIR || path.join(ROOT, "dist"));

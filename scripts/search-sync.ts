@@ -9,24 +9,13 @@
 import { Meilisearch } from "meilisearch";
 import { resolveSyncTarget, SearchSyncError, syncTenant } from "~/features/search/sync.server";
 import { ConfigError } from "~/tenant/errors";
-import { listTenantSlugs, tenantsDir } from "~/tenant/load";
 import { loadTenant } from "~/tenant/tenant.server";
+import { selectTenants } from "./lib/tenant-selection";
 
-const dir = tenantsDir();
-// The sample tenants' stock is generated, not committed (as in scripts/build.ts).
-if (!process.env.TENANTS_DIR) await (await import("./sample-data")).ensureSampleData(dir);
-const all = listTenantSlugs(dir);
-const wanted = process.env.TENANT?.split(",")
-  .map((slug) => slug.trim())
-  .filter(Boolean);
-const unknown = wanted?.filter((slug) => !all.includes(slug)) ?? [];
-if (unknown.length > 0) {
-  console.error(`Unknown tenant ${unknown.join(", ")}; tenants in ${dir}: ${all.join(", ") || "none"}`);
-  process.exit(1);
-}
+const { dir, slugs } = await selectTenants();
 
 const rows: { slug: string; status: string; detail: string }[] = [];
-for (const slug of wanted ?? all) {
+for (const slug of slugs) {
   const log = (line: string) => console.log(`[${slug}] ${line}`);
   try {
     const { data } = await loadTenant(dir, slug, new Date());
