@@ -111,7 +111,8 @@ export function Results({ site, initial, clearFiltersHref, stockCountOverride }:
   if (waiting && initial) return <StaticResults site={site} {...initial} />;
   const count = resultCount(results, stockCountOverride);
   const hits = collapseSoldRuns(items as unknown as CarSearchDocument[]);
-  const busy = status === "loading" || status === "stalled";
+  // Before the first answer there is nothing to count yet: busy, never "0 found" or the empty state.
+  const busy = waiting || status === "loading" || status === "stalled";
   return (
     <section id="search-results" className="results" aria-busy={busy} data-result-count={count}>
       <p className="result-count" role="status">
