@@ -62,10 +62,3 @@ export const financeCalculatorSchema = z
   })
   .strict();
 export type FinanceCalculatorConfig = z.infer<typeof financeCalculatorSchema>;
-
-export const budgetFinderSchema = z
-  .object({
-    frequency: z.enum(["week", "month"]).default("month"),
-    quick_picks: z.array(z.number().positive()).default([5000, 10000, 20000, 30000, 40000, 50000, 70000]),
-  })
-  .strict();
