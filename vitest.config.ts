@@ -8,5 +8,7 @@ export default defineConfig({
     exclude: ["tests/e2e/**", "node_modules/**"],
     environment: "node",
     testTimeout: 60_000,
+    // Opening PGlite and migrating takes seconds on a busy 2-core machine.
+    hookTimeout: 120_000,
   },
 });

@@ -163,6 +163,8 @@ rows.push({
 
 // Page weight of each sample tenant's VDP and SRP (as built by npm run build), against the budget.
 const JS_BUDGET_SRP = 130 * 1024;
+/** Issue 5: a vehicle page loads at most 60 KB of JavaScript before the shopper interacts. */
+const JS_BUDGET_VDP_INITIAL = 60 * 1024;
 const samplesDir = path.join(ROOT, "tenants");
 await (await import("./sample-data")).ensureSampleData(samplesDir);
 const sampleSlugs = listTenantSlugs(samplesDir);
@@ -186,12 +188,21 @@ for (const slug of sampleSlugs) {
   ] as const) {
     if (!pagePath) continue;
     const weight = pageWeight(siteRoot, pagePath);
+    const budget = label === "SRP" ? JS_BUDGET_SRP : JS_BUDGET_VDP_INITIAL;
+    const measured = label === "SRP" ? weight.js : weight.initialJs;
     rows.push({
       bench: `${label} weight ${slug}`,
-      figure: `JS ${(weight.js / 1024).toFixed(1)} KB, CSS ${(weight.css / 1024).toFixed(1)} KB, HTML ${(weight.html / 1024).toFixed(1)} KB gzip`,
-      baseline: label === "SRP" ? "JS budget 130 KB" : "JS budget 0 KB (no islands yet)",
-      ratio: label === "SRP" ? Math.round((weight.js / JS_BUDGET_SRP) * 100) / 100 : null,
-      details: { js_gzip_bytes: weight.js, css_gzip_bytes: weight.css, html_gzip_bytes: weight.html },
+      figure:
+        `JS initial ${(weight.initialJs / 1024).toFixed(1)} KB (all islands ${(weight.js / 1024).toFixed(1)} KB), ` +
+        `CSS ${(weight.css / 1024).toFixed(1)} KB, HTML ${(weight.html / 1024).toFixed(1)} KB gzip`,
+      baseline: label === "SRP" ? "JS budget 130 KB" : "initial JS budget 60 KB",
+      ratio: Math.round((measured / budget) * 100) / 100,
+      details: {
+        js_gzip_bytes: weight.js,
+        initial_js_gzip_bytes: weight.initialJs,
+        css_gzip_bytes: weight.css,
+        html_gzip_bytes: weight.html,
+      },
     });
   }
 }

@@ -15,6 +15,8 @@ const results = await buildTenants({
   tenantsDir: dir,
   distDir,
   reportsDir: path.resolve(process.env.REPORTS_DIR || path.join(ROOT, "reports")),
+  // Scratch output and the snapshot functions read (src/tenant/snapshot.server.ts reads the same folder).
+  cacheDir: path.resolve(process.env.TENANT_CACHE_DIR || path.join(ROOT, ".cache")),
   slugs,
   allowShrink: process.env.ALLOW_FEED_SHRINK === "1",
   concurrency: process.env.BUILD_CONCURRENCY ? Number(process.env.BUILD_CONCURRENCY) : undefined,

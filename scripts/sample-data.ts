@@ -2911,6 +2911,42 @@ function financeLenders(
   };
 }
 
+const round100 = (n: number) => Math.round(n / 100) * 100;
+
+/** Autograb's national and state average market prices around a car's price; a quarter well under. */
+function marketAverages(rng: Rng, price: number) {
+  const under = rng.chance(0.25);
+  const state = under ? price + rng.int(15, 60) * 100 : round100(price * rng.range(0.92, 1.08));
+  return { average_market_price: round100(state * rng.range(0.97, 1.04)), state_average_market_price: state };
+}
+
+/**
+ * An Autogauge result (spec §3): the market range of similar cars around the state average, where
+ * the price sits in it (fill 1 at the bottom of the range: the better the deal, the fuller), and
+ * how sure Autograb is. About one in seven has too few similar listings to be sure (confidence at
+ * or under 0.2), and cars priced over the range fall outside the gauge's display rule.
+ */
+function autogaugeSample(
+  rng: Rng,
+  o: { price: number; stateAverage: number; vehicle: string; state: string },
+) {
+  const spread = rng.range(0.06, 0.14);
+  const min = round100(o.stateAverage * (1 - spread));
+  const max = round100(o.stateAverage * (1 + spread));
+  const thin = rng.chance(0.15);
+  const listings = thin ? rng.int(1, 4) : rng.int(8, 64);
+  const confidence = round2(thin ? rng.range(0.05, 0.2) : Math.min(0.97, 0.45 + listings / 120));
+  const fill = round2(clamp((max - o.price) / (max - min), 0, 1));
+  return {
+    fill,
+    listing_price: o.price,
+    market_range_min: min,
+    market_range_max: max,
+    confidence,
+    description: `Compared with ${listings} similar ${o.vehicle} ${listings === 1 ? "listing" : "listings"} in ${o.state} over the last 90 days.`,
+  };
+}
+
 // ---------------------------------------------------------------------------------------------
 // Sample tenants
 // ---------------------------------------------------------------------------------------------
@@ -2969,6 +3005,8 @@ export interface TenantProfile {
   rv?: boolean;
   spin?: boolean;
   autograb?: boolean;
+  /** Autogauge results (and market averages where Autograb gave none) on used cars. */
+  autogauge?: boolean;
   reserve?: boolean;
   certified?: "toyota" | "any";
   youx?: boolean;
@@ -3135,6 +3173,7 @@ export const SAMPLE_TENANTS: TenantProfile[] = [
     provider: "360 Finance",
     soldWindowDays: 14,
     autograb: true,
+    autogauge: true,
     youx: true,
     privateSellers: true,
     suburbs: [
@@ -3349,6 +3388,7 @@ export const SAMPLE_TENANTS: TenantProfile[] = [
     ownMakeUsed: 0.45,
     provider: "taurus",
     soldWindowDays: 5,
+    autogauge: true,
     certified: "any",
   },
   {
@@ -3929,19 +3969,24 @@ function generateCar(ctx: CarContext, index: number): Car {
           };
         })()
       : null;
-  const autograb =
+  // Market data draws from its own generator so adding it never shifts the rest of the car.
+  const marketRng = new Rng(hash(`${profile.slug}:${id}:market`));
+  const averages =
     profile.autograb && carType === "used" && rng.chance(0.9)
-      ? (() => {
-          const under = rng.chance(0.25);
-          const state = under
-            ? price + rng.int(15, 60) * 100
-            : Math.round((price * rng.range(0.92, 1.08)) / 100) * 100;
-          return {
-            average_market_price: Math.round((state * rng.range(0.97, 1.04)) / 100) * 100,
-            state_average_market_price: state,
-          };
-        })()
+      ? marketAverages(rng, price)
+      : profile.autogauge && carType === "used" && marketRng.chance(0.85)
+        ? marketAverages(marketRng, price)
+        : null;
+  const gauge =
+    profile.autogauge && averages && marketRng.chance(0.85)
+      ? autogaugeSample(marketRng, {
+          price,
+          stateAverage: averages.state_average_market_price,
+          vehicle: `${model.make} ${model.model}`,
+          state: location.state,
+        })
       : null;
+  const autograb = averages && (gauge ? { ...averages, autogauge: gauge } : averages);
 
   const spinSet =
     profile.spin &&
@@ -4674,6 +4719,18 @@ function siteBase(profile: TenantProfile, tagline: string): SiteInput {
   };
 }
 
+/** Spec §5/§9 dealer variant: interest 4–20 and the dealer's own fee list. */
+const SUNSTATE_FINANCE_CALCULATOR: NonNullable<SiteInput["finance_calculator"]> = {
+  variant: "dealer",
+  interest: { min: 4, max: 20, step: 0.5 },
+  establishment_fee: 395,
+  fees: [
+    { label: "Security registration fee", amount: 6, per: "once" },
+    { label: "Monthly account administration fee", amount: 8, per: "month" },
+    { label: "Agency fee", amount: 912.25, per: "once" },
+  ],
+};
+
 /** site.json for a sample tenant (exclusions come from its own feed so they really hide rows). */
 export function buildSite(profile: TenantProfile, stock: Car[]): SiteInput {
   const pickStocknums = (filter: (car: Car) => boolean, n: number) =>
@@ -4754,14 +4811,10 @@ export function buildSite(profile: TenantProfile, stock: Car[]): SiteInput {
           in_stock_only: false,
           dealership_ids: [],
         },
+        plugins: ["Autogauge"],
         features: { promo_popup: true, reviews: true },
         company_stats: { locations: 50, brands: 40, years: 30 },
-        finance_calculator: {
-          interest: { min: 4, max: 20, step: 0.5 },
-          default_interest: 8.5,
-          default_term_years: 5,
-          establishment_fee: 1360.5,
-        },
+        finance_calculator: SUNSTATE_FINANCE_CALCULATOR,
         navigation: [
           { label: "Home", href: "/" },
           {

@@ -30,7 +30,7 @@ const app = await createApp({
   distDir,
   functionsDir: path.join(ROOT, "src/functions"),
   port,
-  cacheDir: path.join(ROOT, ".cache"),
+  cacheDir: path.resolve(process.env.TENANT_CACHE_DIR || path.join(ROOT, ".cache")),
 });
 // --- Leads (issue 6): migrate the database now, then deliver stored leads to each CRM. ---
 const db = await getDb();

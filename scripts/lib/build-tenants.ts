@@ -4,7 +4,16 @@
  * never leaves a tenant without a site.
  */
 import { spawn } from "node:child_process";
-import { existsSync, mkdirSync, readdirSync, readFileSync, renameSync, rmSync, writeFileSync } from "node:fs";
+import {
+  cpSync,
+  existsSync,
+  mkdirSync,
+  readdirSync,
+  readFileSync,
+  renameSync,
+  rmSync,
+  writeFileSync,
+} from "node:fs";
 import os from "node:os";
 import path from "node:path";
 import { assertNoSecretsInDir, searchSecretsFromEnv } from "~/features/search/sync.server";
@@ -119,6 +128,17 @@ export function runAstro(
   });
 }
 
+/** rename, or copy then delete when the two folders are on different file systems. */
+function moveDir(from: string, to: string): void {
+  try {
+    renameSync(from, to);
+  } catch (error) {
+    if ((error as NodeJS.ErrnoException).code !== "EXDEV") throw error;
+    cpSync(from, to, { recursive: true });
+    rmSync(from, { recursive: true, force: true });
+  }
+}
+
 export async function buildTenant(slug: string, options: BuildOptions): Promise<TenantResult> {
   const started = performance.now();
   const distDir = options.distDir ?? path.join(ROOT, "dist");
@@ -168,7 +188,10 @@ export async function buildTenant(slug: string, options: BuildOptions): Promise<
   if (verdict.message) log(verdict.message);
   if (!verdict.ok) return fail(verdict.message ?? "truncated feed", counts);
 
-  const scratch = path.join(cacheDir, "dist");
+  // Astro puts its prerender chunks beside the output and falls back to a shared ./.astro when the
+  // output is outside the project, so each build gets its own scratch folder inside the project:
+  // two builds of the same tenant (two ops, or a test beside a dev build) never share files.
+  const scratch = path.join(ROOT, ".cache", "scratch", `${slug}.${process.pid}`);
   rmSync(scratch, { recursive: true, force: true });
   log(`building ${report.published + 3} pages`);
   const astro = await runAstro(
@@ -177,12 +200,14 @@ export async function buildTenant(slug: string, options: BuildOptions): Promise<
     log,
   );
   if (!astro.ok) {
+    rmSync(scratch, { recursive: true, force: true });
     return fail(`astro build failed:\n${astro.output.split("\n").slice(-30).join("\n")}`, counts);
   }
   try {
     // An admin key in the output would let anyone rewrite the tenant's index: refuse to publish.
     assertNoSecretsInDir(scratch, searchSecretsFromEnv());
   } catch (error) {
+    rmSync(scratch, { recursive: true, force: true });
     return fail((error as Error).message, counts);
   }
 
@@ -191,7 +216,7 @@ export async function buildTenant(slug: string, options: BuildOptions): Promise<
   mkdirSync(distDir, { recursive: true });
   rmSync(old, { recursive: true, force: true });
   if (existsSync(target)) renameSync(target, old);
-  renameSync(scratch, target);
+  moveDir(scratch, target);
   rmSync(old, { recursive: true, force: true });
   const pages = countHtml(target);
   writeFileSync(

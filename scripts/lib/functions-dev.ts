@@ -7,6 +7,18 @@ import path from "node:path";
 import { getRequestListener } from "@hono/node-server";
 import type { AstroIntegration } from "astro";
 
+/** Function routes that live beside the car pages (`/cars/:slug/autogauge`, `/cars/:slug/view.json`). */
+const CAR_CALLS = /^\/cars\/[^/]+\/(?:autogauge|view\.json)\/?$/;
+
+/** A Netlify-style route (`/cars/:slug/autogauge`) as a regular expression. */
+function routePattern(route: string): RegExp {
+  const source = route
+    .split("/")
+    .map((part) => (part.startsWith(":") ? "[^/]+" : part.replace(/[.*+?^${}()|[\]\\]/g, "\\$&")))
+    .join("/");
+  return new RegExp(`^${source}/?$`);
+}
+
 export default function functionsDev(functionsDir: string): AstroIntegration {
   return {
     name: "functions-dev",
@@ -22,13 +34,19 @@ export default function functionsDev(functionsDir: string): AstroIntegration {
             const mod = await server.ssrLoadModule(path.join(functionsDir, file));
             const paths = [mod.config?.path ?? []].flat() as string[];
             const { pathname } = new URL(request.url);
-            if (paths.includes(pathname)) return mod.default(request);
+            if (paths.some((route) => routePattern(route).test(pathname))) return mod.default(request);
           }
           return Response.json({ error: "Not found" }, { status: 404 });
         });
         server.middlewares.use((req, res, next) => {
-          if (req.url?.startsWith("/api/") || req.url?.startsWith("/.netlify/images")) listener(req, res);
-          else next();
+          const pathname = (req.url ?? "").split("?")[0] ?? "";
+          if (
+            pathname.startsWith("/api/") ||
+            pathname.startsWith("/.netlify/images") ||
+            CAR_CALLS.test(pathname)
+          ) {
+            listener(req, res);
+          } else next();
         });
       },
     },

@@ -15,14 +15,9 @@ function assetPath(siteRoot: string, url: string): string | null {
   return existsSync(file) ? file : null;
 }
 
-export function pageWeight(siteRoot: string, pagePath: string): { html: number; css: number; js: number } {
-  const html = readFileSync(path.join(siteRoot, pagePath, "index.html"), "utf8");
-  const scripts = new Set<string>();
-  for (const match of html.matchAll(/(?:src|component-url|renderer-url)="([^"]+\.js)"/g)) {
-    const file = assetPath(siteRoot, match[1] as string);
-    if (file) scripts.add(file);
-  }
-  // Static imports between chunks: `import"./x.js"`, `from"./x.js"`.
+/** Every chunk a set of entry scripts pulls in through static imports (`import"./x.js"`, `from"./x.js"`). */
+function withImports(entries: Iterable<string>): Set<string> {
+  const scripts = new Set(entries);
   for (const file of scripts) {
     const code = readFileSync(file, "utf8");
     for (const match of code.matchAll(/(?:import|from)\s*"(\.\/[^"]+\.js)"/g)) {
@@ -30,12 +25,54 @@ export function pageWeight(siteRoot: string, pagePath: string): { html: number; 
       if (existsSync(dep)) scripts.add(dep);
     }
   }
+  return scripts;
+}
+
+const sumGzip = (files: Iterable<string>) =>
+  [...files].reduce((sum, file) => sum + gz(readFileSync(file)), 0);
+
+/**
+ * `js` is everything the page can load; `initialJs` is what loads without the shopper doing
+ * anything: module scripts and islands hydrated on load or idle. Islands hydrated when visible
+ * (below the fold, or inside a dialog until it opens) are left out of the initial figure.
+ */
+export function pageWeight(
+  siteRoot: string,
+  pagePath: string,
+): { html: number; css: number; js: number; initialJs: number } {
+  const html = readFileSync(path.join(siteRoot, pagePath, "index.html"), "utf8");
+  const all: string[] = [];
+  const initial: string[] = [];
+  for (const match of html.matchAll(/(?:src|component-url|renderer-url)="([^"]+\.js)"/g)) {
+    const file = assetPath(siteRoot, match[1] as string);
+    if (file) all.push(file);
+  }
+  for (const match of html.matchAll(/<script[^>]+src="([^"]+\.js)"/g)) {
+    const file = assetPath(siteRoot, match[1] as string);
+    if (file) initial.push(file);
+  }
+  for (const match of html.matchAll(/<astro-island\b[^>]*>/g)) {
+    const tag = match[0];
+    if (/\sclient="visible"/.test(tag)) continue;
+    for (const url of tag.matchAll(/(?:component-url|renderer-url)="([^"]+\.js)"/g)) {
+      const file = assetPath(siteRoot, url[1] as string);
+      if (file) initial.push(file);
+    }
+  }
   let css = 0;
   for (const match of html.matchAll(/<link[^>]+rel="stylesheet"[^>]+href="([^"]+)"/g)) {
     const file = assetPath(siteRoot, match[1] as string);
     if (file) css += gz(readFileSync(file));
   }
-  let js = 0;
-  for (const file of scripts) js += gz(readFileSync(file));
-  return { html: gz(html), css, js };
+  // Small component scripts are inlined into the page by Astro: they run at load, so they count too.
+  const inline = [...html.matchAll(/<script type="module"(?![^>]*\ssrc=)[^>]*>([\s\S]*?)<\/script>/g)]
+    .map((match) => match[1] as string)
+    .join("\n");
+  const inlineJs = inline ? gz(inline) : 0;
+  return {
+    html: gz(html),
+    css,
+    js: sumGzip(withImports(all)) + inlineJs,
+    initialJs: sumGzip(withImports(initial)) + inlineJs,
+  };
 }

@@ -3,8 +3,14 @@
  * up). Never throws and never blocks; on the server it does nothing.
  */
 
-/** Spec §7 event ids used by the islands. */
-export const ANALYTICS_EVENTS = { financeCalculator: 26 } as const;
+/** Spec §7 event ids used by the pages and islands (vehicle views: see vehicleEventId in stock/detail.ts). */
+export const ANALYTICS_EVENTS = {
+  enquiry: 22,
+  phoneTap: 25,
+  financeCalculator: 26,
+  save: 39,
+  careers: 51,
+} as const;
 
 export interface AnalyticsEvent extends Record<string, unknown> {
   event: "dealer_event";
@@ -14,6 +20,8 @@ export interface AnalyticsEvent extends Record<string, unknown> {
 declare global {
   interface Window {
     dataLayer?: Record<string, unknown>[];
+    /** The social ad pixel's queue function, when the tenant's tag manager loads it. */
+    fbq?: (...args: unknown[]) => void;
   }
 }
 
@@ -25,6 +33,23 @@ export function track(eventId: number, data: Record<string, unknown> = {}): void
     window.dataLayer.push(entry);
   } catch (error) {
     // Spec §8: analytics failures are logged only.
+    console.warn("analytics", error);
+  }
+}
+
+/**
+ * Spec §7 social ad pixel: a ViewContent event with the vehicle's fields. Sent to the pixel when
+ * it is on the page, else queued on the data layer for the tag manager. Never throws.
+ */
+export function socialViewContent(vehicle: Record<string, unknown>): void {
+  if (typeof window === "undefined") return;
+  try {
+    if (typeof window.fbq === "function") window.fbq("track", "ViewContent", vehicle);
+    else {
+      window.dataLayer ??= [];
+      window.dataLayer.push({ event: "ViewContent", ...vehicle });
+    }
+  } catch (error) {
     console.warn("analytics", error);
   }
 }

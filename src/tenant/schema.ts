@@ -4,6 +4,7 @@
  */
 import { z } from "zod";
 import { budgetFinderSchema } from "./schemas/budget";
+import { deliverySchema } from "./schemas/delivery";
 import { featuresSchema, gatingSchema, optInSchema, PLUGINS, VIEWER_MODES } from "./schemas/features";
 import { financeCalculatorSchema, financeProviderSchema } from "./schemas/finance";
 import { leadsSchema } from "./schemas/leads";
@@ -14,6 +15,7 @@ import {
   searchSettingsSchema,
 } from "./schemas/search";
 import { themeSchema } from "./schemas/theme";
+import { vdpConfigSchema } from "./schemas/vdp";
 
 export { FINANCE_PROVIDERS, type FinanceProvider } from "./schemas/finance";
 export { CAR_TYPES, type CarType, carTypeSchema } from "./schemas/search";
@@ -110,10 +112,7 @@ export const siteSchema = z
     autograb: z.boolean().default(false),
     plugins: z.array(z.enum(PLUGINS)).default([]),
     search_filters: searchFiltersSchema.default(searchFiltersSchema.parse({})),
-    vdp_config: z
-      .object({ show_map_section: z.boolean().default(true) })
-      .strict()
-      .default({ show_map_section: true }),
+    vdp_config: vdpConfigSchema.default(vdpConfigSchema.parse({})),
     /** Shown instead of each location's city (e.g. a metro name). */
     override_city: z.string().nullable().default(null),
     /** Header mega-menu; absent means the spec's default nav. */
@@ -142,6 +141,8 @@ export const siteSchema = z
     /** State used when a visitor's state is unknown (spec §9). */
     default_state: z.enum(["act", "nsw", "nt", "qld", "sa", "tas", "vic", "wa"]).default("qld"),
     default_viewer_mode: z.enum(VIEWER_MODES).default("spinner"),
+    /** Where the video slide sits in the vehicle gallery (spec §5: default second). */
+    video_slide_position: z.enum(["start", "second", "middle", "end"]).default("second"),
     gating: gatingSchema.default(gatingSchema.parse({})),
     opt_in: optInSchema.default(optInSchema.parse({})),
     search: searchSettingsSchema.default(searchSettingsSchema.parse({})),
@@ -167,6 +168,8 @@ export const siteSchema = z
     feed_guard_min_share: z.number().min(0).max(1).default(0.5),
     /** Lead delivery: the dealer's CRM webhook (optional; CRM_WEBHOOK_URL overrides). */
     leads: leadsSchema.optional(),
+    /** Delivery calculator regions and prices; without it the vehicle page has no calculator. */
+    delivery: deliverySchema.optional(),
   })
   .strict();
 

@@ -7,14 +7,18 @@ import {
   calculateRepayment,
   calculatorSetup,
   ENQUIRE_FOR_FINANCE,
+  financeDisclaimer,
   financeEstimate,
+  financeLender,
+  formatDollars,
 } from "~/features/finance/finance";
 import { formatFuelCost, fuelDefaults, isElectric, weeklyFuelCost } from "~/features/finance/fuel";
-import { marketPriceBadge, priceGauge } from "~/features/finance/gauge";
+import { autogaugeApplies, autogaugeResult, marketPriceBadge, priceGauge } from "~/features/finance/gauge";
+import { localQuote, youxEstimate, youxQuoteRequest } from "~/features/finance/youx";
 import { type Car, carSchema } from "~/features/stock/car.schema";
 import { formatMoney } from "~/features/stock/stock";
 import { type Site, siteSchema } from "~/tenant/schema";
-import { TENANTS_DIR, tenantGet, tenantUrl, vehiclePaths } from "./support";
+import { TENANTS, TENANTS_DIR, tenantGet, tenantUrl, vehiclePaths } from "./support";
 
 /** The tenant's config and published cars, read the way the build reads them. */
 function tenantData(slug: string): { site: Site; cars: Map<string, Car> } {
@@ -42,6 +46,22 @@ async function hydrated(region: Locator): Promise<void> {
   await expect(region.locator("astro-island").first()).not.toHaveAttribute("ssr", /.*/);
 }
 
+/** The first published in-stock car priced over $10,000: the calculators' everyday case. */
+async function pricedCar(page: Page, slug: string, cars: Map<string, Car>) {
+  const [entry] = await carPages(page, slug, cars, (car) => car.status === "in_stock" && car.price > 10000);
+  expect(entry, "an in-stock car with a price").toBeDefined();
+  return entry as { pathname: string; car: Car };
+}
+
+/** Every finding axe makes inside `selector` (WCAG 2.1 A/AA). */
+async function axeFindings(page: Page, selector: string): Promise<string[]> {
+  const axe = await new AxeBuilder({ page })
+    .include(selector)
+    .withTags(["wcag2a", "wcag2aa", "wcag21a", "wcag21aa"])
+    .analyze();
+  return axe.violations.map((violation) => `${violation.id}: ${violation.help}`);
+}
+
 const calculatorFor = (page: Page) => page.locator("#finance-calculator");
 
 const CALCULATOR_TENANTS = ["harbourside-toyota", "bayside-nissan", "westside-auto"] as const;
@@ -53,14 +73,7 @@ for (const slug of CALCULATOR_TENANTS) {
     test("shows the default repayment without JavaScript, then recalculates every change", async ({
       page,
     }) => {
-      const [entry] = await carPages(
-        page,
-        slug,
-        cars,
-        (car) => car.status === "in_stock" && car.price > 10000,
-      );
-      expect(entry, "an in-stock car with a price").toBeDefined();
-      const { pathname, car } = entry as { pathname: string; car: Car };
+      const { pathname, car } = await pricedCar(page, slug, cars);
       const setup = calculatorSetup(site, car);
 
       // Server-rendered figures (what a shopper sees before any script runs).
@@ -111,21 +124,11 @@ for (const slug of CALCULATOR_TENANTS) {
       );
       expect(events).toEqual([car.id]);
 
-      const axe = await new AxeBuilder({ page })
-        .include(".fin")
-        .withTags(["wcag2a", "wcag2aa", "wcag21a", "wcag21aa"])
-        .analyze();
-      expect(axe.violations.map((violation) => `${violation.id}: ${violation.help}`)).toEqual([]);
+      expect(await axeFindings(page, ".fin")).toEqual([]);
     });
 
     test("shows 'Enquire for Finance' and a blank total for a repayment of $25 or less", async ({ page }) => {
-      const [entry] = await carPages(
-        page,
-        slug,
-        cars,
-        (car) => car.status === "in_stock" && car.price > 10000,
-      );
-      const { pathname, car } = entry as { pathname: string; car: Car };
+      const { pathname, car } = await pricedCar(page, slug, cars);
       const setup = calculatorSetup(site, car);
       await page.goto(tenantUrl(slug, pathname));
       const calculator = calculatorFor(page);
@@ -206,53 +209,278 @@ test("harbourside-toyota: the lender's estimate shows its weekly figure and expa
   await expect(card.getByText(`*${estimate?.disclaimer.short}`)).toBeVisible();
 });
 
-test.describe("westside-auto price gauge (used cars)", () => {
-  const slug = "westside-auto";
-  const { site, cars } = tenantData(slug);
+const sites = new Map(TENANTS.map((slug) => [slug, tenantData(slug)]));
+const tenantsWhere = (keep: (site: Site) => boolean) =>
+  TENANTS.filter((slug) => keep((sites.get(slug) as { site: Site }).site));
 
-  test("shows the gauge where the car's Autogauge result is usable", async ({ page }) => {
-    const withGauge = await carPages(page, slug, cars, (car) => priceGauge(car, site) !== null);
-    test.skip(
-      withGauge.length === 0,
-      "the sample stock has no Autogauge results (autograb_data.autogauge: fill, listing_price, market range, confidence)",
-    );
-    const { pathname, car } = withGauge[0] as { pathname: string; car: Car };
-    const view = priceGauge(car, site);
-    await page.goto(tenantUrl(slug, pathname));
-    const gauge = page.locator(".fin-card", { has: page.getByRole("heading", { name: "Price Comparison" }) });
-    await expect(gauge.getByText(view?.dealLabel ?? "", { exact: true })).toBeVisible();
-    await hydrated(gauge);
-    await expect(gauge.getByRole("img", { name: new RegExp(`^${view?.dealLabel}`) })).toBeVisible();
-  });
+/** The gauge card, wherever its island is in its life (skeleton, gauge, or gone). */
+const gaugeCard = (page: Page) =>
+  page.locator(".fin-card", { has: page.getByRole("heading", { name: "Price Comparison" }) });
 
-  test("hides the gauge on used cars without a usable result and shows the market-price badge by its rule", async ({
-    page,
-  }) => {
-    const used = await carPages(
+for (const slug of tenantsWhere((site) => site.autograb || site.plugins.includes("Autogauge"))) {
+  test.describe(`${slug} price gauge (spec §4, §5, §8)`, () => {
+    const { site, cars } = sites.get(slug) as ReturnType<typeof tenantData>;
+
+    test("shows a skeleton, then the Autogauge result with its deal label, colour and market range", async ({
       page,
-      slug,
-      cars,
-      (car) => car.car_type === "used" && car.status === "in_stock",
-    );
-    const withoutGauge = used.filter(({ car }) => priceGauge(car, site) === null);
-    const withBadge = used.filter(({ car }) => marketPriceBadge(car, site) !== null);
-    const withoutBadge = used.filter(({ car }) => car.autograb_data && marketPriceBadge(car, site) === null);
-    expect(withoutGauge.length).toBeGreaterThan(0);
-    expect(withBadge.length).toBeGreaterThan(0);
-    expect(withoutBadge.length).toBeGreaterThan(0);
+    }) => {
+      const [entry] = await carPages(page, slug, cars, (car) => priceGauge(car, site) !== null);
+      expect(entry, "a used car with a usable Autogauge result").toBeDefined();
+      const { pathname, car } = entry as { pathname: string; car: Car };
+      const view = priceGauge(car, site);
+      if (!view) throw new Error("no gauge");
 
-    await page.goto(tenantUrl(slug, (withoutGauge[0] as { pathname: string }).pathname));
-    await expect(page.getByRole("heading", { name: "Finance and running costs" })).toBeVisible();
-    await expect(page.getByRole("heading", { name: "Price Comparison" })).toHaveCount(0);
+      // Hold the answer so the skeleton can be seen, then let it through.
+      let release = () => {};
+      const held = new Promise<void>((resolve) => {
+        release = resolve;
+      });
+      await page.route("**/cars/*/autogauge", async (route) => {
+        await held;
+        await route.continue();
+      });
+      await page.emulateMedia({ reducedMotion: "reduce" });
+      await page.goto(tenantUrl(slug, pathname));
+      const card = gaugeCard(page);
+      await card.scrollIntoViewIfNeeded();
+      await expect(card.getByTestId("gauge-skeleton")).toBeVisible();
+      await expect(card).toHaveAttribute("aria-busy", "true");
+      release();
 
-    const badged = withBadge[0] as { pathname: string; car: Car };
-    await page.goto(tenantUrl(slug, badged.pathname));
-    await expect(page.getByText("Below Market Price", { exact: true })).toBeVisible();
-    await expect(
-      page.getByText(marketPriceBadge(badged.car, site)?.text ?? "", { exact: true }),
-    ).toBeVisible();
+      await expect(
+        card.getByRole("img", { name: `${view.dealLabel}: price gauge at ${Math.round(view.fill * 100)}%` }),
+      ).toBeVisible();
+      await expect(card.getByTestId("gauge-skeleton")).toHaveCount(0);
+      await expect(card.locator(`figure.pg-${view.colour}`)).toBeVisible();
+      await expect(card.getByText(view.dealLabel, { exact: true })).toBeVisible();
+      await expect(card.getByTestId("gauge-price")).toHaveText(formatMoney(view.listingPrice));
+      await expect(
+        card.getByText(`Market range ${formatMoney(view.marketMin)} – ${formatMoney(view.marketMax)}`),
+      ).toBeVisible();
+      expect(await axeFindings(page, ".fin")).toEqual([]);
+    });
 
-    await page.goto(tenantUrl(slug, (withoutBadge[0] as { pathname: string }).pathname));
-    await expect(page.getByText("Below Market Price", { exact: true })).toHaveCount(0);
+    test("hides the panel when the result is too thin to show (spec §5 display rule)", async ({ page }) => {
+      const [entry] = await carPages(
+        page,
+        slug,
+        cars,
+        (car) =>
+          autogaugeApplies(car, site) && autogaugeResult(car) !== null && priceGauge(car, site) === null,
+      );
+      expect(entry, "a used car whose Autogauge result fails the display rule").toBeDefined();
+      const answered = page.waitForResponse("**/cars/*/autogauge");
+      await page.goto(tenantUrl(slug, (entry as { pathname: string }).pathname));
+      await gaugeCard(page).scrollIntoViewIfNeeded();
+      expect((await answered).status()).toBe(200);
+      await expect(page.getByRole("heading", { name: "Price Comparison" })).toHaveCount(0);
+      await expect(page.getByRole("heading", { name: "Finance and running costs" })).toBeVisible();
+    });
+
+    test("logs an Autogauge failure and hides the panel (spec §8)", async ({ page }) => {
+      const [entry] = await carPages(page, slug, cars, (car) => priceGauge(car, site) !== null);
+      const warnings: string[] = [];
+      page.on("console", (message) => {
+        if (message.type() === "warning") warnings.push(message.text());
+      });
+      await page.route("**/cars/*/autogauge", (route) => route.abort("failed"));
+      await page.goto(tenantUrl(slug, (entry as { pathname: string }).pathname));
+      await gaugeCard(page).scrollIntoViewIfNeeded();
+      await expect(page.getByRole("heading", { name: "Price Comparison" })).toHaveCount(0);
+      expect(warnings.some((text) => text.startsWith("Autogauge failure"))).toBe(true);
+    });
+
+    test("shows the market-price badge by its rule (spec §5)", async ({ page }) => {
+      const used = await carPages(page, slug, cars, (car) => autogaugeApplies(car, site));
+      const withBadge = used.find(({ car }) => marketPriceBadge(car, site) !== null);
+      const withoutBadge = used.find(({ car }) => car.autograb_data && marketPriceBadge(car, site) === null);
+      expect(withBadge && withoutBadge, "cars on both sides of the badge rule").toBeTruthy();
+      const badged = withBadge as { pathname: string; car: Car };
+      await page.goto(tenantUrl(slug, badged.pathname));
+      await expect(page.getByText("Below Market Price", { exact: true })).toBeVisible();
+      await expect(
+        page.getByText(marketPriceBadge(badged.car, site)?.text ?? "", { exact: true }),
+      ).toBeVisible();
+      await page.goto(tenantUrl(slug, (withoutBadge as { pathname: string }).pathname));
+      await expect(page.getByText("Below Market Price", { exact: true })).toHaveCount(0);
+    });
   });
-});
+}
+
+for (const slug of tenantsWhere((site) => site.features.youx_quote)) {
+  test.describe(`${slug} YouX quote (spec §4, §7, §8)`, () => {
+    const { site, cars } = sites.get(slug) as ReturnType<typeof tenantData>;
+    const card = (page: Page) => page.locator(".fin-youx");
+
+    test("fetches the quote late and fills the weekly estimate", async ({ page }) => {
+      const [entry] = await carPages(page, slug, cars, (car) => youxEstimate(car, site)?.request != null);
+      expect(entry, "a car without a quote in the feed").toBeDefined();
+      const { pathname, car } = entry as { pathname: string; car: Car };
+      const request = youxQuoteRequest(car, site);
+      if (!request) throw new Error("no quote request");
+      const quote = localQuote(request, new Date());
+
+      const html = await (await tenantGet(page.request, slug, pathname)).text();
+      expect(html).toContain('data-testid="youx-weekly">$–</span>');
+
+      const sent = page.waitForRequest("**/api/youx/quote");
+      await page.goto(tenantUrl(slug, pathname));
+      await card(page).scrollIntoViewIfNeeded();
+      expect((await sent).postDataJSON()).toEqual(request);
+      await expect(card(page).getByTestId("youx-weekly")).toHaveText(
+        formatMoney(quote.weeklyRepaymentAmount),
+      );
+      await expect(card(page).getByTestId("youx-advertised")).toHaveText(
+        `${quote.advertisedRate.toFixed(2)}%`,
+      );
+      await expect(card(page).getByTestId("youx-comparison")).toHaveText(
+        `${quote.comparisonRate.toFixed(2)}%`,
+      );
+    });
+
+    test("keeps the dashes when the quote fails, silently", async ({ page }) => {
+      const [entry] = await carPages(page, slug, cars, (car) => youxEstimate(car, site)?.request != null);
+      const messages: string[] = [];
+      page.on("console", (message) => messages.push(message.text()));
+      await page.route("**/api/youx/quote", (route) => route.fulfill({ status: 500, body: "{}" }));
+      const answered = page.waitForResponse("**/api/youx/quote");
+      await page.goto(tenantUrl(slug, (entry as { pathname: string }).pathname));
+      await card(page).scrollIntoViewIfNeeded();
+      expect((await answered).status()).toBe(500);
+      await expect(card(page)).not.toHaveAttribute("aria-busy", "true");
+      await expect(card(page).getByTestId("youx-weekly")).toHaveText("$–");
+      await expect(card(page).getByTestId("youx-advertised")).toHaveText("–%");
+      expect(messages.filter((text) => /youx|quote/i.test(text))).toEqual([]);
+    });
+
+    test("shows the feed's quote without asking again", async ({ page }) => {
+      const [entry] = await carPages(
+        page,
+        slug,
+        cars,
+        (car) => youxEstimate(car, site)?.weekly != null && youxQuoteRequest(car, site) === null,
+      );
+      expect(entry, "a car with a quote in the feed").toBeDefined();
+      const { pathname, car } = entry as { pathname: string; car: Car };
+      let asked = false;
+      page.on("request", (req) => {
+        if (req.url().includes("/api/youx/quote")) asked = true;
+      });
+      await page.goto(tenantUrl(slug, pathname));
+      await card(page).scrollIntoViewIfNeeded();
+      await expect(card(page).getByTestId("youx-weekly")).toHaveText(
+        formatMoney(youxEstimate(car, site)?.weekly ?? 0),
+      );
+      await page.waitForTimeout(500);
+      expect(asked).toBe(false);
+    });
+  });
+}
+
+for (const slug of tenantsWhere(
+  (site) => site.finance_provider !== null && site.finance_provider !== "youx",
+)) {
+  test.describe(`${slug} finance disclaimer dialog (spec §2, §7)`, () => {
+    const { site, cars } = sites.get(slug) as ReturnType<typeof tenantData>;
+    const withDisclaimer = (car: Car) =>
+      financeEstimate(car, site, new Date()) !== null &&
+      Boolean(financeLender(car, site.finance_provider)?.disclaimer?.trim());
+
+    test("opens from the lender's estimate, loads the lender's disclaimer, closes on Escape and returns focus", async ({
+      page,
+    }) => {
+      const [entry] = await carPages(page, slug, cars, withDisclaimer);
+      test.skip(!entry, "no published car with this lender's estimate");
+      const { pathname, car } = entry as { pathname: string; car: Car };
+      const expected = financeDisclaimer(financeLender(car, site.finance_provider)?.disclaimer);
+      let release = () => {};
+      const held = new Promise<void>((resolve) => {
+        release = resolve;
+      });
+      await page.route("**/api/finance-disclaimer?*", async (route) => {
+        await held;
+        await route.continue();
+      });
+      await page.goto(tenantUrl(slug, pathname));
+      const opener = page.getByRole("button", { name: "Finance disclaimer" });
+      await opener.scrollIntoViewIfNeeded();
+      await opener.click();
+      const dialog = page.getByRole("dialog", { name: "Finance disclaimer" });
+      await expect(dialog).toBeVisible();
+      await expect(dialog.getByText("Loading the finance disclaimer…")).toBeVisible();
+      release();
+      await expect(dialog.getByText(expected, { exact: true })).toBeVisible();
+      expect(await axeFindings(page, "#finance-disclaimer-dialog")).toEqual([]);
+      await page.keyboard.press("Escape");
+      await expect(dialog).toBeHidden();
+      await expect(opener).toBeFocused();
+    });
+
+    test("shows an error line when the disclaimer cannot be loaded", async ({ page }) => {
+      const [entry] = await carPages(page, slug, cars, withDisclaimer);
+      test.skip(!entry, "no published car with this lender's estimate");
+      await page.route("**/api/finance-disclaimer?*", (route) => route.fulfill({ status: 503, body: "{}" }));
+      await page.goto(tenantUrl(slug, (entry as { pathname: string }).pathname));
+      await page.getByRole("button", { name: "Finance disclaimer" }).click();
+      const dialog = page.getByRole("dialog", { name: "Finance disclaimer" });
+      await expect(dialog.getByRole("alert")).toHaveText(
+        "Sorry, we couldn't load the finance disclaimer. Please try again, or call us for the details.",
+      );
+      await dialog.getByRole("button", { name: "Close" }).click();
+      await expect(dialog).toBeHidden();
+    });
+  });
+}
+
+for (const slug of tenantsWhere((site) => site.finance_calculator.variant === "dealer")) {
+  test.describe(`${slug} dealer finance calculator (spec §5, §9 dealer variant)`, () => {
+    const { site, cars } = sites.get(slug) as ReturnType<typeof tenantData>;
+
+    test("starts at the car's price over 5 years at 8.5%, lists the dealer's fees and recalculates", async ({
+      page,
+    }) => {
+      const { pathname, car } = await pricedCar(page, slug, cars);
+      const setup = calculatorSetup(site, car);
+      expect(setup.initial).toMatchObject({ amount: car.price, term: 5, interest: 8.5 });
+      await page.goto(tenantUrl(slug, pathname));
+      const calculator = calculatorFor(page);
+      await hydrated(calculator);
+      const repayment = calculator.getByTestId("finance-repayment");
+      await expect(repayment).toContainText(calculateRepayment(setup, setup.initial).repaymentText);
+      await expect(calculator.getByRole("textbox", { name: "Purchase price" })).toHaveValue(
+        car.price.toLocaleString("en-AU"),
+      );
+      const fees = calculator.getByRole("list", { name: "Fees included" });
+      for (const fee of setup.fees) {
+        await expect(fees).toContainText(
+          `${fee.label}: ${formatDollars(fee.amount)}${fee.per === "month" ? " per month" : ""}`,
+        );
+      }
+
+      await calculator.getByRole("textbox", { name: "Deposit / trade-in" }).fill("5000");
+      const interest = calculator.getByRole("textbox", { name: "Interest rate" });
+      await interest.fill("25");
+      await interest.press("Tab");
+      await expect(interest).toHaveValue("20");
+      const expected = calculateRepayment(setup, { ...setup.initial, tradeIn: 5000, interest: 20 });
+      await expect(repayment).toHaveText(`${expected.repaymentText} per week`);
+      await expect(calculator.getByTestId("finance-total")).toHaveText(expected.totalText);
+    });
+
+    test("flags a purchase price at or beyond its range with the spec's message", async ({ page }) => {
+      const { pathname, car } = await pricedCar(page, slug, cars);
+      const setup = calculatorSetup(site, car);
+      await page.goto(tenantUrl(slug, pathname));
+      const calculator = calculatorFor(page);
+      await hydrated(calculator);
+      const price = calculator.getByRole("textbox", { name: "Purchase price" });
+      await price.fill(String(setup.amount.max));
+      await expect(calculator.getByRole("alert")).toHaveText(
+        "Cannot be less than $1,000 or more than $250,000",
+      );
+      await expect(price).toHaveAttribute("aria-invalid", "true");
+      await price.fill("45000");
+      await expect(calculator.getByRole("alert")).toHaveCount(0);
+    });
+  });
+}

@@ -16,15 +16,7 @@ const ROUTES: { path: string; category: string; extra?: (page: Page) => Promise<
       await page.getByLabel("Rego", { exact: true }).fill("123ABC");
     },
   },
-  {
-    path: "/sell-my-car",
-    category: "Sell My Car",
-    extra: async (page) => {
-      await page.getByRole("textbox", { name: /^Make/ }).fill("Mazda");
-      await page.getByRole("textbox", { name: /^Model/ }).fill("CX-5");
-      await page.getByRole("textbox", { name: /^Year/ }).fill("2019");
-    },
-  },
+  // /sell-my-car is the trade-in flow: tests/e2e/tradein.spec.ts.
   { path: "/careers", category: "Careers" },
   { path: "/contact-us", category: "Contact Us" },
 ];

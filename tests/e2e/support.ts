@@ -93,3 +93,29 @@ export async function expectPageBasics(page: Page, canonicalOrigin: string): Pro
     .evaluateAll((scripts) => scripts.map((script) => script.getAttribute("src")));
   expect(blocking, "render-blocking scripts").toEqual([]);
 }
+
+/** The fields of a published car the browser tests choose cars by. */
+export interface BuiltCar {
+  id: number;
+  slug: string;
+  name: string;
+  status: string;
+  car_type: string;
+  price: number;
+  km?: number | null;
+  vin?: string | null;
+  tag?: string | null;
+  reserved?: boolean | null;
+  location_id?: number | null;
+  standardEquipment?: string[] | null;
+  dealercomments?: string | null;
+}
+
+/** A built tenant's published cars and locations: the snapshot the build wrote (read it inside tests, once the server has built). */
+export function builtTenant(slug: string): {
+  cars: BuiltCar[];
+  locations: { id: number; contact_detail: { phone?: string | null } }[];
+} {
+  const dir = process.env.TENANT_CACHE_DIR || ".cache";
+  return JSON.parse(readFileSync(path.join(dir, slug, "tenant.json"), "utf8"));
+}

@@ -1,3 +1,4 @@
+import { readFileSync } from "node:fs";
 import { describe, expect, it } from "vitest";
 import {
   amortise,
@@ -20,7 +21,9 @@ import {
   showsFinance,
   weeklyChip,
 } from "~/features/finance/finance";
-import type { FinanceProvider } from "~/tenant/schema";
+import { stickyFinanceEstimate } from "~/features/finance/sticky-estimate";
+import type { Car } from "~/features/stock/car.schema";
+import { type FinanceProvider, type Site, siteSchema } from "~/tenant/schema";
 import { type CarInput, makeCar, makeSite, NOW } from "./helpers";
 
 type SiteOverrides = Parameters<typeof makeSite>[0];
@@ -160,6 +163,18 @@ describe("establishment fees per lender (spec §9)", () => {
       { finance_provider: "360 Finance", finance_calculator: { establishment_fee: 1300 } },
       { finance_lenders: { "360 Finance": lender({ establishmentFees: null }) } },
       [1300],
+    ],
+    [
+      "the dealer variant's own establishment fee over the car's lender fee",
+      { finance_provider: "taurus", finance_calculator: { variant: "dealer", establishment_fee: 395 } },
+      { finance_lenders: { taurus: lender({ establishmentFees: 1360.5 }) } },
+      [395],
+    ],
+    [
+      "the car's lender fee on the dealer variant when the dealer names none",
+      { finance_provider: "taurus", finance_calculator: { variant: "dealer" } },
+      { finance_lenders: { taurus: lender({ establishmentFees: 1360.5 }) } },
+      [1360.5],
     ],
     [
       "the dealer's listed fees after the establishment fee",
@@ -540,5 +555,114 @@ describe("calculator shown (spec §2, §5)", () => {
     ["for a car without lender data", { finance_provider: "Angle" }, { finance_lenders: null }, true],
   ])("%s", (_, site, car, shown) => {
     expect(showsCalculator(makeCar(car), makeSite(site))).toBe(shown);
+  });
+});
+
+describe("dealer variant on the sample dealer (spec §5, §9: sunstate-motor-group site.json)", () => {
+  const site = siteSchema.parse(JSON.parse(readFileSync("tenants/sunstate-motor-group/site.json", "utf8")));
+  const car = withLender("taurus", { establishmentFees: 1360.5 }, { price: 36990 });
+  const setup = calculatorSetup(site, car);
+
+  it("is the dealer variant: purchase price 1000–250000, interest 4–20, starting at the price, 8.5% over 5 years", () => {
+    expect(setup.variant).toBe("dealer");
+    expect(setup.amount).toEqual({ min: 1000, max: 250000, step: 500 });
+    expect(setup.interest).toEqual({ min: 4, max: 20, step: 0.5 });
+    expect(setup.term).toEqual({ min: 1, max: 7, step: 0.5 });
+    expect(setup.initial).toMatchObject({ amount: 36990, term: 5, interest: 8.5, tradeIn: 0, residual: 0 });
+  });
+
+  it("lists establishment 395, security registration 6, monthly account admin 8 and agency fee 912.25", () => {
+    expect(setup.fees.map((fee) => [fee.amount, fee.per])).toEqual([
+      [395, "once"],
+      [6, "once"],
+      [8, "month"],
+      [912.25, "once"],
+    ]);
+  });
+
+  it.each<[string, Partial<CalculatorInput>, Partial<CalculatorInput>, string | null]>([
+    ["keeps a price inside the range", { amount: 45000 }, { amount: 45000 }, null],
+    [
+      "flags a price at the minimum",
+      { amount: 1000 },
+      { amount: 1000 },
+      "Cannot be less than $1,000 or more than $250,000",
+    ],
+    [
+      "flags a price at the maximum",
+      { amount: 250000 },
+      { amount: 250000 },
+      "Cannot be less than $1,000 or more than $250,000",
+    ],
+    [
+      "turns a negative price into 0",
+      { amount: -5 },
+      { amount: 0 },
+      "Cannot be less than $1,000 or more than $250,000",
+    ],
+    ["clamps interest to 20", { interest: 25 }, { interest: 20 }, null],
+    ["clamps interest to 4", { interest: 3 }, { interest: 4 }, null],
+    ["clamps a deposit to 250000", { tradeIn: 300000 }, { tradeIn: 250000 }, null],
+    ["clamps the term to 7 years", { term: 9 }, { term: 7 }, null],
+  ])("%s", (_, change, used, error) => {
+    const result = calculateRepayment(setup, { ...setup.initial, ...change });
+    expect(result.used).toMatchObject(used);
+    expect(result.amountError).toBe(error);
+  });
+
+  it("finances the once-off fees and adds the monthly fee to each repayment", () => {
+    const result = calculateRepayment(setup, { ...setup.initial, frequency: "month" });
+    const expected = amortise(36990 + 395 + 6 + 912.25, 8.5, 12, 60) + 8;
+    expect(result.repayment).toBe(Math.round(expected * 100) / 100);
+  });
+});
+
+describe("sticky header finance estimate (spec §5 'only when available and no exclusion', gating price above 200)", () => {
+  const angle = makeSite({ finance_provider: "Angle" });
+  const youxSite = makeSite({ features: { youx_quote: true } });
+  const QUOTE = { weeklyRepaymentAmount: 150, advertisedRate: 8.99, comparisonRate: 9.81 };
+
+  it.each<[string, Site, Car, { text: string; rateText: string; fetches: boolean } | null]>([
+    [
+      "the lender's weekly payment with its rate",
+      angle,
+      withLender("Angle"),
+      { text: "$141 per week", rateText: "9.49% p.a.", fetches: false },
+    ],
+    [
+      "nothing for an ineligible car (no comparison rate)",
+      angle,
+      withLender("Angle", { comparisonRate: null }),
+      null,
+    ],
+    ["nothing for a monthly-only lender", angle, withLender("Angle", { paymentWeek: null }), null],
+    ["nothing for a Suzuki", angle, withLender("Angle", {}, { make: "Suzuki" }), null],
+    ["nothing for a sold car", angle, withLender("Angle", {}, { status: "sold" }), null],
+    ["nothing at $200", youxSite, makeCar({ price: 200, youxQuote: QUOTE }), null],
+    [
+      "the feed's YouX quote on a quote site",
+      youxSite,
+      makeCar({ youxQuote: QUOTE }),
+      { text: "$150 per week", rateText: "8.99% p.a.", fetches: false },
+    ],
+    [
+      "dashes to fill from the YouX quote when the car has none",
+      youxSite,
+      makeCar(),
+      { text: "$– per week", rateText: "–% p.a.", fetches: true },
+    ],
+    ["nothing on a site with neither", makeSite(), makeCar(), null],
+  ])("%s", (_, site, car, expected) => {
+    const sticky = stickyFinanceEstimate(car, site, NOW);
+    if (expected === null) expect(sticky).toBeNull();
+    else
+      expect({ text: sticky?.text, rateText: sticky?.rateText, fetches: sticky?.quote != null }).toEqual(
+        expected,
+      );
+  });
+
+  it("prefers the lender's estimate over a YouX quote", () => {
+    const site = makeSite({ finance_provider: "Angle", features: { youx_quote: true } });
+    expect(stickyFinanceEstimate(withLender("Angle"), site, NOW)?.weekly).toBe(141);
   });
 });

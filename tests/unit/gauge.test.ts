@@ -9,6 +9,7 @@ import {
   gaugeView,
   MARKET_PRICE_BADGE,
   marketPriceBadge,
+  parseAutogauge,
   priceGauge,
 } from "~/features/finance/gauge";
 import { type CarInput, makeCar, makeSite } from "./helpers";
@@ -80,6 +81,23 @@ describe("gauge display rules (spec §5)", () => {
       description: "Priced below most similar cars in QLD",
       needleDegrees: 36,
     });
+  });
+});
+
+describe("reading the GET {car path}/autogauge answer (spec §8: failure hides the panel)", () => {
+  it.each<[string, unknown, AutogaugeResult | null]>([
+    ["keeps a full result", result(), result()],
+    ["keeps a partial result for the display rule to judge", { fill: 0.4 }, { fill: 0.4 }],
+    ["drops null figures", { ...result(), confidence: null }, { ...result(), confidence: undefined }],
+    ["fails on a figure that is not a number", { ...result(), fill: "0.7" }, null],
+    ["fails on an answer without any figure", { description: "No similar cars" }, null],
+    ["fails on an error body", { error: "There is no market comparison for this car." }, null],
+    ["fails on an array", [result()], null],
+    ["fails on null", null, null],
+  ])("%s", (_, data, expected) => {
+    const parsed = parseAutogauge(data);
+    if (expected === null) expect(parsed).toBeNull();
+    else expect(parsed).toEqual(JSON.parse(JSON.stringify(expected)));
   });
 });
 

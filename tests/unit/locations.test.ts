@@ -1,12 +1,15 @@
 import { describe, expect, it } from "vitest";
 import type { OpeningHour, SpecialHour } from "~/features/locations/location.schema";
 import {
+  autoDealerJsonLd,
   dedupeLocationPhones,
   formatPhone,
   formatTime,
   holidayHours,
   isOpenNow,
   LOCATION_TYPE_ORDER,
+  MAP_ZOOM,
+  mapEmbedUrl,
   openingHoursRows,
   phoneDigits,
   sortLocations,
@@ -304,5 +307,60 @@ describe("open now", () => {
   it("counts hours given only as free text as closed", () => {
     const textOnly: OpeningHour[] = [{ weekday: 1, status: "Open", formated_hours: "8:00am - 5:00pm" }];
     expect(isOpenNow(textOnly, [], mondayInBrisbane("12:00"))).toBe(false);
+  });
+});
+
+describe("schema.org AutoDealer on location pages", () => {
+  it("carries the address, geo, phone, open days and rating", () => {
+    const location = makeLocation({
+      contact_detail: {
+        phone: "0731234567",
+        opening_hours: [
+          { weekday: 1, status: "Open", open: "08:30", close: "17:30" },
+          { weekday: 0, status: "Closed" },
+        ],
+      },
+      reviews: { average_rating: 4.4, count: 297 },
+    });
+    const data = autoDealerJsonLd(location, "https://example.com.au", "https://example.com.au/contact-us/x");
+    expect(data).toMatchObject({
+      "@type": "AutoDealer",
+      name: "Test Motors Brisbane",
+      telephone: "07 3123 4567",
+      address: {
+        streetAddress: "1 Main Street",
+        addressRegion: "QLD",
+        postalCode: "4000",
+        addressCountry: "AU",
+      },
+      geo: { latitude: -27.47, longitude: 153.02 },
+      openingHoursSpecification: [
+        { dayOfWeek: "https://schema.org/Monday", opens: "08:30", closes: "17:30" },
+      ],
+      aggregateRating: { ratingValue: 4.4, reviewCount: 297 },
+    });
+  });
+  it("leaves out what the location does not have", () => {
+    const data = autoDealerJsonLd(
+      makeLocation({ contact_detail: { phone: null } }),
+      "https://a.au",
+      "https://a.au/x",
+    );
+    expect(data).not.toHaveProperty("telephone");
+    expect(data).not.toHaveProperty("openingHoursSpecification");
+    expect(data).not.toHaveProperty("aggregateRating");
+  });
+});
+
+describe("spec §9 maps open at zoom 10", () => {
+  it("centres the embedded map on the location with a marker", () => {
+    const url = new URL(mapEmbedUrl(-27.47, 153.02));
+    expect(url.searchParams.get("marker")).toBe("-27.47000,153.02000");
+    const [west, south, east, north] = (url.searchParams.get("bbox") ?? "").split(",").map(Number);
+    expect(((west ?? 0) + (east ?? 0)) / 2).toBeCloseTo(153.02, 4);
+    expect(((south ?? 0) + (north ?? 0)) / 2).toBeCloseTo(-27.47, 4);
+    // 640 px at zoom 10 spans 640 × 360 / 2^18 degrees of longitude.
+    expect((east ?? 0) - (west ?? 0)).toBeCloseTo((640 * 360) / 2 ** 18, 4);
+    expect(MAP_ZOOM).toBe(10);
   });
 });

@@ -120,8 +120,11 @@ export function financeLender(car: Car, provider: FinanceProvider | null): Lende
 
 /**
  * The calculator's ranges, fees and starting figures for one car on one site.
- * Reading of the spec: the establishment fee is "per lender", so the car's lender data
- * (`establishmentFees`) wins over the site's figure; the site's `fees` are the dealer's further fees.
+ * Reading of the spec: the establishment fee is "per lender", so on the detail page's slider the
+ * car's lender data (`establishmentFees`) wins over the site's figure. The dealer variant lists the
+ * dealer's own fees ("one dealer lists establishment 395, security registration 6…"), so there the
+ * site's establishment fee wins and the lender's applies only when the site names none. The site's
+ * `fees` are the dealer's further fees.
  */
 export function calculatorSetup(site: Site, car: Car): CalculatorSetup {
   const config = site.finance_calculator;
@@ -139,7 +142,10 @@ export function calculatorSetup(site: Site, car: Car): CalculatorSetup {
       ? { ...base, max: Math.round(price * PRICE_HEADROOM) }
       : { ...base };
 
-  const establishment = lender?.establishmentFees ?? config.establishment_fee;
+  const establishment =
+    dealer && config.establishment_fee > 0
+      ? config.establishment_fee
+      : (lender?.establishmentFees ?? config.establishment_fee);
   const fees: Fee[] = [
     ...(establishment > 0
       ? [{ label: "Establishment fee", amount: establishment, per: "once" as const }]

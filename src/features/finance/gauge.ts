@@ -42,6 +42,7 @@ const AUTOGAUGE_NUMBERS = [
   "market_range_max",
   "confidence",
 ] as const;
+type AutogaugeNumber = (typeof AUTOGAUGE_NUMBERS)[number];
 
 export type DealLabel = "Good Deal" | "Great Deal";
 export type GaugeColour = "low" | "medium" | "high";
@@ -72,19 +73,22 @@ const isNumber = (value: unknown): value is number => typeof value === "number" 
 const isRecord = (value: unknown): value is Record<string, unknown> =>
   typeof value === "object" && value !== null && !Array.isArray(value);
 
+/** The figures the gauge needs, when every one is present. */
+function complete(result: AutogaugeResult): Record<AutogaugeNumber, number> | null {
+  const figures: Partial<Record<AutogaugeNumber, number>> = {};
+  for (const key of AUTOGAUGE_NUMBERS) {
+    const value = result[key];
+    if (!isNumber(value)) return null;
+    figures[key] = value;
+  }
+  return figures as Record<AutogaugeNumber, number>;
+}
+
 /** Spec §5: a gauge only for a complete result, confidence above 0.2, range max not below the listing price. */
 export function gaugeView(result: AutogaugeResult | null): GaugeView | null {
-  if (!result) return null;
-  const { fill, listing_price, market_range_min, market_range_max, confidence } = result;
-  if (
-    !isNumber(fill) ||
-    !isNumber(listing_price) ||
-    !isNumber(market_range_min) ||
-    !isNumber(market_range_max) ||
-    !isNumber(confidence)
-  ) {
-    return null;
-  }
+  const figures = result ? complete(result) : null;
+  if (!result || !figures) return null;
+  const { fill, listing_price, market_range_min, market_range_max, confidence } = figures;
   if (confidence <= GAUGE_MIN_CONFIDENCE || market_range_max < listing_price) return null;
   const clamped = Math.min(1, Math.max(0, fill));
   return {
@@ -114,25 +118,33 @@ export function autogaugeApplies(car: Car, site: Site): boolean {
 }
 
 /**
- * The car's Autogauge result, built into the feed at build time under `autograb_data` (as the
- * `GET {car path}/autogauge` answer, either nested as `autogauge` or flat). Null when absent or
- * malformed, which the page treats as the spec's "Autogauge failure": panel hidden.
+ * An Autogauge result read from untrusted JSON (the `GET {car path}/autogauge` answer). Null when it
+ * is not an object, carries none of the figures, or a figure is not a number: the spec's
+ * "Autogauge failure", panel hidden. Missing figures stay missing; `gaugeView` decides whether what
+ * is left is enough.
  */
-export function autogaugeResult(car: Car): AutogaugeResult | null {
-  const data: unknown = car.autograb_data;
+export function parseAutogauge(data: unknown): AutogaugeResult | null {
   if (!isRecord(data)) return null;
-  const source: unknown = data.autogauge ?? data;
-  if (!isRecord(source)) return null;
   const result: AutogaugeResult = {};
   for (const key of AUTOGAUGE_NUMBERS) {
-    const value = source[key];
+    const value = data[key];
     if (value === null || value === undefined) continue;
     if (!isNumber(value)) return null;
     result[key] = value;
   }
-  const description = source.description;
-  if (typeof description === "string") result.description = description;
+  if (Object.keys(result).length === 0) return null;
+  if (typeof data.description === "string") result.description = data.description;
   return result;
+}
+
+/**
+ * The car's Autogauge result, carried in the feed under `autograb_data` (nested as `autogauge`, or
+ * flat). `GET /cars/{slug}/autogauge` answers with it; null when absent or malformed.
+ */
+export function autogaugeResult(car: Car): AutogaugeResult | null {
+  const data: unknown = car.autograb_data;
+  if (!isRecord(data)) return null;
+  return parseAutogauge(data.autogauge ?? data);
 }
 
 /** What the detail page shows for the gauge, or null (hidden). */
@@ -159,23 +171,20 @@ export function marketPriceBadge(car: Car, site: Site): MarketPriceBadge | null 
   const state = car.autograb_data?.state_average_market_price;
   const national = car.autograb_data?.average_market_price;
   if (!isNumber(state) || car.price >= state) return null;
-  const underState = state - car.price;
-  const underNational = isNumber(national) ? national - car.price : Number.NEGATIVE_INFINITY;
-  if (underState > MARKET_PRICE_THRESHOLD) {
-    return {
-      label: MARKET_PRICE_BADGE,
-      below: underState,
-      average: "state",
-      text: `${formatMoney(underState)} below the state market average`,
-    };
-  }
-  if (underNational > MARKET_PRICE_THRESHOLD) {
-    return {
-      label: MARKET_PRICE_BADGE,
-      below: underNational,
-      average: "national",
-      text: `${formatMoney(underNational)} below the national market average`,
-    };
+  const averages: [MarketPriceBadge["average"], number | null | undefined][] = [
+    ["state", state],
+    ["national", national],
+  ];
+  for (const [average, value] of averages) {
+    const below = isNumber(value) ? value - car.price : Number.NEGATIVE_INFINITY;
+    if (below > MARKET_PRICE_THRESHOLD) {
+      return {
+        label: MARKET_PRICE_BADGE,
+        below,
+        average,
+        text: `${formatMoney(below)} below the ${average} market average`,
+      };
+    }
   }
   return null;
 }

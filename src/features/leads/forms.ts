@@ -92,6 +92,9 @@ export function formFields(kind: LeadKind, options: { commentsRequired: boolean 
       ];
     case "service_booking":
       return [...contact, rego, ...makeModel(false), kms, when, message(false)];
+    case "trade_in":
+      // The trade-in flow (src/features/tradein/ui) asks the car and its condition in earlier steps.
+      return [...contact, postcode];
     case "sell_my_car":
       return [
         ...contact,

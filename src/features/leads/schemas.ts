@@ -5,6 +5,7 @@
  */
 import { parsePhoneNumberFromString } from "libphonenumber-js";
 import { z } from "zod";
+import { TRADE_IN_LEAD_SHAPE } from "~/features/tradein/lead.schema";
 
 export const LEAD_KINDS = [
   "enquiry",
@@ -18,6 +19,7 @@ export const LEAD_KINDS = [
   "sell_my_car",
   "careers",
   "find_me_something_similar",
+  "trade_in",
 ] as const;
 export type LeadKind = (typeof LEAD_KINDS)[number];
 
@@ -68,6 +70,7 @@ export const DEFAULT_CATEGORY: Record<LeadKind, string> = {
   sell_my_car: "Sell My Car",
   careers: "Careers",
   find_me_something_similar: "General Enquiry",
+  trade_in: "Trade In",
 };
 
 /** Spec §4: a sold car's enquiry is filed with this subcategory. */
@@ -297,6 +300,8 @@ const shapes = {
     message: optionalText(5000).transform((v) => v ?? SIMILAR_CAR_MESSAGE),
     subcategory: optionalText(100).transform((v) => v ?? SIMILAR_CAR_SUBCATEGORY),
   },
+  /** The trade-in flow (src/features/tradein): postcode required and Australian. */
+  trade_in: { ...contactFields, ...TRADE_IN_LEAD_SHAPE },
 } satisfies Record<LeadKind, z.ZodRawShape>;
 
 /** Kinds whose comments box is the enquiry's comments (spec §5 "Enquiry comments required"). */

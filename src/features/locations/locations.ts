@@ -208,3 +208,76 @@ export function isOpenNow(
   if (!regular || regular.status === "Closed") return false;
   return withinHours(local.minutes, regular.open, regular.close);
 }
+
+const SCHEMA_DAYS = ["Sunday", "Monday", "Tuesday", "Wednesday", "Thursday", "Friday", "Saturday"] as const;
+
+/** schema.org AutoDealer for a location page (address, geo, phone, opening hours, rating). */
+export function autoDealerJsonLd(
+  location: Location,
+  siteUrl: string,
+  pageUrl: string,
+): Record<string, unknown> {
+  const { address } = location;
+  const phone = location.contact_detail?.phone;
+  const hours = (location.contact_detail?.opening_hours ?? []).filter(
+    (hour) => hour.status === "Open" && hour.open && hour.close,
+  );
+  return {
+    "@context": "https://schema.org",
+    "@type": "AutoDealer",
+    name: location.name,
+    url: pageUrl,
+    ...(location.image ? { image: new URL(location.image, siteUrl).href } : {}),
+    ...(phone ? { telephone: formatPhone(phone) } : {}),
+    address: {
+      "@type": "PostalAddress",
+      streetAddress: address.street,
+      addressLocality: address.city,
+      addressRegion: address.state.toUpperCase(),
+      postalCode: address.postcode,
+      addressCountry: "AU",
+    },
+    geo: { "@type": "GeoCoordinates", latitude: address.lat, longitude: address.long },
+    ...(hours.length
+      ? {
+          openingHoursSpecification: hours.map((hour) => ({
+            "@type": "OpeningHoursSpecification",
+            dayOfWeek: `https://schema.org/${SCHEMA_DAYS[hour.weekday]}`,
+            opens: hour.open,
+            closes: hour.close,
+          })),
+        }
+      : {}),
+    ...(location.reviews && location.reviews.count > 0
+      ? {
+          aggregateRating: {
+            "@type": "AggregateRating",
+            ratingValue: location.reviews.average_rating,
+            reviewCount: location.reviews.count,
+          },
+        }
+      : {}),
+  };
+}
+
+/** Spec §9: maps open at zoom 10. */
+export const MAP_ZOOM = 10;
+
+/**
+ * An embeddable OpenStreetMap of a location at the given zoom: the bounding box a 640 × 360 map
+ * covers at that zoom (Web Mercator: 256 px tiles, 360° / 2^zoom per tile), with a marker.
+ */
+export function mapEmbedUrl(
+  lat: number,
+  long: number,
+  zoom = MAP_ZOOM,
+  size = { width: 640, height: 360 },
+): string {
+  const degreesPerPixel = 360 / (256 * 2 ** zoom);
+  const halfWidth = (size.width / 2) * degreesPerPixel;
+  const halfHeight = (size.height / 2) * degreesPerPixel * Math.cos((lat * Math.PI) / 180);
+  const bbox = [long - halfWidth, lat - halfHeight, long + halfWidth, lat + halfHeight]
+    .map((n) => n.toFixed(5))
+    .join(",");
+  return `https://www.openstreetmap.org/export/embed.html?bbox=${encodeURIComponent(bbox)}&layer=mapnik&marker=${lat.toFixed(5)}%2C${long.toFixed(5)}`;
+}

@@ -21,3 +21,20 @@ export function offerSummary(description: string): string {
   if (text.length <= OFFER_DESCRIPTION_LIMIT) return text;
   return `${text.slice(0, OFFER_DESCRIPTION_TRUNCATE_AT).trimEnd()}…`;
 }
+
+/** localStorage key of a dismissed promo popup, per site (spec §4: persistent flag per site). */
+export function promoDismissedKey(siteSlug: string): string {
+  return `promo-dismissed:${siteSlug}`;
+}
+
+/**
+ * Spec §4 promo popup: shown once the page has loaded on the client, while the promo is active,
+ * unless the shopper dismissed this promo on this site before.
+ */
+export function showsPromo(
+  promo: { id: string; start?: string | null | undefined; expiry?: string | null | undefined },
+  dismissedId: string | null,
+  now: Date,
+): boolean {
+  return dismissedId !== promo.id && isOfferActive(promo, now);
+}

@@ -60,6 +60,40 @@ const migrations: Record<string, Migration> = {
       await db.schema.dropTable("leads").execute();
     },
   },
+  "2026_11_23_002_vehicle_calls": {
+    async up(db: Kysely<unknown>) {
+      // Spec §7 phone reveal record: one row per reveal, so dealers can count calls per car.
+      await db.schema
+        .createTable("phone_reveals")
+        .addColumn("id", "uuid", (col) => col.primaryKey())
+        .addColumn("tenant", "text", (col) => col.notNull())
+        .addColumn("car_id", "integer", (col) => col.notNull())
+        .addColumn("dealership_id", "integer", (col) => col.notNull())
+        .addColumn("website_id", "text", (col) => col.notNull())
+        .addColumn("client_ip", "text")
+        .addColumn("user_agent", "text")
+        .addColumn("created_at", "timestamptz", (col) => col.notNull().defaultTo(sql`now()`))
+        .execute();
+      await db.schema
+        .createIndex("phone_reveals_tenant_car")
+        .on("phone_reveals")
+        .columns(["tenant", "car_id", "created_at"])
+        .execute();
+      // One counter per car: a view is one atomic increment, never a row per page view.
+      await db.schema
+        .createTable("car_views")
+        .addColumn("tenant", "text", (col) => col.notNull())
+        .addColumn("car_id", "integer", (col) => col.notNull())
+        .addColumn("views", "integer", (col) => col.notNull())
+        .addColumn("updated_at", "timestamptz", (col) => col.notNull().defaultTo(sql`now()`))
+        .addPrimaryKeyConstraint("car_views_pkey", ["tenant", "car_id"])
+        .execute();
+    },
+    async down(db: Kysely<unknown>) {
+      await db.schema.dropTable("car_views").execute();
+      await db.schema.dropTable("phone_reveals").execute();
+    },
+  },
 };
 
 const provider: MigrationProvider = { getMigrations: async () => migrations };

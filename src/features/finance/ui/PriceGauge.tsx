@@ -1,86 +1,56 @@
 import { useEffect, useState } from "react";
-import { formatMoney } from "~/features/stock/stock";
-import { DEAL_PRICE_ANIMATION_MS, GAUGE_ANIMATION_MS, type GaugeView } from "../gauge";
+import { type GaugeView, gaugeView, parseAutogauge } from "../gauge";
+import { arc, GaugeFigure } from "./GaugeFigure";
 
 interface Props {
-  view: GaugeView;
+  /** `GET /cars/{slug}/autogauge` for this car. */
+  endpoint: string;
 }
 
-/** Arc from the left end (fill 0) to the right end (fill 1) of a half circle of radius 80 at (100, 100). */
-function arc(from: number, to: number): string {
-  const point = (fill: number) => {
-    const angle = Math.PI * (1 - fill);
-    return `${(100 + 80 * Math.cos(angle)).toFixed(2)} ${(100 - 80 * Math.sin(angle)).toFixed(2)}`;
-  };
-  return `M ${point(from)} A 80 80 0 0 1 ${point(to)}`;
+type State = { kind: "loading" } | { kind: "shown"; view: GaugeView } | { kind: "hidden" };
+
+async function loadGauge(endpoint: string, signal: AbortSignal): Promise<GaugeView | null> {
+  const response = await fetch(endpoint, { headers: { accept: "application/json" }, signal });
+  if (!response.ok) throw new Error(`Autogauge answered ${response.status}`);
+  return gaugeView(parseAutogauge(await response.json()));
 }
-
-const BANDS = [
-  { className: "pg-low", from: 0, to: 0.3 },
-  { className: "pg-medium", from: 0.3, to: 0.6 },
-  { className: "pg-high", from: 0.6, to: 1 },
-] as const;
-
-const reducedMotion = () => window.matchMedia("(prefers-reduced-motion: reduce)").matches;
 
 /**
- * Spec §4/§9 price gauge. The server renders the final figures (readable without JavaScript);
- * once hydrated, which happens when the gauge scrolls into view, the needle sweeps in over 2.5 s
- * and the deal price counts down from the top of the market range over 2 s.
+ * Spec §4 price gauge: a skeleton first (the server render), then the car's Autogauge result,
+ * fetched once the card scrolls into view. On failure (logged) or too little data (spec §5
+ * display rule) the whole card goes away (spec §8 "panel hidden").
  */
-export default function PriceGauge({ view }: Props) {
-  const [price, setPrice] = useState(view.listingPrice);
-  const [sweeping, setSweeping] = useState(false);
+export default function PriceGauge({ endpoint }: Props) {
+  const [state, setState] = useState<State>({ kind: "loading" });
 
   useEffect(() => {
-    if (reducedMotion()) return;
-    setSweeping(true);
-    const start = performance.now();
-    const from = Math.max(view.marketMax, view.listingPrice);
-    let frame = 0;
-    const step = (time: number) => {
-      const progress = Math.min(1, (time - start) / DEAL_PRICE_ANIMATION_MS);
-      const eased = 1 - (1 - progress) ** 3;
-      setPrice(Math.round(from + (view.listingPrice - from) * eased));
-      if (progress < 1) frame = requestAnimationFrame(step);
-    };
-    frame = requestAnimationFrame(step);
-    return () => cancelAnimationFrame(frame);
-  }, [view]);
+    const controller = new AbortController();
+    loadGauge(endpoint, controller.signal)
+      .then((view) => setState(view ? { kind: "shown", view } : { kind: "hidden" }))
+      .catch((error: unknown) => {
+        if (controller.signal.aborted) return;
+        console.warn("Autogauge failure:", error);
+        setState({ kind: "hidden" });
+      });
+    return () => controller.abort();
+  }, [endpoint]);
 
+  if (state.kind === "hidden") return null;
+  const loading = state.kind === "loading";
   return (
-    <figure className={`pg pg-${view.colour}`}>
-      <svg
-        viewBox="0 0 200 112"
-        role="img"
-        aria-label={`${view.dealLabel}: price gauge at ${Math.round(view.fill * 100)}%`}
-      >
-        {BANDS.map((band) => (
-          <path key={band.className} className={band.className} d={arc(band.from, band.to)} />
-        ))}
-        <g
-          className={sweeping ? "pg-needle pg-sweep" : "pg-needle"}
-          style={
-            {
-              "--pg-angle": `${view.needleDegrees}deg`,
-              "--pg-duration": `${GAUGE_ANIMATION_MS}ms`,
-            } as React.CSSProperties
-          }
-        >
-          <line x1="100" y1="100" x2="100" y2="32" />
-          <circle cx="100" cy="100" r="7" />
-        </g>
-      </svg>
-      <figcaption>
-        <strong className="pg-label">{view.dealLabel}</strong>
-        <span className="pg-price">
-          Our price <strong data-testid="gauge-price">{formatMoney(price)}</strong>
-        </span>
-        <span className="pg-range">
-          Market range {formatMoney(view.marketMin)} – {formatMoney(view.marketMax)}
-        </span>
-        {view.description && <span className="pg-description">{view.description}</span>}
-      </figcaption>
-    </figure>
+    <section className="card fin-card fin-gauge" aria-labelledby="price-comparison" aria-busy={loading}>
+      <h3 id="price-comparison">Price Comparison</h3>
+      {loading ? (
+        <div className="pg pg-skeleton" data-testid="gauge-skeleton">
+          <svg viewBox="0 0 200 112" aria-hidden="true">
+            <path d={arc(0, 1)} />
+          </svg>
+          <p className="pg-skeleton-text">Comparing this price with the market…</p>
+          <span className="pg-skeleton-line" />
+        </div>
+      ) : (
+        <GaugeFigure view={state.view} />
+      )}
+    </section>
   );
 }

@@ -41,6 +41,10 @@ export interface LeadFormProps {
   /** Finance routes read preferredDealership, vehiclePriceBudget, car_id, car_type, vin from the URL. */
   readQuery?: boolean;
   successPath?: string;
+  /** Analytics event id on success; defaults to the kind's (22, or 51 for careers). */
+  eventId?: number;
+  /** Values the shopper sees filled in and can change (a sold car's similar-car request). */
+  defaults?: Record<string, string>;
 }
 
 type Values = Record<string, unknown>;
@@ -132,6 +136,9 @@ export default function LeadForm(props: LeadFormProps) {
       opt_in: props.optIn.visible ? props.optIn.default_checked : true,
       // Spec §5: a sole location is chosen for the shopper.
       ...(soleDealership ? { dealership_slug: soleDealership } : {}),
+      // Fixed fields (the car a dialog is about) are validated with the rest: request photos needs car_id.
+      ...props.hidden,
+      ...props.defaults,
     },
   });
   const { register, handleSubmit, formState, setError } = form;
@@ -190,7 +197,7 @@ export default function LeadForm(props: LeadFormProps) {
         } catch {
           // Private mode: the success page falls back to its default text.
         }
-        track(formEventId(kind), { kind, category, lead_id: leadId });
+        track(props.eventId ?? formEventId(kind), { kind, category, lead_id: leadId });
         window.location.assign(props.successPath ?? "/success");
         return;
       }

@@ -1,0 +1,101 @@
+/**
+ * POST /api/youx/quote (spec §7): validates the Quote request and answers from a quote adapter,
+ * the YouX service when `YOUX_API_URL` is set, else the local stand-in (`localQuote`). The page
+ * ignores any non-OK answer (spec §8), so every refusal here is a plain JSON `{ error }`.
+ */
+import { FINANCE_ERRORS, json, methodNotAllowed, type TenantLookup } from "./http.server";
+import { localQuote, type Quote, type QuoteRequest, quoteRequestSchema, quoteResponseSchema } from "./youx";
+
+export interface QuoteAdapter {
+  name: string;
+  quote: (request: QuoteRequest) => Promise<Quote>;
+}
+
+export const localQuoteAdapter = (now: () => Date = () => new Date()): QuoteAdapter => ({
+  name: "local",
+  quote: async (request) => localQuote(request, now()),
+});
+
+/** The YouX service: the Quote request posted as JSON, the answer checked against the schema. */
+export function httpQuoteAdapter(
+  url: string,
+  options: { apiKey?: string; timeoutMs?: number; fetch?: typeof fetch } = {},
+): QuoteAdapter {
+  const send = options.fetch ?? fetch;
+  return {
+    name: "youx",
+    quote: async (request) => {
+      const response = await send(url, {
+        method: "POST",
+        headers: {
+          "content-type": "application/json",
+          accept: "application/json",
+          ...(options.apiKey ? { authorization: `Bearer ${options.apiKey}` } : {}),
+        },
+        body: JSON.stringify(request),
+        signal: AbortSignal.timeout(options.timeoutMs ?? 8000),
+      });
+      if (!response.ok) throw new Error(`YouX answered ${response.status}`);
+      return quoteResponseSchema.parse(await response.json());
+    },
+  };
+}
+
+export function quoteAdapterFromEnv(env: NodeJS.ProcessEnv = process.env): QuoteAdapter {
+  return env.YOUX_API_URL
+    ? httpQuoteAdapter(env.YOUX_API_URL, { ...(env.YOUX_API_KEY ? { apiKey: env.YOUX_API_KEY } : {}) })
+    : localQuoteAdapter();
+}
+
+export const QUOTE_ERRORS = {
+  notOffered: "Quotes are not offered on this site.",
+  contentType: "Send the quote request as JSON (Content-Type: application/json).",
+  badJson: "The quote request is not valid JSON.",
+  invalid: "The quote request is not valid.",
+  tooLarge: "The quote request is too large.",
+  unavailable: "The quote service is unavailable. Please try again later.",
+} as const;
+
+const MAX_BODY_CHARS = 4096;
+
+export function createQuoteHandler(
+  options: TenantLookup & { adapter: QuoteAdapter },
+): (req: Request) => Promise<Response> {
+  return async (req) => {
+    if (req.method !== "POST") return methodNotAllowed("POST");
+    const slug = options.tenantFor(req);
+    const site = slug ? options.site(slug) : null;
+    if (!site) return json({ error: FINANCE_ERRORS.unknownSite }, 404);
+    if (!site.features.youx_quote) return json({ error: QUOTE_ERRORS.notOffered }, 404);
+    const type = req.headers.get("content-type")?.split(";")[0]?.trim().toLowerCase();
+    if (type !== "application/json") return json({ error: QUOTE_ERRORS.contentType }, 415);
+
+    let text: string;
+    try {
+      text = await req.text();
+    } catch {
+      return json({ error: QUOTE_ERRORS.badJson }, 400);
+    }
+    if (text.length > MAX_BODY_CHARS) return json({ error: QUOTE_ERRORS.tooLarge }, 413);
+    let body: unknown;
+    try {
+      body = JSON.parse(text);
+    } catch {
+      return json({ error: QUOTE_ERRORS.badJson }, 400);
+    }
+    const parsed = quoteRequestSchema.safeParse(body);
+    if (!parsed.success) {
+      const fields = Object.fromEntries(
+        parsed.error.issues.map((issue) => [issue.path.join(".") || "body", issue.message]),
+      );
+      return json({ error: QUOTE_ERRORS.invalid, fields }, 400);
+    }
+    try {
+      return json(quoteResponseSchema.parse(await options.adapter.quote(parsed.data)));
+    } catch (error) {
+      // The service failed, not the shopper: a gateway error the page ignores (spec §8).
+      console.warn(`youx quote (${options.adapter.name}) failed:`, error);
+      return json({ error: QUOTE_ERRORS.unavailable }, 502);
+    }
+  };
+}

@@ -1,0 +1,224 @@
+/**
+ * Trade-in payloads (spec §3): the stored lead's trade-in fields (spread into the `trade_in` kind
+ * of src/features/leads/schemas.ts, beside the contact block every lead has), and the bodies of
+ * the flow's calls: lead submission (userData, isLastStep), rego lookup, valuation
+ * (id, adjustmentAnswers), POST /api/miscellaneous and the offer acceptance
+ * (lead_id, form_completed, offer_accepted). Imports only zod and this folder's pure rules, so the
+ * leads schemas can import it without a cycle and the browser can use it.
+ */
+import { z } from "zod";
+import { postcodeError } from "./postcodes";
+import { ADJUSTMENT_QUESTIONS, normaliseRego, REGO_PATTERN, REGO_STATES, TRADE_IN_TEXTS } from "./tradein";
+
+export const TRADE_IN_FIELD_TEXTS = {
+  make: "Please enter the make of your car.",
+  model: "Please enter the model of your car.",
+  year: "Please enter the year your car was built, e.g. 2018.",
+  kms: "Please enter the kilometres as a number, e.g. 85,000.",
+  yesNo: "Please answer Yes or No.",
+  invalid: "Please check this field.",
+} as const;
+
+const withoutNul = (value: string) => value.replaceAll("\u0000", "");
+const blankToUndefined = (value: string | null | undefined) =>
+  value == null || value === "" ? undefined : value;
+
+const text = (max: number) =>
+  z
+    .string({ error: TRADE_IN_FIELD_TEXTS.invalid })
+    .overwrite(withoutNul)
+    .trim()
+    .max(max, TRADE_IN_FIELD_TEXTS.invalid)
+    .nullish()
+    .transform(blankToUndefined);
+
+const requiredText = (max: number, message: string) =>
+  z.string({ error: message }).overwrite(withoutNul).trim().min(1, message).max(max, message);
+
+/** A whole number that may arrive as text with separators ("85,000 kms", "$15,000"). */
+const wholeNumber = (min: number, max: number, message: string) =>
+  z.union([z.number(), z.string()], { error: message }).transform((v, ctx) => {
+    const n = typeof v === "number" ? v : Number(v.replace(/[$,\s]|kms?$/gi, ""));
+    if (typeof v === "string" && v.trim() === "") {
+      ctx.addIssue({ code: "custom", message });
+      return z.NEVER;
+    }
+    if (!Number.isInteger(n) || n < min || n > max) {
+      ctx.addIssue({ code: "custom", message });
+      return z.NEVER;
+    }
+    return n;
+  });
+
+const optionalWholeNumber = (min: number, max: number, message: string) =>
+  z
+    .union([z.literal(""), z.null(), wholeNumber(min, max, message)])
+    .optional()
+    .transform((v) => (v === "" || v === null ? undefined : v));
+
+const yesNo = z
+  .union([z.literal(""), z.enum(["Yes", "No"])], { error: TRADE_IN_FIELD_TEXTS.yesNo })
+  .nullish()
+  .transform((v) => (v === "" || v == null ? undefined : v));
+
+/** Spec §5: trade-in postcode required, 4 digits, and a real Australian postcode. */
+export const tradeInPostcode = z
+  .string({ error: TRADE_IN_TEXTS.lastStep })
+  .trim()
+  .superRefine((value, ctx) => {
+    const message = postcodeError(value);
+    if (message) ctx.addIssue({ code: "custom", message });
+  });
+
+const rego = z
+  .string({ error: TRADE_IN_TEXTS.regoInvalid })
+  .transform(normaliseRego)
+  .refine((v) => v === "" || REGO_PATTERN.test(v), TRADE_IN_TEXTS.regoInvalid)
+  .nullish()
+  .transform(blankToUndefined);
+
+const regoState = z
+  .union([z.literal(""), z.enum(REGO_STATES)], { error: TRADE_IN_TEXTS.regoState })
+  .nullish()
+  .transform((v) => (v === "" || v == null ? undefined : v));
+
+/** Every condition question answered with one of its options (spec §3 adjustmentAnswers). */
+export const adjustmentAnswersSchema = z
+  .record(z.string().max(40), z.string().max(40), { error: TRADE_IN_TEXTS.answer })
+  .superRefine((answers, ctx) => {
+    for (const question of ADJUSTMENT_QUESTIONS) {
+      if (!question.options.some((option) => option.value === answers[question.id])) {
+        ctx.addIssue({ code: "custom", path: [question.id], message: TRADE_IN_TEXTS.answer });
+      }
+    }
+  })
+  // Only the questions asked are kept: nothing else rides along into the CRM.
+  .transform((answers) =>
+    Object.fromEntries(ADJUSTMENT_QUESTIONS.map((question) => [question.id, answers[question.id] as string])),
+  );
+
+const valuationSchema = z.union([
+  z.object({ eligible: z.literal(false) }).strict(),
+  z
+    .object({
+      eligible: z.literal(true),
+      offer: z.number().int().nonnegative(),
+      low: z.number().int().nonnegative(),
+      high: z.number().int().nonnegative(),
+    })
+    .strict(),
+]);
+
+const idText = z
+  .union([z.number().int().nonnegative(), z.string().overwrite(withoutNul).trim().max(64)], {
+    error: TRADE_IN_FIELD_TEXTS.invalid,
+  })
+  .nullish()
+  .transform((v) => (v == null ? undefined : blankToUndefined(String(v))));
+
+/** Spec §3 lead_attributes: pages seen this visit and the query parameters the shopper arrived with. */
+export const leadAttributesSchema = z
+  .object({
+    visited_pages: z.array(z.string().max(300)).max(50).default([]),
+    linked_query_params: z.record(z.string().max(60), z.string().max(300)).default({}),
+  })
+  .nullish()
+  .transform((v) => v ?? undefined);
+
+/** The vehicle being traded (step 1). */
+export const tradeInVehicleShape = {
+  rego,
+  regoState,
+  make: requiredText(60, TRADE_IN_FIELD_TEXTS.make),
+  model: requiredText(80, TRADE_IN_FIELD_TEXTS.model),
+  badge: text(80),
+  year: wholeNumber(1900, 2100, TRADE_IN_FIELD_TEXTS.year),
+  kms: wholeNumber(0, 2_000_000, TRADE_IN_FIELD_TEXTS.kms),
+};
+
+/** Step 2: the condition answers and what is owing. */
+export const tradeInConditionShape = {
+  /** Required by the flow (POST /api/trade-in); a lead from elsewhere may come without them. */
+  adjustmentAnswers: adjustmentAnswersSchema.optional(),
+  /** Spec §3 finance (Yes/No): is there finance owing on the car. */
+  finance: yesNo,
+  amount_owing: optionalWholeNumber(0, 10_000_000, TRADE_IN_TEXTS.amount),
+  expected_price: optionalWholeNumber(0, 10_000_000, TRADE_IN_TEXTS.amount),
+};
+
+/**
+ * The trade-in fields of a stored `trade_in` lead, beside the contact block of every lead. The
+ * postcode here is the trade-in rule (required, 4 digits, Australian).
+ */
+export const TRADE_IN_LEAD_SHAPE = {
+  ...tradeInVehicleShape,
+  ...tradeInConditionShape,
+  postcode: tradeInPostcode,
+  /** The stock car the trade-in is against (spec §2 /cars/trade-in?car_id=). */
+  car_id: idText,
+  car_dealership_id: idText,
+  stock_number: text(40),
+  url: text(500),
+  source: text(40),
+  user_agent: text(500),
+  lead_attributes: leadAttributesSchema,
+  /** Offer acceptance (spec §3): the lead accepted, and the acceptance itself. */
+  lead_id: z.uuid({ error: TRADE_IN_TEXTS.leadMissing }).nullish().transform(blankToUndefined),
+  form_completed: z
+    .boolean()
+    .nullish()
+    .transform((v) => v ?? undefined),
+  offer_accepted: z
+    .boolean()
+    .nullish()
+    .transform((v) => v ?? undefined),
+  valuation: valuationSchema.nullish().transform((v) => v ?? undefined),
+};
+
+/** Spec §7 lead submission: the form's values as userData, and whether this is the last step. */
+export const tradeInSubmissionSchema = z.object({
+  userData: z.record(z.string(), z.unknown(), { error: TRADE_IN_FIELD_TEXTS.invalid }),
+  isLastStep: z.literal(true, { error: TRADE_IN_TEXTS.lastStep }),
+  url: z.unknown().optional(),
+  source: z.unknown().optional(),
+  user_agent: z.unknown().optional(),
+  car_id: z.unknown().optional(),
+  car_dealership_id: z.unknown().optional(),
+  lead_attributes: z.unknown().optional(),
+  category: z.unknown().optional(),
+  page_id: z.unknown().optional(),
+});
+
+export const regoLookupSchema = z.object({
+  rego: z
+    .string({ error: TRADE_IN_TEXTS.regoInvalid })
+    .transform(normaliseRego)
+    .refine((v) => REGO_PATTERN.test(v), TRADE_IN_TEXTS.regoInvalid),
+  regoState: z.enum(REGO_STATES, { error: TRADE_IN_TEXTS.regoState }),
+});
+
+/** Spec §3 valuation: the lead's id and the condition answers. */
+export const valuationRequestSchema = z.object({
+  id: z.uuid({ error: TRADE_IN_TEXTS.leadMissing }),
+  adjustmentAnswers: adjustmentAnswersSchema,
+});
+
+/** Spec §7 POST /api/miscellaneous: the valuation result plus column_name valuation. */
+export const miscellaneousSchema = z.object({
+  lead_id: z.uuid({ error: TRADE_IN_TEXTS.leadMissing }),
+  column_name: z.literal("valuation", { error: TRADE_IN_TEXTS.column }),
+  valuation: z.object({
+    id: z.uuid({ error: TRADE_IN_TEXTS.leadMissing }),
+    adjustmentAnswers: adjustmentAnswersSchema,
+    result: valuationSchema,
+  }),
+});
+
+/** Spec §3 offer acceptance. */
+export const offerAcceptanceSchema = z.object({
+  lead_id: z.uuid({ error: TRADE_IN_TEXTS.leadMissing }),
+  form_completed: z.literal(true, { error: TRADE_IN_TEXTS.lastStep }),
+  offer_accepted: z.literal(true, { error: TRADE_IN_TEXTS.lastStep }),
+});
+
+export type TradeInValuation = z.output<typeof valuationSchema>;

@@ -1,0 +1,419 @@
+/**
+ * The trade-in functions end to end (spec §4 trade-in flow, §7 calls): create the lead (userData,
+ * isLastStep) into the same leads table and CRM outbox as every other lead, rego lookup,
+ * valuation, POST /api/miscellaneous (the valuation stored on the lead) and the offer acceptance
+ * (a '3. Offer Accepted' lead). Every answer is JSON; bad input is a 400 in the shopper's words,
+ * never a 5xx. Adapters (rego, valuation, geocoder) and storage are injectable for tests.
+ */
+import { sql } from "kysely";
+import { formRulesFor, isHoneypotHit, isTooFast, LEAD_ERRORS, LEAD_LIMITS } from "~/features/leads/leads";
+import { storeLead } from "~/features/leads/leads.server";
+import { hitRateLimit, type RateLimit } from "~/features/leads/rate-limit.server";
+import {
+  fieldErrors,
+  HONEYPOT_FIELD,
+  LEAD_TEXTS,
+  parseLead,
+  STARTED_AT_FIELD,
+} from "~/features/leads/schemas";
+import { clientIp } from "~/features/leads/submit.server";
+import type { Car } from "~/features/stock/car.schema";
+import { isSold } from "~/features/stock/stock";
+import type { Db } from "~/lib/db/db.server";
+import type { Site } from "~/tenant/schema";
+import type { TenantData } from "~/tenant/tenant.server";
+import { type Geocoder, localGeocoder } from "./geocode.server";
+import {
+  miscellaneousSchema,
+  offerAcceptanceSchema,
+  regoLookupSchema,
+  tradeInSubmissionSchema,
+  valuationRequestSchema,
+} from "./lead.schema";
+import { TRADE_IN_PAGES } from "./pages";
+import { POSTCODE_TEXTS } from "./postcodes";
+import { localRegoLookup, type RegoLookup } from "./rego";
+import {
+  type AdjustmentAnswers,
+  OFFER_ACCEPTED_SUBCATEGORY,
+  TRADE_IN_SOURCE,
+  TRADE_IN_TEXTS,
+  type TradeInCar,
+  tradeInLocations,
+  VALUATION_COLUMN,
+  VALUATION_REQUESTED_SUBCATEGORY,
+} from "./tradein";
+import { localValuationAdapter, type Valuation, type ValuationAdapter } from "./valuation";
+
+export interface TradeInDeps {
+  db: () => Promise<Db>;
+  tenantFor: (req: Request) => string | null;
+  site: (slug: string) => Site | null;
+  /** The tenant's published snapshot (locations, cars), or null when it has not been built. */
+  tenantData: (slug: string) => TenantData | null;
+  rego?: RegoLookup;
+  valuation?: ValuationAdapter;
+  geocoder?: Geocoder;
+  now?: () => Date;
+  minTimeOnPageMs?: number;
+  /** Lead and acceptance submissions per client per window. */
+  rateLimit?: RateLimit;
+  /** Lookups (rego, valuation, miscellaneous) per client per window. */
+  lookupRateLimit?: RateLimit;
+  onStored?: (leadId: string) => void;
+}
+
+const LOOKUP_RATE_LIMIT: RateLimit = { hits: 30, windowMs: 60_000 };
+
+type Handler = (req: Request) => Promise<Response>;
+
+function json(body: unknown, status = 200, headers: Record<string, string> = {}): Response {
+  return Response.json(body, { status, headers: { "cache-control": "no-store", ...headers } });
+}
+
+const badRequest = (fields: Record<string, string>) => json({ error: LEAD_TEXTS.fixErrors, fields }, 400);
+
+class Refusal {
+  constructor(readonly response: Response) {}
+}
+
+interface Context {
+  tenant: string;
+  site: Site;
+  data: TenantData | null;
+  db: Db;
+  body: Record<string, unknown>;
+  ip: string | null;
+}
+
+async function readBody(req: Request, max: number): Promise<string | null> {
+  if (!req.body) return "";
+  const reader = req.body.getReader();
+  const chunks: Uint8Array[] = [];
+  let size = 0;
+  for (;;) {
+    const { done, value } = await reader.read();
+    if (done) break;
+    size += value.byteLength;
+    if (size > max) {
+      await reader.cancel().catch(() => {});
+      return null;
+    }
+    chunks.push(value);
+  }
+  return new TextDecoder().decode(Buffer.concat(chunks));
+}
+
+/**
+ * The checks every trade-in POST shares: method, tenant (and its trade_in feature), JSON body
+ * within the size limit, the per-client rate limit. A refusal carries its response.
+ */
+async function accept(req: Request, deps: TradeInDeps, limit: { bucket: string; rate: RateLimit }) {
+  if (req.method !== "POST") throw new Refusal(json({ error: LEAD_ERRORS.method }, 405, { allow: "POST" }));
+  const tenant = deps.tenantFor(req);
+  const site = tenant ? deps.site(tenant) : null;
+  if (!tenant || !site?.features.trade_in) throw new Refusal(json({ error: LEAD_ERRORS.unknownSite }, 404));
+  const contentType = req.headers.get("content-type")?.split(";")[0]?.trim().toLowerCase();
+  if (contentType !== "application/json") throw new Refusal(json({ error: LEAD_ERRORS.contentType }, 415));
+  const db = await deps.db();
+  const ip = clientIp(req);
+  if (ip) {
+    const now = deps.now?.() ?? new Date();
+    const result = await hitRateLimit(db, `${limit.bucket}:${tenant}:${ip}`, limit.rate, now);
+    if (!result.allowed) {
+      throw new Refusal(
+        json({ error: LEAD_ERRORS.rateLimited(result.retryAfterSeconds) }, 429, {
+          "retry-after": String(result.retryAfterSeconds),
+        }),
+      );
+    }
+  }
+  const raw = await readBody(req, LEAD_LIMITS.maxBodyBytes);
+  if (raw === null) throw new Refusal(json({ error: LEAD_ERRORS.tooLarge }, 413));
+  let body: unknown;
+  try {
+    body = JSON.parse(raw);
+  } catch {
+    throw new Refusal(json({ error: LEAD_ERRORS.badJson }, 400));
+  }
+  if (typeof body !== "object" || body === null || Array.isArray(body)) {
+    throw new Refusal(json({ error: LEAD_ERRORS.badJson }, 400));
+  }
+  return { tenant, site, data: deps.tenantData(tenant), db, body: body as Record<string, unknown>, ip };
+}
+
+/** Runs a handler body; refusals answer as given, anything unexpected is a 503 the form can retry. */
+function handle(name: string, run: (req: Request) => Promise<Response>): Handler {
+  return async (req) => {
+    try {
+      return await run(req);
+    } catch (error) {
+      if (error instanceof Refusal) return error.response;
+      console.error(`[${name}] ${error instanceof Error ? error.stack : String(error)}`);
+      return json({ error: LEAD_ERRORS.unavailable }, 503, { "retry-after": "5" });
+    }
+  };
+}
+
+interface StoredTradeIn {
+  id: string;
+  fields: Record<string, unknown>;
+}
+
+/** A trade-in lead of this tenant (never a spam one), or null. */
+async function findTradeIn(db: Db, tenant: string, id: string): Promise<StoredTradeIn | null> {
+  const row = await db
+    .selectFrom("leads")
+    .select(["id", "fields"])
+    .where("id", "=", id)
+    .where("tenant", "=", tenant)
+    .where("kind", "=", "trade_in")
+    .where("spam", "=", false)
+    .executeTakeFirst();
+  return row ?? null;
+}
+
+function vehicleOf(fields: Record<string, unknown>) {
+  return {
+    make: String(fields.make ?? ""),
+    model: String(fields.model ?? ""),
+    badge: typeof fields.badge === "string" ? fields.badge : undefined,
+    year: Number(fields.year),
+    kms: Number(fields.kms),
+  };
+}
+
+const sameValuation = (a: Valuation, b: Valuation) => JSON.stringify(a) === JSON.stringify(b);
+
+function carOf(ctx: Context, id: unknown): Car | null {
+  if (id === undefined || id === null || id === "") return null;
+  return ctx.data?.cars.find((car) => String(car.id) === String(id)) ?? null;
+}
+
+/** POST /api/trade-in: the flow's last step creates the lead (spec §7 userData and isLastStep). */
+export function createTradeInHandler(deps: TradeInDeps): Handler {
+  const now = deps.now ?? (() => new Date());
+  const geocoder = deps.geocoder ?? localGeocoder;
+  return handle("trade-in", async (req) => {
+    const ctx = await accept(req, deps, { bucket: "tradein", rate: deps.rateLimit ?? LEAD_LIMITS.rateLimit });
+    const envelope = tradeInSubmissionSchema.safeParse(ctx.body);
+    if (!envelope.success) return badRequest(fieldErrors(envelope.error));
+    const submission = envelope.data;
+    const spam = isHoneypotHit(ctx.body[HONEYPOT_FIELD]);
+    if (!spam && isTooFast(ctx.body[STARTED_AT_FIELD], now(), deps.minTimeOnPageMs)) {
+      return json({ error: LEAD_ERRORS.tooFast, retry: true }, 422);
+    }
+
+    // What only the server may say about a lead is dropped from the shopper's values.
+    const {
+      lead_id: _l,
+      form_completed: _f,
+      offer_accepted: _o,
+      valuation: _v,
+      ...userData
+    } = submission.userData;
+    const errors: Record<string, string> = {};
+    const locations = tradeInLocations(ctx.data?.locations ?? []);
+    const locationId = userData.location_id ?? userData.location;
+    const location = locations.find((l) => String(l.id) === String(locationId ?? ""));
+    if (locations.length > 0 && !location) errors.location_id = TRADE_IN_TEXTS.location;
+    const dealership = ctx.site.dealerships.find((d) => d.slug === location?.dealership_slug);
+    const car = carOf(ctx, submission.car_id);
+    const categories: string[] = Object.values(TRADE_IN_PAGES).map((page) => page.category);
+    const category = categories.includes(String(submission.category))
+      ? String(submission.category)
+      : undefined;
+
+    const parsed = parseLead(
+      {
+        ...userData,
+        kind: "trade_in",
+        category,
+        subcategory: VALUATION_REQUESTED_SUBCATEGORY,
+        page_id: submission.page_id,
+        location_id: location?.id ?? locationId,
+        location: location?.id ?? locationId,
+        dealership_slug:
+          dealership?.slug ?? (ctx.site.dealerships.length === 1 ? ctx.site.dealerships[0]?.slug : undefined),
+        url: submission.url,
+        source: TRADE_IN_SOURCE,
+        user_agent:
+          typeof submission.user_agent === "string" ? submission.user_agent : req.headers.get("user-agent"),
+        car_id: car?.id ?? submission.car_id,
+        car_dealership_id: car?.dealership_id ?? submission.car_dealership_id,
+        stock_number: car?.stocknum,
+        lead_attributes: submission.lead_attributes,
+      },
+      formRulesFor(ctx.site),
+    );
+    if (!parsed.success) Object.assign(errors, parsed.fields, errors);
+    // The flow always asks the condition questions (a lead from /api/leads may not have them).
+    if (userData.adjustmentAnswers == null) errors.adjustmentAnswers ??= TRADE_IN_TEXTS.answer;
+    // Spec §5: the postcode must resolve to a place in Australia.
+    const postcode = parsed.success ? (parsed.lead as { postcode?: string }).postcode : undefined;
+    if (postcode && !errors.postcode && !(await geocoder.geocode(postcode))) {
+      errors.postcode = POSTCODE_TEXTS.notAustralian;
+    }
+    if (!parsed.success || Object.keys(errors).length > 0) return badRequest(errors);
+
+    const stored = await storeLead(ctx.db, {
+      tenant: ctx.tenant,
+      lead: parsed.lead,
+      idempotencyKey: req.headers.get("idempotency-key"),
+      spam,
+      clientIp: ctx.ip,
+      userAgent: req.headers.get("user-agent"),
+    });
+    if (stored.created && !spam) deps.onStored?.(stored.leadId);
+    return json({ lead_id: stored.leadId }, stored.created ? 201 : 200);
+  });
+}
+
+/** POST /api/trade-in/rego: rego + regoState → make, model, year, badge (or 404 to enter them). */
+export function createRegoHandler(deps: TradeInDeps): Handler {
+  const lookup = deps.rego ?? localRegoLookup;
+  return handle("trade-in-rego", async (req) => {
+    const ctx = await accept(req, deps, {
+      bucket: "tradein-lookup",
+      rate: deps.lookupRateLimit ?? LOOKUP_RATE_LIMIT,
+    });
+    const parsed = regoLookupSchema.safeParse(ctx.body);
+    if (!parsed.success) return badRequest(fieldErrors(parsed.error));
+    let vehicle: Awaited<ReturnType<RegoLookup["lookup"]>>;
+    try {
+      vehicle = await lookup.lookup(parsed.data.rego, parsed.data.regoState);
+    } catch (error) {
+      console.warn(
+        `[trade-in-rego] lookup failed: ${error instanceof Error ? error.message : String(error)}`,
+      );
+      return json({ error: TRADE_IN_TEXTS.lookupFailed }, 503, { "retry-after": "5" });
+    }
+    return vehicle ? json({ vehicle }) : json({ error: TRADE_IN_TEXTS.regoNotFound }, 404);
+  });
+}
+
+/** POST /api/trade-in/valuation: spec §3 valuation (id, adjustmentAnswers) for a stored lead. */
+export function createValuationHandler(deps: TradeInDeps): Handler {
+  const adapter = deps.valuation ?? localValuationAdapter;
+  const now = deps.now ?? (() => new Date());
+  return handle("trade-in-valuation", async (req) => {
+    const ctx = await accept(req, deps, {
+      bucket: "tradein-lookup",
+      rate: deps.lookupRateLimit ?? LOOKUP_RATE_LIMIT,
+    });
+    const parsed = valuationRequestSchema.safeParse(ctx.body);
+    if (!parsed.success) return badRequest(fieldErrors(parsed.error));
+    const lead = await findTradeIn(ctx.db, ctx.tenant, parsed.data.id);
+    if (!lead) return json({ error: TRADE_IN_TEXTS.leadMissing }, 404);
+    const result = await adapter.value(
+      { ...vehicleOf(lead.fields), adjustmentAnswers: parsed.data.adjustmentAnswers },
+      now(),
+    );
+    return json({ valuation: { id: lead.id, adjustmentAnswers: parsed.data.adjustmentAnswers, result } });
+  });
+}
+
+/**
+ * POST /api/miscellaneous: spec §7 "valuation result plus column_name valuation", stored on the
+ * lead. The server recomputes the valuation and refuses one that differs (409), so a figure the
+ * dealer sees is always the valuation service's, never one typed into a browser.
+ */
+export function createMiscellaneousHandler(deps: TradeInDeps): Handler {
+  const adapter = deps.valuation ?? localValuationAdapter;
+  const now = deps.now ?? (() => new Date());
+  return handle("miscellaneous", async (req) => {
+    const ctx = await accept(req, deps, {
+      bucket: "tradein-lookup",
+      rate: deps.lookupRateLimit ?? LOOKUP_RATE_LIMIT,
+    });
+    const parsed = miscellaneousSchema.safeParse(ctx.body);
+    if (!parsed.success) return badRequest(fieldErrors(parsed.error));
+    const { lead_id, valuation } = parsed.data;
+    if (valuation.id !== lead_id) return badRequest({ valuation: TRADE_IN_TEXTS.leadMissing });
+    const lead = await findTradeIn(ctx.db, ctx.tenant, lead_id);
+    if (!lead) return json({ error: TRADE_IN_TEXTS.leadMissing }, 404);
+    const answers: AdjustmentAnswers = valuation.adjustmentAnswers;
+    const expected = await adapter.value({ ...vehicleOf(lead.fields), adjustmentAnswers: answers }, now());
+    if (!sameValuation(expected, valuation.result)) {
+      return json({ error: TRADE_IN_TEXTS.valuationMismatch, valuation: expected }, 409);
+    }
+    const patch = JSON.stringify({ [VALUATION_COLUMN]: expected, adjustmentAnswers: answers });
+    await ctx.db
+      .updateTable("leads")
+      .set({ fields: sql<string>`fields || ${patch}::jsonb` })
+      .where("id", "=", lead.id)
+      .execute();
+    return json({ lead_id: lead.id, column_name: VALUATION_COLUMN, saved: true });
+  });
+}
+
+/**
+ * POST /api/trade-in/accept: spec §3 offer acceptance (lead_id, form_completed, offer_accepted),
+ * filed as its own lead with subcategory '3. Offer Accepted', so it reaches the CRM through the
+ * outbox like any lead. Accepting twice stores one acceptance.
+ */
+export function createAcceptHandler(deps: TradeInDeps): Handler {
+  const adapter = deps.valuation ?? localValuationAdapter;
+  const now = deps.now ?? (() => new Date());
+  return handle("trade-in-accept", async (req) => {
+    const ctx = await accept(req, deps, { bucket: "tradein", rate: deps.rateLimit ?? LEAD_LIMITS.rateLimit });
+    const parsed = offerAcceptanceSchema.safeParse(ctx.body);
+    if (!parsed.success) return badRequest(fieldErrors(parsed.error));
+    const lead = await findTradeIn(ctx.db, ctx.tenant, parsed.data.lead_id);
+    if (!lead) return json({ error: TRADE_IN_TEXTS.leadMissing }, 404);
+    const answers = (lead.fields.adjustmentAnswers ?? {}) as AdjustmentAnswers;
+    const valuation = await adapter.value({ ...vehicleOf(lead.fields), adjustmentAnswers: answers }, now());
+    if (!valuation.eligible) return json({ error: TRADE_IN_TEXTS.noOnlineOffer }, 409);
+
+    const { lead_id: _l, form_completed: _f, offer_accepted: _o, valuation: _v, ...original } = lead.fields;
+    const acceptance = parseLead(
+      {
+        ...original,
+        kind: "trade_in",
+        subcategory: OFFER_ACCEPTED_SUBCATEGORY,
+        lead_id: lead.id,
+        form_completed: true,
+        offer_accepted: true,
+        valuation,
+      },
+      // The lead was valid when it was taken; a later change of site rules must not lose its acceptance.
+      { ...formRulesFor(ctx.site), dealershipRequired: false, termsRequired: false, commentsRequired: false },
+    );
+    if (!acceptance.success) return badRequest(acceptance.fields);
+    const stored = await storeLead(ctx.db, {
+      tenant: ctx.tenant,
+      lead: acceptance.lead,
+      idempotencyKey: `offer-accepted:${lead.id}`,
+      spam: false,
+      clientIp: ctx.ip,
+      userAgent: req.headers.get("user-agent"),
+    });
+    if (stored.created) deps.onStored?.(stored.leadId);
+    return json({ lead_id: stored.leadId, accepted_lead_id: lead.id, valuation }, stored.created ? 201 : 200);
+  });
+}
+
+/** GET /api/trade-in/car?car_id={id}: the published car, or 404 when it is unknown or sold. */
+export function createCarHandler(deps: Pick<TradeInDeps, "tenantFor" | "site" | "tenantData">): Handler {
+  return handle("trade-in-car", async (req) => {
+    if (req.method !== "GET") return json({ error: LEAD_ERRORS.method }, 405, { allow: "GET" });
+    const tenant = deps.tenantFor(req);
+    const site = tenant ? deps.site(tenant) : null;
+    if (!tenant || !site?.features.trade_in) return json({ error: LEAD_ERRORS.unknownSite }, 404);
+    const id = new URL(req.url).searchParams.get("car_id")?.trim() ?? "";
+    const car = deps.tenantData(tenant)?.cars.find((c) => String(c.id) === id);
+    if (!car || isSold(car)) return json({ error: "We couldn't find that car. It may have been sold." }, 404);
+    const body: TradeInCar = {
+      id: car.id,
+      name: car.name,
+      slug: car.slug,
+      path: car.path || `/cars/${car.slug}`,
+      price: car.price,
+      stocknum: car.stocknum ?? null,
+      image: car.primary_image_url || car.images.find((image) => image.url)?.url || null,
+      dealership_id: car.dealership_id,
+      location_id: car.location_id ?? null,
+    };
+    return json({ car: body }, 200, { "cache-control": "public, max-age=300" });
+  });
+}

@@ -1,0 +1,119 @@
+/** Step 3: contact details, postcode (spec §5 rules), location, preferred contact method. */
+import { FORM_TEXTS } from "~/features/leads/forms";
+import type { SetField, StepErrors, TradeInValues } from "../form";
+import { POSTCODE_MAX_LENGTH } from "../postcodes";
+import { RadioGroup, SelectField, TextField } from "./Fields";
+
+interface Props {
+  id: string;
+  values: TradeInValues;
+  set: SetField;
+  errors: StepErrors;
+  locations: readonly { value: string; label: string }[];
+  optIn: { visible: boolean; text: string };
+  termsRequired: boolean;
+}
+
+const METHODS = ["Phone", "Email", "SMS"].map((value) => ({ value, label: value }));
+
+export function StepContact({ id, values, set, errors, locations, optIn, termsRequired }: Props) {
+  return (
+    <>
+      <div className="row">
+        <TextField
+          id={`${id}-name`}
+          label="First name"
+          required
+          autoComplete="given-name"
+          value={values.name}
+          onChange={(v) => set("name", v)}
+          error={errors.name}
+        />
+        <TextField
+          id={`${id}-last_name`}
+          label="Last name"
+          autoComplete="family-name"
+          value={values.last_name}
+          onChange={(v) => set("last_name", v)}
+          error={errors.last_name}
+        />
+      </div>
+      <div className="row">
+        <TextField
+          id={`${id}-email`}
+          label="Email"
+          type="email"
+          required
+          autoComplete="email"
+          value={values.email}
+          onChange={(v) => set("email", v)}
+          error={errors.email}
+        />
+        <TextField
+          id={`${id}-phone`}
+          label="Phone"
+          type="tel"
+          required
+          autoComplete="tel"
+          value={values.phone}
+          onChange={(v) => set("phone", v)}
+          error={errors.phone}
+        />
+      </div>
+      <div className="row">
+        <TextField
+          id={`${id}-postcode`}
+          label="Postcode"
+          required
+          inputMode="numeric"
+          autoComplete="postal-code"
+          maxLength={POSTCODE_MAX_LENGTH}
+          value={values.postcode}
+          onChange={(v) => set("postcode", v)}
+          error={errors.postcode}
+        />
+        {locations.length > 0 && (
+          <SelectField
+            id={`${id}-location`}
+            label="Dealership"
+            required
+            value={values.location_id}
+            onChange={(v) => set("location_id", v)}
+            options={locations}
+            // Spec §5: a sole option is chosen for the shopper, so it needs no placeholder.
+            {...(locations.length > 1 ? { placeholder: FORM_TEXTS.dealershipPlaceholder } : {})}
+            error={errors.location_id}
+          />
+        )}
+      </div>
+      <RadioGroup
+        id={`${id}-method`}
+        label="How should we contact you?"
+        value={values.PreferredContactMethod}
+        onChange={(v) => set("PreferredContactMethod", v)}
+        options={METHODS}
+        error={errors.PreferredContactMethod}
+      />
+      {optIn.visible && (
+        <label className="inline check">
+          <input type="checkbox" checked={values.opt_in} onChange={(e) => set("opt_in", e.target.checked)} />{" "}
+          {optIn.text}
+        </label>
+      )}
+      {termsRequired && (
+        <div className="field">
+          <label className="inline check">
+            <input
+              type="checkbox"
+              checked={values.terms_conditions}
+              aria-invalid={errors.terms_conditions ? true : undefined}
+              onChange={(e) => set("terms_conditions", e.target.checked)}
+            />{" "}
+            I agree to the terms of use
+          </label>
+          {errors.terms_conditions && <p className="field-error">{errors.terms_conditions}</p>}
+        </div>
+      )}
+    </>
+  );
+}

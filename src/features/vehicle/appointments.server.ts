@@ -1,0 +1,52 @@
+/**
+ * GET /api/appointments?location_id=&date=YYYY-MM-DD: the test-drive slots a location offers on a
+ * day (see appointments.ts). Closed days answer an empty list; bad input 400; unknown location 404.
+ */
+import { z } from "zod";
+import { appointmentSlots, locationTimeZone } from "./appointments";
+import {
+  CALL_ERRORS,
+  type CallContext,
+  fieldErrors,
+  guarded,
+  json,
+  methodNotAllowed,
+  resolveTenant,
+} from "./http.server";
+
+export const appointmentsQuerySchema = z
+  .object({
+    location_id: z
+      .string({ error: "is required" })
+      .regex(/^\d{1,9}$/, "must be a location id")
+      .transform(Number),
+    date: z.iso.date({ error: "must be a date like 2026-06-20" }),
+  })
+  .strict();
+
+export interface AppointmentsOptions extends CallContext {
+  now?: () => Date;
+}
+
+export function createAppointmentsHandler(options: AppointmentsOptions): (req: Request) => Promise<Response> {
+  const now = options.now ?? (() => new Date());
+  return (req) =>
+    guarded("appointments", () => {
+      if (req.method !== "GET") return methodNotAllowed("GET");
+      const resolved = resolveTenant(req, options);
+      if (!resolved.ok) return resolved.response;
+      const query = appointmentsQuerySchema.safeParse(Object.fromEntries(new URL(req.url).searchParams));
+      if (!query.success) {
+        return json({ error: "Invalid appointments request.", fields: fieldErrors(query.error.issues) }, 400);
+      }
+      const { location_id, date } = query.data;
+      const location = resolved.data.locations.find((candidate) => candidate.id === location_id);
+      if (!location) return json({ error: CALL_ERRORS.unknownLocation }, 404);
+      return json({
+        location_id,
+        date,
+        time_zone: locationTimeZone(location),
+        slots: appointmentSlots(location, date, now()),
+      });
+    });
+}

@@ -1,0 +1,121 @@
+/**
+ * The public subset of a car that the view counter answers with (spec §7 view.json `car_fields`)
+ * and the print page renders: what the vehicle page already shows, nothing internal (no lender
+ * data, no dealer notes beyond the published comments). Pure.
+ */
+import { formatPhone, telHref } from "~/features/locations/locations";
+import { carPictures } from "~/features/media/media";
+import type { Car } from "~/features/stock/car.schema";
+import { type SpecRow, specRows } from "~/features/stock/specs";
+import { carTypeLabel, isSold, priceDisplay } from "~/features/stock/stock";
+import type { TenantData } from "~/tenant/tenant.server";
+
+export interface DealerDetails {
+  name: string;
+  /** "412 Scarborough Beach Road, Osborne Park WA 6017". */
+  address: string;
+  /** "08 5550 2100", or null when the location lists no phone. */
+  phone: string | null;
+  /** "tel:0855502100". */
+  tel: string | null;
+}
+
+export interface CarFields {
+  id: number;
+  slug: string;
+  name: string;
+  year: number;
+  make: string;
+  model: string;
+  badge: string | null;
+  car_type: Car["car_type"];
+  car_type_label: string;
+  status: Car["status"];
+  sold: boolean;
+  price_text: string;
+  was_price_text: string | null;
+  km: number | null;
+  stocknum: string | null;
+  vin: string | null;
+  colour: string | null;
+  photos_count: number;
+  image: { url: string; alt: string };
+  specs: SpecRow[];
+  features: string[];
+  dealer: DealerDetails;
+  /** The car's page on the dealer's public site. */
+  url: string;
+}
+
+const byData = new WeakMap<TenantData, { bySlug: Map<string, Car>; byId: Map<number, Car> }>();
+
+/** A published car of the snapshot by slug or id (ids arrive as strings in query strings). */
+export function findCarIn(
+  data: TenantData,
+  key: { slug?: string | null; id?: number | string | null },
+): Car | null {
+  let index = byData.get(data);
+  if (!index) {
+    index = {
+      bySlug: new Map(data.cars.map((car) => [car.slug, car])),
+      byId: new Map(data.cars.map((car) => [car.id, car])),
+    };
+    byData.set(data, index);
+  }
+  if (key.slug) return index.bySlug.get(key.slug) ?? null;
+  if (key.id != null && key.id !== "") return index.byId.get(Number(key.id)) ?? null;
+  return null;
+}
+
+/** The car's selling location, falling back to the dealership's first listed location. */
+export function dealerDetails(data: TenantData, car: Car): DealerDetails {
+  const { site, locations } = data;
+  const location =
+    locations.find((candidate) => candidate.id === car.location_id) ??
+    locations.find((candidate) => candidate.dealership_id === car.dealership_id && candidate.primary) ??
+    locations.find((candidate) => candidate.dealership_id === car.dealership_id);
+  const dealership = site.dealerships.find((candidate) => candidate.id === car.dealership_id);
+  if (!location) {
+    return { name: dealership?.name ?? site.name, address: "", phone: null, tel: null };
+  }
+  const { street, city, state, postcode } = location.address;
+  const phone = location.contact_detail.phone?.trim() || null;
+  return {
+    name: location.name,
+    address: `${street}, ${site.override_city ?? city} ${state.toUpperCase()} ${postcode}`,
+    phone: phone ? formatPhone(phone) : null,
+    tel: phone ? telHref(phone) : null,
+  };
+}
+
+export function carFields(data: TenantData, car: Car): CarFields {
+  const { site } = data;
+  const price = priceDisplay(car, site);
+  const pictures = carPictures(car);
+  const first = pictures[0] ?? { url: "", alt: car.name };
+  return {
+    id: car.id,
+    slug: car.slug,
+    name: car.name,
+    year: car.year,
+    make: car.make,
+    model: car.model,
+    badge: car.badge ?? null,
+    car_type: car.car_type,
+    car_type_label: carTypeLabel(car.car_type, site),
+    status: car.status,
+    sold: isSold(car),
+    price_text: price.text,
+    was_price_text: price.wasText ?? null,
+    km: car.km ?? null,
+    stocknum: car.stocknum ?? null,
+    vin: car.vin ?? null,
+    colour: car.colour ?? null,
+    photos_count: car.photos_count ?? pictures.length,
+    image: { url: first.url, alt: first.alt },
+    specs: specRows(car),
+    features: car.standardEquipment ?? [],
+    dealer: dealerDetails(data, car),
+    url: new URL(`/cars/${car.slug}`, site.url).href,
+  };
+}

@@ -1,0 +1,98 @@
+/**
+ * GET /cars/{slug}/view.json?photos_count=&updated_at=&website_id= (spec §7): counts one view of a
+ * published car and answers `{ views, car_fields }`. `count=0` reads without counting (the print
+ * page). Unknown car 404, bad query 400; the page shows nothing unless it gets a number.
+ */
+import { sql } from "kysely";
+import { z } from "zod";
+import type { Car } from "~/features/stock/car.schema";
+import type { Db } from "~/lib/db/db.server";
+import { carFields, findCarIn } from "./car-fields";
+import {
+  CALL_ERRORS,
+  type CallContext,
+  fieldErrors,
+  guarded,
+  json,
+  methodNotAllowed,
+  resolveTenant,
+} from "./http.server";
+import { vehicleDb } from "./tables";
+
+export const CAR_VIEW_PATH = "/cars/:slug/view.json";
+const PATH = /^\/cars\/([a-z0-9]+(?:-[a-z0-9]+)*)\/view\.json$/;
+
+const optionalText = (max: number) =>
+  z.string().trim().max(max, `must be at most ${max} characters`).optional();
+
+export const carViewQuerySchema = z
+  .object({
+    photos_count: z
+      .string()
+      .regex(/^\d{1,4}$/, "must be a whole number")
+      .transform(Number)
+      .optional(),
+    /** The page's idea of when the car last changed: ISO date-time or Unix seconds. */
+    updated_at: optionalText(40).refine(
+      (value) => !value || /^\d{1,13}$/.test(value) || !Number.isNaN(Date.parse(value)),
+      "must be a date-time or Unix seconds",
+    ),
+    website_id: optionalText(100),
+    count: z.enum(["0", "1"], { error: "must be 0 or 1" }).optional(),
+  })
+  .strict();
+
+export interface CarViewOptions extends CallContext {
+  db: () => Promise<Db>;
+  now?: () => Date;
+}
+
+/** Adds one view (starting from the feed's own count the first time) and returns the new total. */
+export async function countView(db: Db, tenant: string, car: Car, now: Date): Promise<number> {
+  const row = await vehicleDb(db)
+    .insertInto("car_views")
+    .values({ tenant, car_id: car.id, views: (car.views ?? 0) + 1, updated_at: now })
+    .onConflict((conflict) =>
+      conflict.columns(["tenant", "car_id"]).doUpdateSet({
+        views: sql<number>`car_views.views + 1`,
+        updated_at: now,
+      }),
+    )
+    .returning("views")
+    .executeTakeFirstOrThrow();
+  return row.views;
+}
+
+export async function readViews(db: Db, tenant: string, car: Car): Promise<number> {
+  const row = await vehicleDb(db)
+    .selectFrom("car_views")
+    .select("views")
+    .where("tenant", "=", tenant)
+    .where("car_id", "=", car.id)
+    .executeTakeFirst();
+  return row?.views ?? car.views ?? 0;
+}
+
+export function createCarViewHandler(options: CarViewOptions): (req: Request) => Promise<Response> {
+  const now = options.now ?? (() => new Date());
+  return (req) =>
+    guarded("car-view", async () => {
+      if (req.method !== "GET") return methodNotAllowed("GET");
+      const resolved = resolveTenant(req, options);
+      if (!resolved.ok) return resolved.response;
+      const url = new URL(req.url);
+      const slug = PATH.exec(url.pathname)?.[1];
+      const car = slug ? findCarIn(resolved.data, { slug }) : null;
+      if (!car) return json({ error: CALL_ERRORS.unknownCar }, 404);
+      const query = carViewQuerySchema.safeParse(Object.fromEntries(url.searchParams));
+      if (!query.success) {
+        return json({ error: "Invalid view request.", fields: fieldErrors(query.error.issues) }, 400);
+      }
+      const db = await options.db();
+      const views =
+        query.data.count === "0"
+          ? await readViews(db, resolved.tenant, car)
+          : await countView(db, resolved.tenant, car, now());
+      return json({ views, car_fields: carFields(resolved.data, car) });
+    });
+}

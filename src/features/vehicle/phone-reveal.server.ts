@@ -1,0 +1,114 @@
+/**
+ * POST /api/phone-reveal: the spec's phone reveal record (§7: car_id, dealership_id, website_id),
+ * stored before the answer. The call-the-dealer box sends it when a shopper reveals the number;
+ * its failures stay in the console (§8), so every answer here is plain JSON for the log.
+ */
+import { randomUUID } from "node:crypto";
+import { z } from "zod";
+import { hitRateLimit, type RateLimit } from "~/features/leads/rate-limit.server";
+import { clientIp } from "~/features/leads/submit.server";
+import type { Db } from "~/lib/db/db.server";
+import { findCarIn } from "./car-fields";
+import {
+  CALL_ERRORS,
+  type CallContext,
+  fieldErrors,
+  guarded,
+  json,
+  methodNotAllowed,
+  resolveTenant,
+} from "./http.server";
+import { vehicleDb } from "./tables";
+
+const id = z.coerce
+  .number({ error: "must be a number" })
+  .int("must be a whole number")
+  .positive("must be a positive number");
+
+export const phoneRevealSchema = z.object({
+  car_id: id,
+  dealership_id: id,
+  /** The page sends the tenant's slug; any short id is kept as given. */
+  website_id: z
+    .union([z.string(), z.number()])
+    .transform(String)
+    .pipe(z.string().trim().min(1, "must not be empty").max(100, "must be at most 100 characters"))
+    .optional(),
+});
+
+export const PHONE_REVEAL_LIMITS = {
+  maxBodyBytes: 4096,
+  /** A shopper reveals a handful of numbers; a script revealing hundreds is not a shopper. */
+  rateLimit: { hits: 30, windowMs: 60_000 } satisfies RateLimit,
+};
+
+export interface PhoneRevealOptions extends CallContext {
+  db: () => Promise<Db>;
+  now?: () => Date;
+  rateLimit?: RateLimit;
+}
+
+export function createPhoneRevealHandler(options: PhoneRevealOptions): (req: Request) => Promise<Response> {
+  const now = options.now ?? (() => new Date());
+  const rateLimit = options.rateLimit ?? PHONE_REVEAL_LIMITS.rateLimit;
+  return (req) =>
+    guarded("phone-reveal", async () => {
+      if (req.method !== "POST") return methodNotAllowed("POST");
+      const resolved = resolveTenant(req, options);
+      if (!resolved.ok) return resolved.response;
+      const contentType = req.headers.get("content-type")?.split(";")[0]?.trim().toLowerCase();
+      if (contentType !== "application/json") return json({ error: CALL_ERRORS.badJson }, 415);
+      const declared = Number(req.headers.get("content-length"));
+      if (Number.isFinite(declared) && declared > PHONE_REVEAL_LIMITS.maxBodyBytes) {
+        return json({ error: "The request body is too large." }, 413);
+      }
+      const text = await req.text();
+      if (text.length > PHONE_REVEAL_LIMITS.maxBodyBytes)
+        return json({ error: "The request body is too large." }, 413);
+      let body: unknown;
+      try {
+        body = JSON.parse(text);
+      } catch {
+        return json({ error: CALL_ERRORS.badJson }, 400);
+      }
+      const parsed = phoneRevealSchema.safeParse(body);
+      if (!parsed.success) {
+        return json({ error: "Invalid phone reveal record.", fields: fieldErrors(parsed.error.issues) }, 400);
+      }
+      const { tenant, data } = resolved;
+      const car = findCarIn(data, { id: parsed.data.car_id });
+      if (!car) return json({ error: CALL_ERRORS.unknownCar }, 404);
+      if (car.dealership_id !== parsed.data.dealership_id) {
+        return json(
+          {
+            error: "Invalid phone reveal record.",
+            fields: { dealership_id: "does not match the car's dealership" },
+          },
+          400,
+        );
+      }
+
+      const db = await options.db();
+      const ip = clientIp(req);
+      if (ip) {
+        const limit = await hitRateLimit(db, `phone-reveal:${tenant}:${ip}`, rateLimit, now());
+        if (!limit.allowed) {
+          return json({ error: "Too many requests. Please try again shortly." }, 429, {
+            "retry-after": String(limit.retryAfterSeconds),
+          });
+        }
+      }
+      const reveal = {
+        id: randomUUID(),
+        tenant,
+        car_id: car.id,
+        dealership_id: car.dealership_id,
+        website_id: parsed.data.website_id ?? tenant,
+        client_ip: ip,
+        user_agent: req.headers.get("user-agent")?.slice(0, 500) ?? null,
+        created_at: now(),
+      };
+      await vehicleDb(db).insertInto("phone_reveals").values(reveal).execute();
+      return json({ ok: true, id: reveal.id }, 201);
+    });
+}

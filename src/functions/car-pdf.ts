@@ -1,0 +1,11 @@
+/** GET /api/car-pdf?slug=: a car's one-page PDF (photo, price, specs, dealer), named `{slug}.pdf`. */
+import { tenantSlugFor } from "~/features/leads/site.server";
+import { createCarPdfHandler } from "~/features/vehicle/car-pdf.server";
+import { tenantSnapshot } from "~/tenant/snapshot.server";
+
+export default createCarPdfHandler({
+  tenantFor: (req) => tenantSlugFor(req),
+  snapshot: (slug) => tenantSnapshot(slug),
+});
+
+export const config = { path: "/api/car-pdf" };

@@ -1,0 +1,7 @@
+/** POST /api/miscellaneous: spec §7, the valuation result stored on its lead (column_name valuation). */
+import { tradeInDeps } from "~/features/tradein/deps.server";
+import { createMiscellaneousHandler } from "~/features/tradein/tradein.server";
+
+export default createMiscellaneousHandler(tradeInDeps);
+
+export const config = { path: "/api/miscellaneous" };

@@ -1,0 +1,7 @@
+/** POST /api/trade-in/accept: the shopper accepts the online offer ('3. Offer Accepted' lead). */
+import { tradeInDeps } from "~/features/tradein/deps.server";
+import { createAcceptHandler } from "~/features/tradein/tradein.server";
+
+export default createAcceptHandler(tradeInDeps);
+
+export const config = { path: "/api/trade-in/accept" };

@@ -1,0 +1,7 @@
+/** POST /api/trade-in/valuation: the valuation of a stored trade-in lead (id, adjustmentAnswers). */
+import { tradeInDeps } from "~/features/tradein/deps.server";
+import { createValuationHandler } from "~/features/tradein/tradein.server";
+
+export default createValuationHandler(tradeInDeps);
+
+export const config = { path: "/api/trade-in/valuation" };

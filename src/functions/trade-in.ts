@@ -1,0 +1,7 @@
+/** POST /api/trade-in: the trade-in flow's last step stores the lead (leads table + CRM outbox). */
+import { tradeInDeps } from "~/features/tradein/deps.server";
+import { createTradeInHandler } from "~/features/tradein/tradein.server";
+
+export default createTradeInHandler(tradeInDeps);
+
+export const config = { path: "/api/trade-in" };

@@ -1,0 +1,71 @@
+/**
+ * What functions know about a tenant at run time: the snapshot the last build published
+ * (`.cache/<slug>/tenant.json`, written by scripts/lib/build-tenants.ts; `TENANT_CACHE_DIR`
+ * overrides the folder). Functions answer from the same cars, locations and config the static pages
+ * were built from, so a car page and its calls never disagree. Re-read when the file changes.
+ */
+import { readFileSync, statSync } from "node:fs";
+import path from "node:path";
+import type { Location } from "~/features/locations/location.schema";
+import type { Car } from "~/features/stock/car.schema";
+import { SLUG_PATTERN } from "./schema";
+import type { TenantData } from "./tenant.server";
+
+export const SNAPSHOT_FILE = "tenant.json";
+
+export function snapshotPath(slug: string, env: NodeJS.ProcessEnv = process.env): string {
+  return path.join(env.TENANT_CACHE_DIR || ".cache", slug, SNAPSHOT_FILE);
+}
+
+interface Loaded {
+  mtimeMs: number;
+  data: TenantData;
+  bySlug: Map<string, Car>;
+  byId: Map<string, Car>;
+}
+const loaded = new Map<string, Loaded>();
+
+/** The tenant's published data, or null when it has not been built (or the slug is not a slug). */
+export function tenantSnapshot(slug: string, env: NodeJS.ProcessEnv = process.env): TenantData | null {
+  return load(slug, env)?.data ?? null;
+}
+
+function load(slug: string, env: NodeJS.ProcessEnv): Loaded | null {
+  if (!SLUG_PATTERN.test(slug)) return null;
+  const file = snapshotPath(slug, env);
+  let mtimeMs: number;
+  try {
+    mtimeMs = statSync(file).mtimeMs;
+  } catch {
+    return null;
+  }
+  const cached = loaded.get(file);
+  if (cached && cached.mtimeMs === mtimeMs) return cached;
+  const data = JSON.parse(readFileSync(file, "utf8")) as TenantData;
+  const entry: Loaded = {
+    mtimeMs,
+    data,
+    bySlug: new Map(data.cars.map((car) => [car.slug, car])),
+    byId: new Map(data.cars.map((car) => [String(car.id), car])),
+  };
+  loaded.set(file, entry);
+  return entry;
+}
+
+/** A published car by its slug or its id (both arrive as strings in query strings). */
+export function findCar(
+  slug: string,
+  key: { slug?: string | null; id?: string | number | null },
+  env: NodeJS.ProcessEnv = process.env,
+): Car | null {
+  const entry = load(slug, env);
+  if (!entry) return null;
+  if (key.slug) return entry.bySlug.get(key.slug) ?? null;
+  if (key.id != null && key.id !== "") return entry.byId.get(String(key.id)) ?? null;
+  return null;
+}
+
+/** The location a car is sold from, when the tenant lists it. */
+export function carLocation(data: TenantData, car: Car): Location | null {
+  return data.locations.find((location) => location.id === car.location_id) ?? null;
+}

@@ -1,0 +1,359 @@
+/**
+ * The vehicle detail page as a shopper uses it (spec §2 detail page, sticky header, dialogs; §4
+ * sold state, copy link, promo popup; §5 reserve; §7 analytics; schema.org Car + Offer), on every
+ * sample tenant.
+ */
+import { expect, type Page, test } from "@playwright/test";
+import { type BuiltCar, builtTenant, expectNoAxeViolations, siteJson, TENANTS, tenantUrl } from "./support";
+
+const TEST_DRIVE_ONLY = "test drive only";
+const SIMILAR_CAR_MESSAGE =
+  "Unfortunately this car recently sold. Please let me know about similar cars you have available.";
+
+interface SiteExtras {
+  slug: string;
+  url: string;
+  features?: {
+    checkout?: boolean;
+    enquire_opens_web_chat?: boolean;
+    promo_popup?: boolean;
+    trade_in?: boolean;
+  };
+  specifications?: { sold_tag_name?: string };
+  template?: string;
+  vdp_config?: {
+    web_chat_url?: string;
+    show_map_section?: boolean;
+    promo_popup?: { id: string; title: string };
+  };
+  opt_in?: { visible?: boolean };
+}
+
+function site(slug: string): SiteExtras {
+  return siteJson(slug) as unknown as SiteExtras;
+}
+
+/** An in-stock car with a phone at its location, features past the first 8 and more than 4 spec rows. */
+function forSaleCar(slug: string): BuiltCar {
+  const { cars, locations } = builtTenant(slug);
+  const phoned = new Set(locations.filter((l) => l.contact_detail.phone).map((l) => l.id));
+  const car = cars.find(
+    (c) =>
+      c.status === "in_stock" &&
+      !c.reserved &&
+      (c.tag ?? "").toLowerCase() !== TEST_DRIVE_ONLY &&
+      c.location_id != null &&
+      phoned.has(c.location_id) &&
+      (c.standardEquipment?.length ?? 0) > 8,
+  );
+  if (!car) throw new Error(`${slug}: no in-stock car with a phone and 9+ features`);
+  return car;
+}
+
+async function fillContact(dialog: ReturnType<Page["getByRole"]>) {
+  await dialog.getByLabel("First name").fill("Jordan");
+  await dialog.getByLabel("Last name").fill("Lee");
+  await dialog.getByLabel("Email").fill("jordan@example.com");
+  await dialog.getByLabel("Phone").fill("0412 345 678");
+  const dealership = dialog.getByLabel(/^Dealership/);
+  if ((await dealership.count()) && !(await dealership.inputValue()))
+    await dealership.selectOption({ index: 1 });
+  const terms = dialog.getByLabel("I agree to the terms of use");
+  if (await terms.count()) await terms.check();
+}
+
+for (const slug of TENANTS) {
+  test.describe(`${slug} vehicle page`, () => {
+    test("a shopper books a test drive from the dialog and lands on /success", async ({ page }) => {
+      const car = forSaleCar(slug);
+      await page.goto(tenantUrl(slug, `/cars/${car.slug}`));
+      const summary = page.getByRole("complementary", { name: "Price and contact" });
+      await summary.getByRole("button", { name: "Book a Test Drive" }).click();
+      const dialog = page.getByRole("dialog", { name: "Book a Test Drive" });
+      await expect(dialog).toBeVisible();
+      await expect(dialog.getByText(car.name)).toBeVisible();
+      // The form island hydrates when its dialog opens.
+      await expect(dialog.locator("astro-island")).not.toHaveAttribute("ssr", /.*/);
+      await fillContact(dialog);
+      await page.waitForTimeout(3_100);
+      const sent = page.waitForRequest((request) => request.url().endsWith("/api/leads"));
+      await dialog.getByRole("button", { name: "Book Test Drive" }).click();
+      const body = (await sent).postDataJSON();
+      expect(body).toMatchObject({
+        kind: "test_drive",
+        car_id: car.id,
+        name: "Jordan",
+        car_type: car.car_type,
+      });
+      await expect(page).toHaveURL(/\/success$/, { timeout: 15_000 });
+    });
+
+    test("dialogs keep focus inside, close on Escape and hand focus back", async ({ page }) => {
+      const car = forSaleCar(slug);
+      await page.goto(tenantUrl(slug, `/cars/${car.slug}`));
+      const opener = page.getByRole("button", { name: "Request more photos" });
+      await opener.click();
+      const dialog = page.getByRole("dialog", { name: "Request Photos" });
+      await expect(dialog).toBeVisible();
+      for (let i = 0; i < 15; i++) {
+        await page.keyboard.press("Tab");
+        expect(await dialog.evaluate((d) => d.contains(document.activeElement))).toBe(true);
+      }
+      await page.keyboard.press("Escape");
+      await expect(dialog).toBeHidden();
+      await expect(opener).toBeFocused();
+    });
+
+    test("Enquire Now opens the enquiry form, or the dealer's web chat where the site says so", async ({
+      page,
+    }) => {
+      const car = forSaleCar(slug);
+      const config = site(slug);
+      await page.goto(tenantUrl(slug, `/cars/${car.slug}`));
+      const summary = page.getByRole("complementary", { name: "Price and contact" });
+      if (config.features?.enquire_opens_web_chat && config.vdp_config?.web_chat_url) {
+        await expect(summary.getByRole("link", { name: /Enquire Now/ })).toHaveAttribute(
+          "href",
+          config.vdp_config.web_chat_url,
+        );
+        return;
+      }
+      await summary.getByRole("button", { name: "Enquire Now" }).click();
+      const dialog = page.getByRole("dialog", { name: "Enquire Now" });
+      await expect(dialog.getByRole("button", { name: "Send Enquiry" })).toBeVisible();
+      await dialog.getByRole("button", { name: "Close" }).click();
+      await expect(dialog).toBeHidden();
+    });
+
+    test("sticky header after 500 px, and the phone bar changes past 900 px", async ({ page }) => {
+      await page.setViewportSize({ width: 390, height: 844 });
+      const car = forSaleCar(slug);
+      await page.goto(tenantUrl(slug, `/cars/${car.slug}`));
+      const head = page.locator("[data-sticky-head]");
+      const bar = page.locator("[data-cta-bar]");
+      await expect(head).not.toHaveAttribute("data-shown", "true");
+      await expect(bar.getByRole("button", { name: "Enquire Now" })).toBeVisible();
+      await expect(bar.getByRole("link", { name: /^Call/ })).toBeHidden();
+      await page.evaluate(() => window.scrollTo(0, 450));
+      await page.waitForTimeout(300);
+      await expect(head).not.toHaveAttribute("data-shown", "true");
+      await page.evaluate(() => window.scrollTo(0, 700));
+      await expect(head).toHaveAttribute("data-shown", "true");
+      await expect(head.getByText(car.name)).toBeVisible();
+      await expect(bar).not.toHaveAttribute("data-state", "full");
+      await page.evaluate(() => window.scrollTo(0, 1200));
+      await expect(bar).toHaveAttribute("data-state", "full");
+      await expect(bar.getByRole("link", { name: /^Call/ })).toBeVisible();
+      await page.evaluate(() => window.scrollTo(0, 0));
+      await expect(head).not.toHaveAttribute("data-shown", "true");
+    });
+
+    test("copy link says Copied for 1.5 s with one toast naming the car", async ({ page, context }) => {
+      await context.grantPermissions(["clipboard-read", "clipboard-write"]);
+      const car = forSaleCar(slug);
+      await page.goto(tenantUrl(slug, `/cars/${car.slug}`));
+      const copy = page.getByRole("button", { name: "Copy link" });
+      await copy.click();
+      await expect(page.getByRole("button", { name: "Copied" })).toBeVisible();
+      await expect(
+        page.getByRole("status").filter({ hasText: `Copied ${car.name} to your clipboard!` }),
+      ).toBeVisible();
+      expect(await page.evaluate(() => navigator.clipboard.readText())).toBe(
+        new URL(`/cars/${car.slug}`, site(slug).url).href,
+      );
+      await expect(page.getByRole("button", { name: "Copy link" })).toBeVisible({ timeout: 2_500 });
+      await expect(page.locator(".toast")).toHaveCount(1);
+      await expect(page.getByRole("link", { name: "Print (opens a new tab)" })).toHaveAttribute(
+        "href",
+        `/print?car_id=${car.slug}`,
+      );
+    });
+
+    test("key information, features and comments expand and collapse", async ({ page }) => {
+      const car = forSaleCar(slug);
+      await page.goto(tenantUrl(slug, `/cars/${car.slug}`));
+      const keyInfo = page.locator("section", {
+        has: page.getByRole("heading", { name: "Key Information" }),
+      });
+      await expect(keyInfo.locator("> dl > div")).toHaveCount(4);
+      await keyInfo.getByText("Show More").click();
+      await expect(keyInfo.getByText("Show Less")).toBeVisible();
+      const features = page.locator("section", { has: page.getByRole("heading", { name: "Features" }) });
+      await expect(features.locator("> ul > li")).toHaveCount(8);
+      await features.getByText("Show All").click();
+      const total = car.standardEquipment?.length ?? 0;
+      await expect(features.locator("li:visible")).toHaveCount(total);
+      await features.getByText("Hide").click();
+      await expect(features.locator("li:visible")).toHaveCount(8);
+
+      const { cars } = builtTenant(slug);
+      const long = cars.find((c) => (c.dealercomments ?? "").replace(/<[^>]*>/g, "").length > 450);
+      if (long) {
+        await page.goto(tenantUrl(slug, `/cars/${long.slug}`));
+        const comments = page.locator("section", {
+          has: page.getByRole("heading", { name: "Dealer Comments" }),
+        });
+        const preview = comments.locator(".comments-preview");
+        expect(((await preview.textContent()) ?? "").length).toBeLessThanOrEqual(401);
+        await comments.getByText("Read More").click();
+        await expect(preview).toBeHidden();
+        await expect(comments.getByText("Read Less")).toBeVisible();
+      }
+    });
+
+    test("schema.org Car + Offer and the vehicle analytics event", async ({ page }) => {
+      const car = forSaleCar(slug);
+      await page.goto(tenantUrl(slug, `/cars/${car.slug}`));
+      const json = JSON.parse(
+        (await page.locator('script[type="application/ld+json"]').first().textContent()) ?? "{}",
+      );
+      expect(json["@type"]).toBe("Car");
+      expect(json.offers).toMatchObject({ "@type": "Offer", priceCurrency: "AUD", price: car.price });
+      expect(json.offers.availability).toBe("https://schema.org/InStock");
+      if (car.km != null) expect(json.mileageFromOdometer).toMatchObject({ value: car.km, unitCode: "KMT" });
+      if (car.vin) expect(json.vehicleIdentificationNumber).toBe(car.vin);
+      const expected = car.car_type === "used" ? 15 : 14;
+      await expect
+        .poll(() => page.evaluate(() => (window.dataLayer ?? []).map((e) => e.eventId)))
+        .toContain(expected);
+      await expect(page.locator('meta[property="og:image"]')).toHaveAttribute("content", /^https:\/\//);
+    });
+
+    test("sold cars say so and offer Find Me Something Similar, prefilled", async ({ page }) => {
+      const sold = builtTenant(slug).cars.find((c) => c.status === "sold");
+      test.skip(!sold, `${slug} shows no sold cars`);
+      if (!sold) return;
+      await page.goto(tenantUrl(slug, `/cars/${sold.slug}`));
+      const summary = page.getByRole("complementary", { name: "Price and contact" });
+      await expect(summary.getByText("Unfortunately this car recently sold")).toBeVisible();
+      await expect(
+        summary.getByText(site(slug).specifications?.sold_tag_name ?? "Just Sold", { exact: true }),
+      ).toBeVisible();
+      await expect(summary.getByRole("button", { name: "Enquire Now" })).toHaveCount(0);
+      await expect(summary.getByRole("button", { name: "Book a Test Drive" })).toHaveCount(0);
+      await summary.getByRole("button", { name: "Find Me Something Similar" }).click();
+      const dialog = page.getByRole("dialog", { name: "Find Me Something Similar" });
+      await expect(dialog.locator("astro-island")).not.toHaveAttribute("ssr", /.*/);
+      await expect(dialog.getByLabel(/^Comments/)).toHaveValue(SIMILAR_CAR_MESSAGE);
+      const json = JSON.parse(
+        (await page.locator('script[type="application/ld+json"]').first().textContent()) ?? "{}",
+      );
+      if (json.offers) expect(json.offers.availability).toBe("https://schema.org/SoldOut");
+    });
+
+    test("a test-drive-only car offers only Book a Test Drive", async ({ page }) => {
+      const car = builtTenant(slug).cars.find(
+        (c) => (c.tag ?? "").toLowerCase() === TEST_DRIVE_ONLY && c.status !== "sold",
+      );
+      test.skip(!car, `${slug} has no test-drive-only car`);
+      if (!car) return;
+      await page.goto(tenantUrl(slug, `/cars/${car.slug}`));
+      const summary = page.getByRole("complementary", { name: "Price and contact" });
+      await expect(summary.getByRole("button", { name: "Book a Test Drive" })).toBeVisible();
+      await expect(summary.getByRole("button", { name: "Enquire Now" })).toHaveCount(0);
+      await expect(summary.getByRole("link", { name: "Get Finance" })).toHaveCount(0);
+      await expect(summary.getByRole("button", { name: /Reserve Now/ })).toHaveCount(0);
+    });
+
+    test("Reserve Online only where checkout is on; caravans list their specs; map where shown", async ({
+      page,
+    }) => {
+      const car = forSaleCar(slug);
+      const config = site(slug);
+      await page.goto(tenantUrl(slug, `/cars/${car.slug}`));
+      const reserve = page.getByRole("heading", { name: "Reserve Online" });
+      if (config.features?.checkout) {
+        await expect(reserve).toBeVisible();
+        const section = page.locator("section", { has: reserve });
+        await expect(section).toContainText("48 hours");
+        await expect(section).toContainText("100% refundable");
+      } else {
+        await expect(reserve).toHaveCount(0);
+      }
+      await expect(page.getByRole("heading", { name: "Caravan Specifications" })).toHaveCount(
+        config.template === "caravan" ? 1 : 0,
+      );
+      await expect(page.getByRole("navigation", { name: "More from us" }).getByRole("link")).toHaveText([
+        /See our latest offers/,
+        /Book your service online/,
+        /Sell your car/,
+      ]);
+      // The map (#vehicle-map, zoom 10) only where the tenant shows it; directions always.
+      await expect(page.locator("#vehicle-map iframe")).toHaveCount(
+        config.vdp_config?.show_map_section === false ? 0 : 1,
+      );
+      await expect(page.getByRole("link", { name: /Get Directions/ })).toBeVisible();
+      await expectNoAxeViolations(page);
+    });
+  });
+}
+
+/** The other dialog kinds, one tenant each (every tenant stays well under the per-IP rate limit). */
+const DIALOG_KINDS = [
+  { kind: "enquiry", open: "Enquire Now", dialog: "Enquire Now", submit: "Send Enquiry", sold: false },
+  {
+    kind: "request_photos",
+    open: "Request more photos",
+    dialog: "Request Photos",
+    submit: "Request Photos",
+    sold: false,
+  },
+  {
+    kind: "find_me_something_similar",
+    open: "Find Me Something Similar",
+    dialog: "Find Me Something Similar",
+    submit: "Find Me Something Similar",
+    sold: true,
+  },
+] as const;
+DIALOG_KINDS.forEach((entry, index) => {
+  const slug = TENANTS.filter((s) => !site(s).features?.enquire_opens_web_chat)[index] as string;
+  test(`${slug}: the ${entry.dialog} dialog sends a ${entry.kind} lead for the car`, async ({ page }) => {
+    const car = entry.sold ? builtTenant(slug).cars.find((c) => c.status === "sold") : forSaleCar(slug);
+    test.skip(!car, `${slug} shows no sold cars`);
+    if (!car) return;
+    await page.goto(tenantUrl(slug, `/cars/${car.slug}`));
+    await page
+      .getByRole("complementary", { name: "Price and contact" })
+      .getByRole("button", { name: entry.open })
+      .click();
+    const dialog = page.getByRole("dialog", { name: entry.dialog });
+    await expect(dialog.locator("astro-island")).not.toHaveAttribute("ssr", /.*/);
+    await fillContact(dialog);
+    const comments = dialog.getByLabel(/^Comments/);
+    if ((await comments.count()) && !(await comments.inputValue()))
+      await comments.fill("Is it still available?");
+    await page.waitForTimeout(3_100);
+    const sent = page.waitForRequest((request) => request.url().endsWith("/api/leads"));
+    await dialog.getByRole("button", { name: entry.submit }).click();
+    const body = (await sent).postDataJSON();
+    expect(body).toMatchObject({ kind: entry.kind, car_id: car.id, stock_number: expect.any(String) });
+    if (entry.sold) expect(body.subcategory).toBe("Find me something similar");
+    await expect(page).toHaveURL(/\/success$/, { timeout: 15_000 });
+  });
+});
+
+test.describe("promo popup", () => {
+  // Every other test starts with the popup dismissed (playwright.config.ts); these start fresh.
+  test.use({ storageState: { cookies: [], origins: [] } });
+  const slug = TENANTS.find((s) => site(s).features?.promo_popup && site(s).vdp_config?.promo_popup);
+
+  test("shows once the page loads, closes on dismiss and stays dismissed on this site", async ({ page }) => {
+    test.skip(!slug, "no sample tenant has a promo popup");
+    if (!slug) return;
+    const promo = site(slug).vdp_config?.promo_popup as { id: string; title: string };
+    const car = forSaleCar(slug);
+    await page.goto(tenantUrl(slug, `/cars/${car.slug}`));
+    const popup = page.getByRole("dialog", { name: promo.title });
+    await expect(popup).toBeVisible();
+    const size = await popup.boundingBox();
+    expect(size?.width).toBeLessThanOrEqual(600);
+    expect(size?.height).toBeLessThanOrEqual((page.viewportSize()?.height ?? 0) * 0.8 + 1);
+    await popup.getByRole("button", { name: "Dismiss" }).click();
+    await expect(popup).toBeHidden();
+    await page.reload();
+    await page.waitForLoadState("load");
+    await page.waitForTimeout(300);
+    await expect(popup).toBeHidden();
+  });
+});

@@ -1,0 +1,285 @@
+/**
+ * GET /cars/{slug}/autogauge and GET /api/finance-disclaimer?car_id= (spec §7) through real
+ * Requests: first the handlers over an in-memory tenant, then the deployed function modules over a
+ * published snapshot on disk (.cache/<slug>/tenant.json), the way `npm start` and Netlify run them.
+ */
+import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from "node:fs";
+import os from "node:os";
+import path from "node:path";
+import fc from "fast-check";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { AUTOGAUGE_ERRORS, createAutogaugeHandler } from "~/features/finance/autogauge.server";
+import { createDisclaimerHandler, DISCLAIMER_ERRORS } from "~/features/finance/disclaimer.server";
+import { COMPARISON_RATE_WARNING } from "~/features/finance/finance";
+import type { AutogaugeResult } from "~/features/finance/gauge";
+import type { TenantLookup } from "~/features/finance/http.server";
+import type { Car } from "~/features/stock/car.schema";
+import type { Site } from "~/tenant/schema";
+import { type CarInput, makeCar, makeSite } from "./helpers";
+
+const GAUGE: AutogaugeResult = {
+  fill: 0.72,
+  listing_price: 28990,
+  market_range_min: 27500,
+  market_range_max: 33900,
+  confidence: 0.81,
+  description: "Compared with 31 similar Toyota Corolla listings in WA over the last 90 days.",
+};
+const DISCLAIMER = `Estimated repayments of $141 per week are based on a 5 year secured consumer loan. ${COMPARISON_RATE_WARNING}`;
+
+const site = makeSite({
+  slug: "market-motors",
+  autograb: true,
+  plugins: ["Autogauge"],
+  finance_provider: "360 Finance",
+});
+const car = (overrides: Partial<CarInput>) => makeCar({ price: 28990, ...overrides });
+const cars: Car[] = [
+  car({
+    id: 11,
+    slug: "used-with-gauge",
+    autograb_data: { state_average_market_price: 31000, autogauge: GAUGE },
+  }),
+  car({ id: 12, slug: "used-thin-data", autograb_data: { autogauge: { ...GAUGE, confidence: 0.12 } } }),
+  car({ id: 13, slug: "used-averages-only", autograb_data: { state_average_market_price: 31000 } }),
+  car({ id: 14, slug: "new-with-gauge", car_type: "new", autograb_data: { autogauge: GAUGE } }),
+  car({ id: 15, slug: "reserved-with-gauge", reserved: true, autograb_data: { autogauge: GAUGE } }),
+  car({ id: 16, slug: "with-lender", finance_lenders: { "360 Finance": { disclaimer: DISCLAIMER } } }),
+  car({
+    id: 17,
+    slug: "lender-short",
+    finance_lenders: { "360 finance": { disclaimer: "Fees and charges apply." } },
+  }),
+  car({ id: 18, slug: "other-lender", finance_lenders: { taurus: { disclaimer: DISCLAIMER } } }),
+];
+
+const lookup = (sites: Record<string, { site: Site; cars: Car[] }>): TenantLookup => ({
+  tenantFor: (req) => /^([a-z0-9-]+)\.localhost/.exec(req.headers.get("host") ?? "")?.[1] ?? null,
+  site: (slug) => sites[slug]?.site ?? null,
+  car: (slug, key) =>
+    sites[slug]?.cars.find((c) => (key.slug ? c.slug === key.slug : String(c.id) === key.id)) ?? null,
+});
+const tenants = lookup({
+  "market-motors": { site, cars },
+  "no-market": { site: makeSite({ finance_provider: null }), cars },
+});
+
+const get = (pathname: string, host = "market-motors.localhost:4321", method = "GET") =>
+  new Request(`http://localhost${pathname}`, { method, headers: { host } });
+async function answer(handler: (req: Request) => Promise<Response>, req: Request) {
+  const response = await handler(req);
+  return { status: response.status, body: (await response.json()) as unknown };
+}
+
+describe("GET /cars/{slug}/autogauge", () => {
+  const handler = createAutogaugeHandler(tenants);
+
+  it("answers the used car's Autogauge result", async () => {
+    expect(await answer(handler, get("/cars/used-with-gauge/autogauge"))).toEqual({
+      status: 200,
+      body: GAUGE,
+    });
+  });
+
+  it("answers a result the page will hide (confidence 0.2 or less): the display rule is the page's", async () => {
+    const { status, body } = await answer(handler, get("/cars/used-thin-data/autogauge"));
+    expect(status).toBe(200);
+    expect(body).toMatchObject({ confidence: 0.12 });
+  });
+
+  it.each<[string, string, string, number, string]>([
+    [
+      "an unknown car",
+      "/cars/no-such-car/autogauge",
+      "market-motors",
+      404,
+      "We couldn't find that car. It may have been sold.",
+    ],
+    [
+      "a car with market averages only",
+      "/cars/used-averages-only/autogauge",
+      "market-motors",
+      404,
+      AUTOGAUGE_ERRORS.noResult,
+    ],
+    [
+      "a new car (Autogauge is for used cars)",
+      "/cars/new-with-gauge/autogauge",
+      "market-motors",
+      404,
+      AUTOGAUGE_ERRORS.noResult,
+    ],
+    [
+      "a reserved car (not Autograb eligible)",
+      "/cars/reserved-with-gauge/autogauge",
+      "market-motors",
+      404,
+      AUTOGAUGE_ERRORS.noResult,
+    ],
+    [
+      "a site without market data",
+      "/cars/used-with-gauge/autogauge",
+      "no-market",
+      404,
+      AUTOGAUGE_ERRORS.noResult,
+    ],
+    [
+      "an unknown site",
+      "/cars/used-with-gauge/autogauge",
+      "nobody",
+      404,
+      "There is no site at this address.",
+    ],
+    [
+      "a path that is not a car slug",
+      "/cars/Used%20Car/autogauge",
+      "market-motors",
+      400,
+      AUTOGAUGE_ERRORS.badPath,
+    ],
+  ])("answers %s with %d", async (_, pathname, tenant, status, error) => {
+    expect(await answer(handler, get(pathname, `${tenant}.localhost:4321`))).toEqual({
+      status,
+      body: { error },
+    });
+  });
+
+  it("answers 405 to a POST", async () => {
+    const response = await handler(get("/cars/used-with-gauge/autogauge", undefined, "POST"));
+    expect(response.status).toBe(405);
+    expect(response.headers.get("allow")).toBe("GET");
+  });
+});
+
+describe("GET /api/finance-disclaimer?car_id=", () => {
+  const handler = createDisclaimerHandler(tenants);
+
+  it("answers the disclaimer of the site's lender for the car", async () => {
+    expect(await answer(handler, get("/api/finance-disclaimer?car_id=16"))).toEqual({
+      status: 200,
+      body: { car_id: 16, provider: "360 Finance", disclaimer: DISCLAIMER },
+    });
+  });
+
+  it("matches the lender key whatever its case and adds the comparison-rate warning a lender left out", async () => {
+    const { status, body } = await answer(handler, get("/api/finance-disclaimer?car_id=17"));
+    expect(status).toBe(200);
+    expect((body as { disclaimer: string }).disclaimer).toMatch(
+      /^Fees and charges apply\. .*WARNING: This comparison rate/,
+    );
+  });
+
+  it.each<[string, string, string, number, string]>([
+    ["no car id", "/api/finance-disclaimer", "market-motors", 400, DISCLAIMER_ERRORS.badCarId],
+    [
+      "a car id that is not a number",
+      "/api/finance-disclaimer?car_id=abc",
+      "market-motors",
+      400,
+      DISCLAIMER_ERRORS.badCarId,
+    ],
+    ["a car id of 0", "/api/finance-disclaimer?car_id=0", "market-motors", 400, DISCLAIMER_ERRORS.badCarId],
+    [
+      "an unknown car",
+      "/api/finance-disclaimer?car_id=999",
+      "market-motors",
+      404,
+      "We couldn't find that car. It may have been sold.",
+    ],
+    [
+      "a car without the site lender's data",
+      "/api/finance-disclaimer?car_id=18",
+      "market-motors",
+      404,
+      DISCLAIMER_ERRORS.noDisclaimer,
+    ],
+    [
+      "a car without lenders",
+      "/api/finance-disclaimer?car_id=11",
+      "market-motors",
+      404,
+      DISCLAIMER_ERRORS.noDisclaimer,
+    ],
+    [
+      "a site without a finance provider",
+      "/api/finance-disclaimer?car_id=16",
+      "no-market",
+      404,
+      DISCLAIMER_ERRORS.noDisclaimer,
+    ],
+    [
+      "an unknown site",
+      "/api/finance-disclaimer?car_id=16",
+      "nobody",
+      404,
+      "There is no site at this address.",
+    ],
+  ])("answers %s with %d", async (_, pathname, tenant, status, error) => {
+    expect(await answer(handler, get(pathname, `${tenant}.localhost:4321`))).toEqual({
+      status,
+      body: { error },
+    });
+  });
+
+  it("never answers 5xx to any query string", async () => {
+    await fc.assert(
+      fc.asyncProperty(fc.string(), async (value) => {
+        const response = await handler(get(`/api/finance-disclaimer?car_id=${encodeURIComponent(value)}`));
+        expect(response.status).toBeLessThan(500);
+      }),
+      { numRuns: 200 },
+    );
+  });
+});
+
+describe("the deployed functions over a published snapshot", () => {
+  let dir: string;
+  const previous = process.env.TENANT_CACHE_DIR;
+
+  beforeAll(() => {
+    dir = mkdtempSync(path.join(os.tmpdir(), "finance-functions-"));
+    mkdirSync(path.join(dir, "market-motors"));
+    const snapshot = { site, locations: [], offers: [], pages: [], cars, now: new Date().toISOString() };
+    writeFileSync(path.join(dir, "market-motors", "tenant.json"), JSON.stringify(snapshot));
+    process.env.TENANT_CACHE_DIR = dir;
+  });
+  afterAll(() => {
+    if (previous === undefined) delete process.env.TENANT_CACHE_DIR;
+    else process.env.TENANT_CACHE_DIR = previous;
+    rmSync(dir, { recursive: true, force: true });
+  });
+
+  it("mounts /cars/:slug/autogauge and answers from the snapshot", async () => {
+    const fn = await import("~/functions/autogauge");
+    expect(fn.config.path).toBe("/cars/:slug/autogauge");
+    expect(await answer(fn.default, get("/cars/used-with-gauge/autogauge"))).toEqual({
+      status: 200,
+      body: GAUGE,
+    });
+    expect((await fn.default(get("/cars/nothing-here/autogauge"))).status).toBe(404);
+  });
+
+  it("mounts /api/finance-disclaimer and answers from the snapshot", async () => {
+    const fn = await import("~/functions/finance-disclaimer");
+    expect(fn.config.path).toBe("/api/finance-disclaimer");
+    const { status, body } = await answer(fn.default, get("/api/finance-disclaimer?car_id=16"));
+    expect(status).toBe(200);
+    expect(body).toMatchObject({ disclaimer: DISCLAIMER });
+    expect(
+      (await fn.default(get("/api/finance-disclaimer?car_id=16", "unbuilt.localhost:4321"))).status,
+    ).toBe(404);
+  });
+
+  it("mounts /api/youx/quote, refusing sites that have not turned quotes on", async () => {
+    const fn = await import("~/functions/youx-quote");
+    expect(fn.config.path).toBe("/api/youx/quote");
+    const response = await fn.default(
+      new Request("http://localhost/api/youx/quote", {
+        method: "POST",
+        headers: { host: "market-motors.localhost:4321", "content-type": "application/json" },
+        body: "{}",
+      }),
+    );
+    expect(response.status).toBe(404);
+  });
+});
