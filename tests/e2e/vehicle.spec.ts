@@ -81,7 +81,7 @@ for (const slug of TENANTS) {
       const body = (await sent).postDataJSON();
       expect(body).toMatchObject({
         kind: "test_drive",
-        car_id: car.id,
+        car_id: String(car.id),
         name: "Jordan",
         car_type: car.car_type,
       });
@@ -327,7 +327,7 @@ DIALOG_KINDS.forEach((entry, index) => {
     const sent = page.waitForRequest((request) => request.url().endsWith("/api/leads"));
     await dialog.getByRole("button", { name: entry.submit }).click();
     const body = (await sent).postDataJSON();
-    expect(body).toMatchObject({ kind: entry.kind, car_id: car.id, stock_number: expect.any(String) });
+    expect(body).toMatchObject({ kind: entry.kind, car_id: String(car.id), stock_number: expect.any(String) });
     if (entry.sold) expect(body.subcategory).toBe("Find me something similar");
     await expect(page).toHaveURL(/\/success$/, { timeout: 15_000 });
   });
