@@ -327,7 +327,11 @@ DIALOG_KINDS.forEach((entry, index) => {
     const sent = page.waitForRequest((request) => request.url().endsWith("/api/leads"));
     await dialog.getByRole("button", { name: entry.submit }).click();
     const body = (await sent).postDataJSON();
-    expect(body).toMatchObject({ kind: entry.kind, car_id: String(car.id), stock_number: expect.any(String) });
+    expect(body).toMatchObject({
+      kind: entry.kind,
+      car_id: String(car.id),
+      stock_number: expect.any(String),
+    });
     if (entry.sold) expect(body.subcategory).toBe("Find me something similar");
     await expect(page).toHaveURL(/\/success$/, { timeout: 15_000 });
   });
