@@ -39,8 +39,11 @@ export function clientIp(req: Request): string | null {
 
 class TooLarge extends Error {}
 
-/** Reads at most `max` bytes of body; a bigger (or lying) body stops the read early. */
-async function readBody(req: Request, max: number): Promise<string> {
+/**
+ * Reads at most `max` bytes of body; a bigger (or lying) body stops the read early and answers
+ * null. Shared by every function that takes a shopper's JSON (leads, trade-in).
+ */
+export async function readBodyWithin(req: Request, max: number): Promise<string | null> {
   if (!req.body) return "";
   const reader = req.body.getReader();
   const chunks: Uint8Array[] = [];
@@ -51,11 +54,17 @@ async function readBody(req: Request, max: number): Promise<string> {
     size += value.byteLength;
     if (size > max) {
       await reader.cancel().catch(() => {});
-      throw new TooLarge();
+      return null;
     }
     chunks.push(value);
   }
   return new TextDecoder().decode(Buffer.concat(chunks));
+}
+
+async function readBody(req: Request, max: number): Promise<string> {
+  const text = await readBodyWithin(req, max);
+  if (text === null) throw new TooLarge();
+  return text;
 }
 
 const IDEMPOTENCY_KEY = /^[\x21-\x7e]{1,200}$/;

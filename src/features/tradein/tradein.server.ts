@@ -16,7 +16,7 @@ import {
   parseLead,
   STARTED_AT_FIELD,
 } from "~/features/leads/schemas";
-import { clientIp } from "~/features/leads/submit.server";
+import { clientIp, readBodyWithin } from "~/features/leads/submit.server";
 import type { Car } from "~/features/stock/car.schema";
 import { isSold } from "~/features/stock/stock";
 import type { Db } from "~/lib/db/db.server";
@@ -86,24 +86,6 @@ interface Context {
   ip: string | null;
 }
 
-async function readBody(req: Request, max: number): Promise<string | null> {
-  if (!req.body) return "";
-  const reader = req.body.getReader();
-  const chunks: Uint8Array[] = [];
-  let size = 0;
-  for (;;) {
-    const { done, value } = await reader.read();
-    if (done) break;
-    size += value.byteLength;
-    if (size > max) {
-      await reader.cancel().catch(() => {});
-      return null;
-    }
-    chunks.push(value);
-  }
-  return new TextDecoder().decode(Buffer.concat(chunks));
-}
-
 /**
  * The checks every trade-in POST shares: method, tenant (and its trade_in feature), JSON body
  * within the size limit, the per-client rate limit. A refusal carries its response.
@@ -128,7 +110,7 @@ async function accept(req: Request, deps: TradeInDeps, limit: { bucket: string; 
       );
     }
   }
-  const raw = await readBody(req, LEAD_LIMITS.maxBodyBytes);
+  const raw = await readBodyWithin(req, LEAD_LIMITS.maxBodyBytes);
   if (raw === null) throw new Refusal(json({ error: LEAD_ERRORS.tooLarge }, 413));
   let body: unknown;
   try {
