@@ -1,5 +1,3 @@
-import { readFileSync } from "node:fs";
-import path from "node:path";
 import AxeBuilder from "@axe-core/playwright";
 import { expect, type Locator, type Page, test } from "@playwright/test";
 import {
@@ -15,23 +13,12 @@ import {
 import { formatFuelCost, fuelDefaults, isElectric, weeklyFuelCost } from "~/features/finance/fuel";
 import { autogaugeApplies, autogaugeResult, marketPriceBadge, priceGauge } from "~/features/finance/gauge";
 import { localQuote, youxEstimate, youxQuoteRequest } from "~/features/finance/youx";
-import { type Car, carSchema } from "~/features/stock/car.schema";
+import type { Car } from "~/features/stock/car.schema";
 import { formatMoney } from "~/features/stock/stock";
-import { type Site, siteSchema } from "~/tenant/schema";
-import { TENANTS, TENANTS_DIR, tenantGet, tenantUrl, vehiclePaths } from "./support";
+import type { Site } from "~/tenant/schema";
+import { TENANTS, tenantData, tenantGet, tenantUrl, vehiclePaths } from "./support";
 
 /** The tenant's config and published cars, read the way the build reads them. */
-function tenantData(slug: string): { site: Site; cars: Map<string, Car> } {
-  const read = (file: string) => JSON.parse(readFileSync(path.join(TENANTS_DIR, slug, file), "utf8"));
-  const site = siteSchema.parse(read("site.json"));
-  const cars = new Map<string, Car>();
-  for (const row of read("stock.json").cars as unknown[]) {
-    const parsed = carSchema.safeParse(row);
-    if (parsed.success) cars.set(parsed.data.slug, parsed.data);
-  }
-  return { site, cars };
-}
-
 /** Published vehicle pages whose car passes `keep`, in sitemap order. */
 async function carPages(page: Page, slug: string, cars: Map<string, Car>, keep: (car: Car) => boolean) {
   const paths = await vehiclePaths(page.request, slug);

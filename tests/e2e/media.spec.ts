@@ -3,8 +3,6 @@
  * arrows, keyboard, full screen, video slide, viewer modes with spin and hotspots, image fallback.
  * Video players are never loaded (no internet): the frames and their addresses are asserted.
  */
-import { readFileSync } from "node:fs";
-import path from "node:path";
 import { expect, type Page, test } from "@playwright/test";
 import { carPictures, cdnImage, IMAGE_NOT_FOUND, showThumbnails } from "~/features/media/media";
 import {
@@ -14,30 +12,18 @@ import {
   gallerySlides,
   VIEWER_MODE_LABELS,
 } from "~/features/media/viewer";
-import { type Car, carSchema } from "~/features/stock/car.schema";
-import { type Site, siteSchema } from "~/tenant/schema";
+import type { Car } from "~/features/stock/car.schema";
 import {
   expectNoAxeViolations,
   expectPageBasics,
   TENANTS,
-  TENANTS_DIR,
+  tenantData,
   tenantUrl,
   vehiclePaths,
 } from "./support";
 
 /** Vehicle page route prefix (the detail page is /cars/{slug}). */
 const VDP = "/cars";
-
-function tenantData(slug: string): { site: Site; cars: Map<string, Car> } {
-  const read = (file: string) => JSON.parse(readFileSync(path.join(TENANTS_DIR, slug, file), "utf8"));
-  const site = siteSchema.parse(read("site.json"));
-  const cars = new Map<string, Car>();
-  for (const row of read("stock.json").cars as unknown[]) {
-    const parsed = carSchema.safeParse(row);
-    if (parsed.success) cars.set(parsed.data.slug, parsed.data);
-  }
-  return { site, cars };
-}
 
 /** The first published car that passes `keep`, with its page address. */
 async function findCar(page: Page, slug: string, cars: Map<string, Car>, keep: (car: Car) => boolean) {

@@ -2,6 +2,8 @@ import { existsSync, readdirSync, readFileSync } from "node:fs";
 import path from "node:path";
 import AxeBuilder from "@axe-core/playwright";
 import { type APIRequestContext, expect, type Page } from "@playwright/test";
+import { type Car, carSchema } from "~/features/stock/car.schema";
+import { type Site, siteSchema } from "~/tenant/schema";
 import { E2E_PORT } from "../../playwright.config";
 
 export const TENANTS_DIR = path.resolve("tenants");
@@ -118,4 +120,16 @@ export function builtTenant(slug: string): {
 } {
   const dir = process.env.TENANT_CACHE_DIR || ".cache";
   return JSON.parse(readFileSync(path.join(dir, slug, "tenant.json"), "utf8"));
+}
+
+/** A sample tenant's validated site.json and its feed's valid cars by slug (rows the schema refuses are left out). */
+export function tenantData(slug: string): { site: Site; cars: Map<string, Car> } {
+  const read = (file: string) => JSON.parse(readFileSync(path.join(TENANTS_DIR, slug, file), "utf8"));
+  const site = siteSchema.parse(read("site.json"));
+  const cars = new Map<string, Car>();
+  for (const row of read("stock.json").cars as unknown[]) {
+    const parsed = carSchema.safeParse(row);
+    if (parsed.success) cars.set(parsed.data.slug, parsed.data);
+  }
+  return { site, cars };
 }
