@@ -12,7 +12,7 @@ export default defineConfig({
   integrations: [react(), functionsDev(fileURLToPath(new URL("./src/functions", import.meta.url)))],
   trailingSlash: "ignore",
   // Pages render while others are written; more than one in flight hides file-system latency.
-  build: { format: "directory", inlineStylesheets: "always", concurrency: 4 },
+  build: { format: "directory", inlineStylesheets: "auto", concurrency: 4 },
   compressHTML: true,
   devToolbar: { enabled: false },
   server: { port: Number(process.env.PORT) || 4321 },

@@ -11,6 +11,12 @@ const { dir, slugs } = await selectTenants();
 console.log(`Building ${slugs.length} tenant${slugs.length === 1 ? "" : "s"} from ${dir}`);
 const started = performance.now();
 const distDir = path.resolve(process.env.DIST_DIR || path.join(ROOT, "dist"));
+// Reproducible builds (reproducible-builds.org): SOURCE_DATE_EPOCH pins the build's "now".
+const epoch = process.env.SOURCE_DATE_EPOCH;
+if (epoch !== undefined && !/^\d+$/.test(epoch)) {
+  console.error(`SOURCE_DATE_EPOCH must be whole seconds since 1970, not "${epoch}"`);
+  process.exit(1);
+}
 const results = await buildTenants({
   tenantsDir: dir,
   distDir,
@@ -20,6 +26,8 @@ const results = await buildTenants({
   slugs,
   allowShrink: process.env.ALLOW_FEED_SHRINK === "1",
   concurrency: process.env.BUILD_CONCURRENCY ? Number(process.env.BUILD_CONCURRENCY) : undefined,
+  shards: process.env.BUILD_SHARDS ? Number(process.env.BUILD_SHARDS) : undefined,
+  now: epoch ? new Date(Number(epoch) * 1000) : undefined,
 });
 console.log(`\n${summaryTable(results)}\n`);
 const failed = results.filter((result) => !result.ok);

@@ -1,7 +1,8 @@
 /**
  * Page weight as a browser pays it: gzip bytes of a built page's HTML (CSS is inlined), its
  * stylesheets, and every script it loads, following islands' component and renderer URLs and
- * their static imports.
+ * their static imports; the "everything it can load" figure also follows dynamic `import()`s
+ * (a dialog's lead form, loaded when the dialog opens).
  */
 import { existsSync, readFileSync } from "node:fs";
 import path from "node:path";
@@ -15,12 +16,18 @@ function assetPath(siteRoot: string, url: string): string | null {
   return existsSync(file) ? file : null;
 }
 
-/** Every chunk a set of entry scripts pulls in through static imports (`import"./x.js"`, `from"./x.js"`). */
-function withImports(entries: Iterable<string>): Set<string> {
+const STATIC_IMPORT = /(?:import|from)\s*"(\.\/[^"]+\.js)"/g;
+const ANY_IMPORT = /(?:import|from)\s*\(?\s*["'`](\.\/[^"'`]+\.js)["'`]/g;
+
+/**
+ * Every chunk a set of entry scripts pulls in through static imports (`import"./x.js"`,
+ * `from"./x.js"`), and with `dynamic` through `import(`./x.js`)` too.
+ */
+function withImports(entries: Iterable<string>, dynamic = false): Set<string> {
   const scripts = new Set(entries);
   for (const file of scripts) {
     const code = readFileSync(file, "utf8");
-    for (const match of code.matchAll(/(?:import|from)\s*"(\.\/[^"]+\.js)"/g)) {
+    for (const match of code.matchAll(dynamic ? ANY_IMPORT : STATIC_IMPORT)) {
       const dep = path.resolve(path.dirname(file), match[1] as string);
       if (existsSync(dep)) scripts.add(dep);
     }
@@ -72,7 +79,7 @@ export function pageWeight(
   return {
     html: gz(html),
     css,
-    js: sumGzip(withImports(all)) + inlineJs,
+    js: sumGzip(withImports([...all, ...initial], true)) + inlineJs,
     initialJs: sumGzip(withImports(initial)) + inlineJs,
   };
 }

@@ -1,4 +1,5 @@
 import type { APIRoute } from "astro";
+import { isPrimaryShard } from "~/tenant/shard";
 import { currentTenant } from "~/tenant/tenant.server";
 
 const escapeXml = (value: string) =>
@@ -8,6 +9,8 @@ const escapeXml = (value: string) =>
   );
 
 export const GET: APIRoute = async () => {
+  // Other build shards render car pages only; their copy of this file is discarded.
+  if (!isPrimaryShard()) return new Response("");
   const { site, cars, pages, now } = await currentTenant();
   const day = now.slice(0, 10);
   const urls = [

@@ -72,9 +72,33 @@ for (const slug of TENANTS) {
       const dialog = page.getByRole("dialog", { name: "Book a Test Drive" });
       await expect(dialog).toBeVisible();
       await expect(dialog.getByText(car.name)).toBeVisible();
-      // The form island hydrates when its dialog opens.
-      await expect(dialog.locator("astro-island")).not.toHaveAttribute("ssr", /.*/);
+      // The form renders when its dialog opens: no page carries it before.
+      await expect(dialog.locator("[data-lead-form]")).toHaveAttribute("data-state", "ready");
       await fillContact(dialog);
+      // The preferred time comes from the location's bookable times: the first day that has some.
+      const day = dialog.getByLabel("Day");
+      const time = dialog.getByLabel("Time");
+      await expect(time).toBeDisabled();
+      let chosen = "";
+      for (const value of (
+        await day
+          .locator("option")
+          .evaluateAll((options) => options.map((option) => (option as HTMLOptionElement).value))
+      ).slice(2, 9)) {
+        const answered = page.waitForResponse((response) => response.url().includes("/api/appointments?"));
+        await day.selectOption(value);
+        expect((await answered).status()).toBe(200);
+        await expect(dialog.getByText("Loading available times…")).toBeHidden();
+        if (await time.isEnabled()) {
+          chosen = (await time.locator("option").nth(1).getAttribute("value")) ?? "";
+          await time.selectOption(chosen);
+          break;
+        }
+        await expect(
+          dialog.getByText("No test drive times on this day. Please choose another day."),
+        ).toBeVisible();
+      }
+      expect(chosen).toMatch(/^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}$/);
       await page.waitForTimeout(3_100);
       const sent = page.waitForRequest((request) => request.url().endsWith("/api/leads"));
       await dialog.getByRole("button", { name: "Book Test Drive" }).click();
@@ -84,6 +108,7 @@ for (const slug of TENANTS) {
         car_id: String(car.id),
         name: "Jordan",
         car_type: car.car_type,
+        date_time: chosen,
       });
       await expect(page).toHaveURL(/\/success$/, { timeout: 15_000 });
     });
@@ -233,7 +258,7 @@ for (const slug of TENANTS) {
       await expect(summary.getByRole("button", { name: "Book a Test Drive" })).toHaveCount(0);
       await summary.getByRole("button", { name: "Find Me Something Similar" }).click();
       const dialog = page.getByRole("dialog", { name: "Find Me Something Similar" });
-      await expect(dialog.locator("astro-island")).not.toHaveAttribute("ssr", /.*/);
+      await expect(dialog.locator("[data-lead-form]")).toHaveAttribute("data-state", "ready");
       await expect(dialog.getByLabel(/^Comments/)).toHaveValue(SIMILAR_CAR_MESSAGE);
       const json = JSON.parse(
         (await page.locator('script[type="application/ld+json"]').first().textContent()) ?? "{}",
@@ -318,7 +343,7 @@ DIALOG_KINDS.forEach((entry, index) => {
       .getByRole("button", { name: entry.open })
       .click();
     const dialog = page.getByRole("dialog", { name: entry.dialog });
-    await expect(dialog.locator("astro-island")).not.toHaveAttribute("ssr", /.*/);
+    await expect(dialog.locator("[data-lead-form]")).toHaveAttribute("data-state", "ready");
     await fillContact(dialog);
     const comments = dialog.getByLabel(/^Comments/);
     if ((await comments.count()) && !(await comments.inputValue()))
@@ -335,6 +360,51 @@ DIALOG_KINDS.forEach((entry, index) => {
     if (entry.sold) expect(body.subcategory).toBe("Find me something similar");
     await expect(page).toHaveURL(/\/success$/, { timeout: 15_000 });
   });
+});
+
+test("a dialog's form is not in the page until asked for, says so when it cannot load, and retries", async ({
+  page,
+}) => {
+  const slug = TENANTS[0] as string;
+  const car = forSaleCar(slug);
+  let blocked = true;
+  await page.route(/\/_astro\/mount-lead-form[^/]*\.js/, (route) =>
+    blocked ? route.abort() : route.continue(),
+  );
+  await page.goto(tenantUrl(slug, `/cars/${car.slug}`));
+  await expect(page.locator("dialog form")).toHaveCount(0);
+  const opener = page.getByRole("button", { name: "Request more photos" });
+  await opener.click();
+  const dialog = page.getByRole("dialog", { name: "Request Photos" });
+  await expect(dialog.getByRole("alert")).toHaveText(
+    "Sorry, the form could not load. Please check your connection and try again.",
+  );
+  blocked = false;
+  await dialog.getByRole("button", { name: "Try again" }).click();
+  await expect(dialog.getByRole("button", { name: "Request Photos" })).toBeVisible();
+  await expect(dialog.getByLabel("First name")).toBeVisible();
+});
+
+test("when the bookable times cannot load, the test drive takes a free date and time", async ({ page }) => {
+  const slug = TENANTS[1] as string;
+  const car = forSaleCar(slug);
+  await page.route(/\/api\/appointments\?/, (route) =>
+    route.fulfill({ status: 503, contentType: "application/json", body: '{"error":"down"}' }),
+  );
+  await page.goto(tenantUrl(slug, `/cars/${car.slug}`));
+  await page
+    .getByRole("complementary", { name: "Price and contact" })
+    .getByRole("button", { name: "Book a Test Drive" })
+    .click();
+  const dialog = page.getByRole("dialog", { name: "Book a Test Drive" });
+  await dialog.getByLabel("Day").selectOption({ index: 2 });
+  await expect(
+    dialog.getByText("We couldn't load available times. Enter your preferred date and time instead."),
+  ).toBeVisible();
+  const free = dialog.getByLabel("Preferred date and time");
+  await expect(free).toHaveAttribute("type", "datetime-local");
+  await free.fill("2030-01-15T10:30");
+  await expect(free).toHaveValue("2030-01-15T10:30");
 });
 
 test.describe("promo popup", () => {

@@ -3,7 +3,15 @@
  * others build, the exit code says a tenant failed, and a truncated feed never replaces a site.
  */
 import { spawnSync } from "node:child_process";
-import { cpSync, existsSync, mkdtempSync, readFileSync, writeFileSync } from "node:fs";
+import {
+  cpSync,
+  type Dirent,
+  existsSync,
+  mkdtempSync,
+  readdirSync,
+  readFileSync,
+  writeFileSync,
+} from "node:fs";
 import os from "node:os";
 import path from "node:path";
 import { beforeAll, describe, expect, it } from "vitest";
@@ -11,7 +19,7 @@ import { beforeAll, describe, expect, it } from "vitest";
 const ROOT = path.resolve(".");
 let work: string;
 
-function build(env: Record<string, string>) {
+function build(env: Record<string, string>, base = work) {
   const result = spawnSync(
     process.execPath,
     [path.join(ROOT, "node_modules/tsx/dist/cli.mjs"), "scripts/build.ts"],
@@ -19,9 +27,9 @@ function build(env: Record<string, string>) {
       cwd: ROOT,
       env: {
         ...process.env,
-        TENANTS_DIR: path.join(work, "tenants"),
-        DIST_DIR: path.join(work, "dist"),
-        REPORTS_DIR: path.join(work, "reports"),
+        TENANTS_DIR: path.join(base, "tenants"),
+        DIST_DIR: path.join(base, "dist"),
+        REPORTS_DIR: path.join(base, "reports"),
         ...env,
       },
       encoding: "utf8",
@@ -133,4 +141,54 @@ describe("npm run build on fixture tenants", () => {
       /Unknown tenant nobody-motors; tenants in .*: broken-config, fixture-motors, hostile-feed/,
     );
   });
+});
+
+describe("a tenant split across build shards (one Astro process per core)", () => {
+  it("publishes byte for byte the site one process builds, every car page included", () => {
+    const dir = mkdtempSync(path.join(os.tmpdir(), "build-shards-"));
+    cpSync(
+      path.join(ROOT, "tests/fixtures/tenants/fixture-motors"),
+      path.join(dir, "tenants/fixture-motors"),
+      {
+        recursive: true,
+      },
+    );
+    const run = (shards: string) =>
+      build(
+        {
+          TENANT: "fixture-motors",
+          DIST_DIR: path.join(dir, `dist-${shards}`),
+          REPORTS_DIR: path.join(dir, `reports-${shards}`),
+          BUILD_SHARDS: shards,
+          SOURCE_DATE_EPOCH: "1795000000",
+        },
+        dir,
+      );
+    const one = run("1");
+    const two = run("2");
+    expect(one.status, one.output).toBe(0);
+    expect(two.status, two.output).toBe(0);
+    expect(one.output).not.toMatch(/ in \d+ shards/);
+    expect(two.output).toMatch(/\[fixture-motors\] building \d+ pages in 2 shards/);
+    const files = (root: string) =>
+      (readdirSync(root, { recursive: true, withFileTypes: true }) as Dirent[])
+        .filter((entry) => entry.isFile())
+        .map((entry) => path.relative(root, path.join(entry.parentPath, entry.name)))
+        .sort();
+    const oneRoot = path.join(dir, "dist-1/fixture-motors");
+    const twoRoot = path.join(dir, "dist-2/fixture-motors");
+    const listed = files(oneRoot);
+    expect(files(twoRoot)).toEqual(listed);
+    expect(listed.filter((file) => /^cars\/.+-\d+\/index\.html$/.test(file))).toHaveLength(5);
+    for (const file of listed) {
+      expect(
+        readFileSync(path.join(twoRoot, file)).equals(readFileSync(path.join(oneRoot, file))),
+        file,
+      ).toBe(true);
+    }
+    // No shard's scratch output is left behind.
+    expect(
+      readdirSync(path.join(ROOT, ".cache/scratch")).filter((name) => name.startsWith("fixture-motors.")),
+    ).toEqual([]);
+  }, 180_000);
 });

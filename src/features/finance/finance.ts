@@ -94,15 +94,18 @@ export type Lender = NonNullable<Car["finance_lenders"]>[string];
 const clamp = (value: number, { min, max }: Pick<Range, "min" | "max">) =>
   Math.min(max, Math.max(min, Number.isFinite(value) ? value : min));
 
+// One formatter for every call: building an Intl formatter per figure costs more than formatting.
+const centsFormat = new Intl.NumberFormat("en-AU", {
+  style: "currency",
+  currency: "AUD",
+  minimumFractionDigits: 2,
+  maximumFractionDigits: 2,
+});
+
 /** Whole dollars, or cents where a figure has them: 1115.08 → "$1,115.08", 257 → "$257". */
 export function formatDollars(amount: number): string {
   if (Number.isInteger(amount)) return formatMoney(amount);
-  return amount.toLocaleString("en-AU", {
-    style: "currency",
-    currency: "AUD",
-    minimumFractionDigits: 2,
-    maximumFractionDigits: 2,
-  });
+  return centsFormat.format(amount);
 }
 
 /** A price the feed means (spec §4: at or below 10 is a placeholder). */

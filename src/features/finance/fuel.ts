@@ -56,11 +56,13 @@ export function weeklyFuelCost(input: FuelInput): number {
   return Math.round((km / 100) * litres * price * 100) / 100;
 }
 
+const costFormat = new Intl.NumberFormat("en-AU", {
+  style: "currency",
+  currency: "AUD",
+  minimumFractionDigits: 2,
+  maximumFractionDigits: 2,
+});
+
 export function formatFuelCost(cost: number): string {
-  return cost.toLocaleString("en-AU", {
-    style: "currency",
-    currency: "AUD",
-    minimumFractionDigits: 2,
-    maximumFractionDigits: 2,
-  });
+  return costFormat.format(cost);
 }

@@ -20,11 +20,19 @@ interface Props {
   onChange: (value: number) => void;
 }
 
-const formatter = (decimals: number) =>
-  new Intl.NumberFormat("en-AU", {
-    minimumFractionDigits: decimals,
-    maximumFractionDigits: Math.max(2, decimals),
-  });
+// Formatters by decimal places, made once: building one per render is the costly part.
+const formatters = new Map<number, Intl.NumberFormat>();
+const formatter = (decimals: number): Intl.NumberFormat => {
+  let format = formatters.get(decimals);
+  if (!format) {
+    format = new Intl.NumberFormat("en-AU", {
+      minimumFractionDigits: decimals,
+      maximumFractionDigits: Math.max(2, decimals),
+    });
+    formatters.set(decimals, format);
+  }
+  return format;
+};
 
 /** Typed text to a number: "$30,000" → 30000; nothing usable → NaN. */
 export function parseFigure(text: string): number {

@@ -8,6 +8,7 @@ import { zodResolver } from "@hookform/resolvers/zod";
 import { useEffect, useId, useMemo, useRef, useState } from "react";
 import { type FieldErrors, useForm } from "react-hook-form";
 import { z } from "zod";
+import { AppointmentPicker } from "~/features/vehicle/ui/AppointmentPicker";
 import { track } from "~/lib/analytics";
 import {
   type FieldDef,
@@ -45,6 +46,8 @@ export interface LeadFormProps {
   eventId?: number;
   /** Values the shopper sees filled in and can change (a sold car's similar-car request). */
   defaults?: Record<string, string>;
+  /** The car's location: the preferred date-time offers its test-drive times (GET /api/appointments). */
+  appointments?: { locationId: number; timeZone: string };
 }
 
 type Values = Record<string, unknown>;
@@ -237,15 +240,27 @@ export default function LeadForm(props: LeadFormProps) {
           )}
         </div>
       )}
-      {fields.map((def) => (
-        <Field
-          key={def.name}
-          def={def}
-          id={id}
-          register={register}
-          error={messages.find(([n]) => n === def.name)?.[1]}
-        />
-      ))}
+      {fields.map((def) =>
+        def.name === "date_time" && props.appointments ? (
+          <AppointmentPicker
+            key={def.name}
+            id={id}
+            locationId={props.appointments.locationId}
+            timeZone={props.appointments.timeZone}
+            field={register(def.name)}
+            clear={() => setValue(def.name, "")}
+            error={messages.find(([n]) => n === def.name)?.[1]}
+          />
+        ) : (
+          <Field
+            key={def.name}
+            def={def}
+            id={id}
+            register={register}
+            error={messages.find(([n]) => n === def.name)?.[1]}
+          />
+        ),
+      )}
       {showDealership && (
         <div className="field">
           <label htmlFor={`${id}-dealership`}>

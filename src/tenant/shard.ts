@@ -1,0 +1,35 @@
+/**
+ * Build shards. Astro renders a site's pages on one core; scripts/lib/build-tenants.ts splits a big
+ * tenant's vehicle pages across several Astro processes (one per core) and merges their output.
+ * Shard `index` of `count` renders every count-th car page; every other route (search pages,
+ * content pages, locations, the sitemap and the search index) is rendered by shard 0 alone.
+ * `BUILD_SHARD` / `BUILD_SHARDS` carry the split to each process; unset means one shard.
+ */
+export interface BuildShard {
+  index: number;
+  count: number;
+}
+
+const ONE: BuildShard = { index: 0, count: 1 };
+
+export function buildShard(env: NodeJS.ProcessEnv = process.env): BuildShard {
+  const count = Number(env.BUILD_SHARDS ?? 1);
+  const index = Number(env.BUILD_SHARD ?? 0);
+  if (!Number.isInteger(count) || count < 1) return ONE;
+  if (!Number.isInteger(index) || index < 0 || index >= count) {
+    throw new Error(`BUILD_SHARD must be a whole number from 0 to ${count - 1}, not "${env.BUILD_SHARD}"`);
+  }
+  return { index, count };
+}
+
+/** The car pages this shard renders: every `count`-th, so each shard gets a like share. */
+export function shardOf<T>(items: readonly T[], shard: BuildShard = buildShard()): T[] {
+  return shard.count === 1 ? [...items] : items.filter((_, i) => i % shard.count === shard.index);
+}
+
+/** Routes other than car pages: all of them in shard 0, none elsewhere. */
+export function primaryShardOnly<T>(items: readonly T[], shard: BuildShard = buildShard()): T[] {
+  return shard.index === 0 ? [...items] : [];
+}
+
+export const isPrimaryShard = (shard: BuildShard = buildShard()): boolean => shard.index === 0;

@@ -1,0 +1,89 @@
+/**
+ * Build shards (src/tenant/shard.ts, scripts/lib/build-tenants.ts): every car page is rendered by
+ * exactly one shard, every other route by shard 0 alone, and big tenants alone on the machine use
+ * its cores.
+ */
+import { describe, expect, it } from "vitest";
+import { buildShard, isPrimaryShard, primaryShardOnly, shardOf } from "~/tenant/shard";
+import { MIN_CARS_PER_SHARD, pageProgress, shardCount } from "../../scripts/lib/build-tenants";
+
+describe("shardOf / primaryShardOnly", () => {
+  const cars = Array.from({ length: 11 }, (_, i) => `car-${i}`);
+
+  it.each([1, 2, 3, 4])("splits %i ways with every car in exactly one shard", (count) => {
+    const shares = Array.from({ length: count }, (_, index) => shardOf(cars, { index, count }));
+    expect(shares.flat().sort()).toEqual([...cars].sort());
+    const sizes = shares.map((share) => share.length);
+    expect(Math.max(...sizes) - Math.min(...sizes)).toBeLessThanOrEqual(1);
+  });
+
+  it("gives other routes to shard 0 only", () => {
+    expect(primaryShardOnly(cars, { index: 0, count: 2 })).toEqual(cars);
+    expect(primaryShardOnly(cars, { index: 1, count: 2 })).toEqual([]);
+    expect(isPrimaryShard({ index: 0, count: 3 })).toBe(true);
+    expect(isPrimaryShard({ index: 2, count: 3 })).toBe(false);
+  });
+});
+
+describe("buildShard(env)", () => {
+  it.each([
+    [{}, { index: 0, count: 1 }],
+    [
+      { BUILD_SHARDS: "2", BUILD_SHARD: "1" },
+      { index: 1, count: 2 },
+    ],
+    [{ BUILD_SHARDS: "3" }, { index: 0, count: 3 }],
+    [{ BUILD_SHARDS: "zero" }, { index: 0, count: 1 }],
+  ])("%j → %j", (env, shard) => {
+    expect(buildShard(env)).toEqual(shard);
+  });
+
+  it("refuses a shard index outside the split", () => {
+    expect(() => buildShard({ BUILD_SHARDS: "2", BUILD_SHARD: "2" })).toThrow(
+      'BUILD_SHARD must be a whole number from 0 to 1, not "2"',
+    );
+  });
+});
+
+describe("shardCount(published, cores, requested)", () => {
+  it.each([
+    [60, 2, undefined, 1],
+    [MIN_CARS_PER_SHARD * 2 - 1, 2, undefined, 1],
+    [MIN_CARS_PER_SHARD * 2, 2, undefined, 2],
+    [5000, 2, undefined, 2],
+    [5000, 1, undefined, 1],
+    [5000, 8, undefined, 6],
+    [60, 2, 2, 2],
+    [5000, 2, 1, 1],
+  ])("%i cars on %i cores, asked for %s → %i", (published, cores, requested, shards) => {
+    expect(shardCount(published, cores, requested)).toBe(shards);
+  });
+});
+
+describe("pageProgress", () => {
+  it("reports every tenth of the estimate across shards and never past it", () => {
+    const lines: string[] = [];
+    const progress = pageProgress(100, (line) => lines.push(line));
+    for (let i = 0; i < 60; i++) progress(1);
+    for (let i = 0; i < 60; i++) progress(1);
+    expect(lines).toEqual([
+      "rendered 10/100 pages",
+      "rendered 20/100 pages",
+      "rendered 30/100 pages",
+      "rendered 40/100 pages",
+      "rendered 50/100 pages",
+      "rendered 60/100 pages",
+      "rendered 70/100 pages",
+      "rendered 80/100 pages",
+      "rendered 90/100 pages",
+      "rendered 100/100 pages",
+    ]);
+  });
+
+  it("stays quiet for small sites", () => {
+    const lines: string[] = [];
+    const progress = pageProgress(40, (line) => lines.push(line));
+    progress(40);
+    expect(lines).toEqual([]);
+  });
+});
