@@ -4768,6 +4768,54 @@ export function buildSite(profile: TenantProfile, stock: Car[]): SiteInput {
         reserve_deposit: 500,
         car_types: ["new", "demo", "used"],
         gating: { checkout: true, finance: false, spin_to_win: true, car_finance: false },
+        search: {
+          fixed_lists: [
+            { title: "Toyota Certified Pre-Owned", filter: "certified = true AND sold = false", limit: 4 },
+          ],
+        },
+        delivery: {
+          regions: [
+            {
+              name: "SEQ metro",
+              price: 250,
+              ranges: [
+                { from: "4000", to: "4230" },
+                { from: "4300", to: "4306" },
+                { from: "4500", to: "4521" },
+                { from: "4550", to: "4575" },
+              ],
+            },
+            {
+              name: "Regional QLD",
+              price: 750,
+              ranges: [
+                { from: "4000", to: "4999" },
+                { from: "9000", to: "9999" },
+              ],
+            },
+            {
+              name: "Interstate",
+              price: 1500,
+              ranges: [
+                { from: "0200", to: "0299" },
+                { from: "0800", to: "0899" },
+                { from: "2000", to: "3999" },
+                { from: "5000", to: "7999" },
+              ],
+            },
+          ],
+        },
+        vdp_config: {
+          social_pixel: true,
+          promo_popup: {
+            id: "summer-service-2026",
+            title: "Summer service special",
+            text: "Book a logbook service before 28 February and we will add a free wheel alignment and car wash.",
+            link: { label: "Book your service", href: "/service" },
+            start: "2026-11-01T00:00:00+10:00",
+            expiry: "2027-02-28T23:59:59+10:00",
+          },
+        },
       };
     case "westside-auto":
       return {
@@ -4795,6 +4843,17 @@ export function buildSite(profile: TenantProfile, stock: Car[]): SiteInput {
         warranty_text: "5 Year Mechanical Protection available on every car",
         car_types: ["used"],
         budget_finder: { frequency: "week" },
+        delivery: {
+          regions: [
+            {
+              name: "Perth metro",
+              price: 199,
+              ranges: [{ from: "6000", to: "6199" }],
+              postcodes: ["6207", "6208", "6210"],
+            },
+            { name: "Regional WA", price: 890, ranges: [{ from: "6200", to: "6799" }] },
+          ],
+        },
       };
     case "sunstate-motor-group":
       return {
@@ -4833,6 +4892,27 @@ export function buildSite(profile: TenantProfile, stock: Car[]): SiteInput {
           { label: "About Us", href: "/about-us" },
         ],
         car_types: ["new", "demo", "used"],
+        search: {
+          fixed_lists: [
+            {
+              title: "Under $20,000",
+              filter: "price > 1000 AND price <= 20000",
+              sort: "price_asc",
+              limit: 4,
+              href: "/search/new-used-and-demo-cars?range[price]=1001:20000",
+            },
+          ],
+        },
+        // Open-ended, so a sample site always shows a live promo popup.
+        vdp_config: {
+          promo_popup: {
+            id: "eofy-2027",
+            title: "Drive away deals this month",
+            text: "Selected new and demo cars across our dealerships come with drive away pricing and a bonus accessory pack.",
+            link: { label: "See our latest offers", href: "/special-offers" },
+            start: "2026-11-01T00:00:00+10:00",
+          },
+        },
       };
     case "outback-caravans":
       return {
@@ -4863,6 +4943,36 @@ export function buildSite(profile: TenantProfile, stock: Car[]): SiteInput {
         },
         car_types: ["new", "used"],
         search: { cards_per_page: 21, card_attributes: ["car_type", "simple_body", "sleeps", "stocknum"] },
+        delivery: {
+          regions: [
+            { name: "Toowoomba and the Darling Downs", price: 0, ranges: [{ from: "4350", to: "4419" }] },
+            {
+              name: "South East Queensland",
+              price: 450,
+              ranges: [
+                { from: "4000", to: "4349" },
+                { from: "4500", to: "4575" },
+              ],
+            },
+            {
+              name: "Regional QLD",
+              price: 950,
+              ranges: [
+                { from: "4420", to: "4499" },
+                { from: "4576", to: "4899" },
+              ],
+            },
+            {
+              name: "NSW, ACT, VIC and SA",
+              price: 2200,
+              ranges: [
+                { from: "0200", to: "0299" },
+                { from: "2000", to: "3999" },
+                { from: "5000", to: "5799" },
+              ],
+            },
+          ],
+        },
       };
     default:
       return {
@@ -4870,7 +4980,7 @@ export function buildSite(profile: TenantProfile, stock: Car[]): SiteInput {
         template: "franchise",
         manufacturer: "Nissan",
         override_city: "Melbourne",
-        vdp_config: { show_map_section: false },
+        vdp_config: { show_map_section: false, web_chat_url: "https://chat.baysidenissan.example.com.au/" },
         specifications: { just_arrived_days: 14, just_arrived_tag_name: "Fresh In", sold_tag_name: "Sold" },
         features: {
           enquire_opens_web_chat: true,

@@ -37,6 +37,29 @@ async function findCar(page: Page, slug: string, cars: Map<string, Car>, keep: (
 const photoCount = (car: Car) => car.images.filter((image) => !image.video).length;
 /** Players stay offline: any request to a video host is refused. */
 const blockVideoHosts = (page: Page) => page.route(/youtube|vimeo/, (route) => route.abort());
+
+/**
+ * Opens the first published car `keep` accepts (video hosts blocked), or skips the test with
+ * `missing` when the tenant has none. `beforeGoto` sets up routes that must exist before the page loads.
+ */
+async function openCar(
+  page: Page,
+  slug: string,
+  cars: Map<string, Car>,
+  keep: (car: Car) => boolean,
+  missing: string,
+  beforeGoto?: (car: Car) => Promise<void>,
+): Promise<Car> {
+  const found = await findCar(page, slug, cars, keep);
+  test.skip(!found, missing);
+  const { url, car } = found as { url: string; car: Car };
+  await beforeGoto?.(car);
+  await blockVideoHosts(page);
+  await page.goto(url, { waitUntil: "domcontentloaded" });
+  return car;
+}
+const singleModeWithPhotos = (minimum: number) => (car: Car) =>
+  photoCount(car) > minimum && availableViewerModes(car).length === 1;
 /** The media viewer's script has arrived (it loads on first interaction or when idle). */
 const enhanced = (page: Page) => expect(page.locator("[data-viewport].is-enhanced")).toHaveCount(1);
 const carousel = (page: Page) => page.getByRole("region", { name: /^Photos of / });
@@ -77,16 +100,13 @@ for (const slug of TENANTS) {
     test("first image is the LCP element: eager, high priority, sized, responsive through the image CDN", async ({
       page,
     }) => {
-      const found = await findCar(
+      const car = await openCar(
         page,
         slug,
         cars,
-        (car) => photoCount(car) > 3 && availableViewerModes(car).length === 1,
+        singleModeWithPhotos(3),
+        "no published car with more than 3 photos",
       );
-      test.skip(!found, "no published car with more than 3 photos");
-      const { url, car } = found as { url: string; car: Car };
-      await blockVideoHosts(page);
-      await page.goto(url, { waitUntil: "domcontentloaded" });
       const first = carousel(page).locator("img").first();
       const picture = carPictures(car)[0]?.url as string;
       await expect(first).toHaveAttribute("loading", "eager");
@@ -108,17 +128,14 @@ for (const slug of TENANTS) {
     test("gallery: thumbnails when more than 3 images, arrows, keyboard and thumbnail clicks select a slide", async ({
       page,
     }) => {
-      const found = await findCar(
+      const car = await openCar(
         page,
         slug,
         cars,
-        (car) => photoCount(car) > 3 && availableViewerModes(car).length === 1,
+        singleModeWithPhotos(3),
+        "no published car with more than 3 photos",
       );
-      test.skip(!found, "no published car with more than 3 photos");
-      const { url, car } = found as { url: string; car: Car };
       const slides = gallerySlides(carPictures(car), carVideo(car), site.video_slide_position);
-      await blockVideoHosts(page);
-      await page.goto(url, { waitUntil: "domcontentloaded" });
       const previous = page.getByRole("button", { name: "Previous slide" });
       const next = page.getByRole("button", { name: "Next slide" });
       const current = (index: number) =>
@@ -159,15 +176,7 @@ for (const slug of TENANTS) {
     });
 
     test("full screen opens over the page, Escape closes it and focus returns", async ({ page }) => {
-      const found = await findCar(
-        page,
-        slug,
-        cars,
-        (car) => photoCount(car) > 1 && availableViewerModes(car).length === 1,
-      );
-      test.skip(!found, "no published car with photos");
-      await blockVideoHosts(page);
-      await page.goto((found as { url: string }).url, { waitUntil: "domcontentloaded" });
+      await openCar(page, slug, cars, singleModeWithPhotos(1), "no published car with photos");
       const open = page.getByRole("button", { name: "Full screen" });
       await open.click();
       const dialog = page.getByRole("dialog", { name: /full screen/ });
@@ -187,14 +196,16 @@ for (const slug of TENANTS) {
     });
 
     test("video slide at the configured position: embeddable video in a frame", async ({ page }) => {
-      const found = await findCar(page, slug, cars, (car) => carVideo(car) !== null && photoCount(car) > 0);
-      test.skip(!found, "no published car with a video");
-      const { url, car } = found as { url: string; car: Car };
+      const car = await openCar(
+        page,
+        slug,
+        cars,
+        (candidate) => carVideo(candidate) !== null && photoCount(candidate) > 0,
+        "no published car with a video",
+      );
       const slides = gallerySlides(carPictures(car), carVideo(car), site.video_slide_position);
       const position = slides.findIndex((slide) => slide.kind === "video") + 1;
       const video = carVideo(car);
-      await blockVideoHosts(page);
-      await page.goto(url, { waitUntil: "domcontentloaded" });
       if (availableViewerModes(car).length > 1) await page.getByRole("radio", { name: "Gallery" }).check();
       const slide = page.getByRole("group", { name: `${position} of ${slides.length}`, exact: true });
       if (video?.kind === "embed") {
@@ -219,22 +230,21 @@ for (const slug of TENANTS) {
         await page.goto(empty.url, { waitUntil: "domcontentloaded" });
         await expect(carousel(page).getByRole("img")).toHaveAttribute("src", IMAGE_NOT_FOUND);
       }
-      const found = await findCar(
+      // The image CDN fails for this car's first photo: the shopper sees the fallback picture.
+      await openCar(
         page,
         slug,
         cars,
-        (car) => photoCount(car) > 0 && availableViewerModes(car).length === 1,
+        singleModeWithPhotos(0),
+        "no published car with photos",
+        async (car) => {
+          const picture = encodeURIComponent(carPictures(car)[0]?.url as string);
+          await page.route(
+            (request) => request.href.includes(`url=${picture}&`),
+            (route) => route.fulfill({ status: 404, body: "" }),
+          );
+        },
       );
-      test.skip(!found, "no published car with photos");
-      const { url, car } = found as { url: string; car: Car };
-      // The image CDN fails for this car's first photo: the shopper sees the fallback picture.
-      const picture = encodeURIComponent(carPictures(car)[0]?.url as string);
-      await page.route(
-        (request) => request.href.includes(`url=${picture}&`),
-        (route) => route.fulfill({ status: 404, body: "" }),
-      );
-      await blockVideoHosts(page);
-      await page.goto(url, { waitUntil: "domcontentloaded" });
       await expect(carousel(page).getByRole("img").first()).toHaveAttribute("src", IMAGE_NOT_FOUND);
     });
 

@@ -290,6 +290,13 @@ describe("sample tenants", () => {
     expect(pages["privacy-policy"]).toContain("within 30 days");
   });
 
+  it("the generator still makes each committed site.json (no drift between the two)", () => {
+    for (const profile of SAMPLE_TENANTS) {
+      const committed = JSON.parse(readFileSync(path.join("tenants", profile.slug, "site.json"), "utf8"));
+      expect(JSON.parse(JSON.stringify(tenant(profile.slug).site)), profile.slug).toEqual(committed);
+    }
+  });
+
   it("is deterministic: the same clock gives byte-identical files", () => {
     for (const profile of SAMPLE_TENANTS.filter((p) => p.count <= 300)) {
       const again = sampleTenant(profile, NOW);

@@ -1,5 +1,5 @@
 /** The local server (`npm start`): routing by Host, functions, 404s and the image CDN stand-in. */
-import { mkdirSync, mkdtempSync, writeFileSync } from "node:fs";
+import { copyFileSync, mkdirSync, mkdtempSync, readdirSync, writeFileSync } from "node:fs";
 import os from "node:os";
 import path from "node:path";
 import sharp from "sharp";
@@ -8,9 +8,10 @@ import { cdnImage, cdnSrcset, parseImageRequest } from "~/features/media/media";
 import { createApp, tenantFromHost } from "../../scripts/lib/app";
 
 let app: Awaited<ReturnType<typeof createApp>>;
+let work: string;
 
 beforeAll(async () => {
-  const work = mkdtempSync(path.join(os.tmpdir(), "serve-test-"));
+  work = mkdtempSync(path.join(os.tmpdir(), "serve-test-"));
   const site = path.join(work, "dist/alpha-motors");
   mkdirSync(path.join(site, "cars/a-car"), { recursive: true });
   mkdirSync(path.join(site, "media"), { recursive: true });
@@ -20,6 +21,11 @@ beforeAll(async () => {
   await sharp({ create: { width: 1200, height: 800, channels: 3, background: "#c03" } })
     .jpeg()
     .toFile(path.join(site, "media/car.jpg"));
+  // A second tenant showing the very same photo (sample tenants share theirs).
+  const gamma = path.join(work, "dist/gamma-motors");
+  mkdirSync(path.join(gamma, "media"), { recursive: true });
+  writeFileSync(path.join(gamma, "index.html"), "<h1>Gamma home</h1>");
+  copyFileSync(path.join(site, "media/car.jpg"), path.join(gamma, "media/car.jpg"));
   app = await createApp({
     distDir: path.join(work, "dist"),
     functionsDir: path.resolve("src/functions"),
@@ -84,6 +90,18 @@ describe("local server", () => {
     const jpeg = await get(cdnImage("/media/car.jpg", 2400));
     expect(jpeg.headers.get("content-type")).toBe("image/jpeg");
     expect((await sharp(Buffer.from(await jpeg.arrayBuffer())).metadata()).width).toBe(1200);
+  });
+
+  it("encodes a photo several tenants share once, in WebP even where AVIF is accepted", async () => {
+    const cached = () => readdirSync(path.join(work, "cache/images")).length;
+    const accept = { accept: "image/avif,image/webp,*/*" };
+    const first = await get(cdnImage("/media/car.jpg", 200), undefined, accept);
+    expect(first.headers.get("content-type")).toBe("image/webp");
+    const before = cached();
+    const other = await get(cdnImage("/media/car.jpg", 200), "gamma-motors.localhost:4321", accept);
+    expect(other.status).toBe(200);
+    expect(cached()).toBe(before);
+    expect(Buffer.from(await other.arrayBuffer()).equals(Buffer.from(await first.arrayBuffer()))).toBe(true);
   });
 
   it.each([

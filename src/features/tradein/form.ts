@@ -70,6 +70,21 @@ export function initialValues(options: { locationId?: string; optIn: boolean }):
 
 export type StepErrors = Record<string, string>;
 
+/** The trade-in fields a text box or select edits. */
+export type TextFieldName = {
+  [K in keyof TradeInValues]: TradeInValues[K] extends string ? K : never;
+}[keyof TradeInValues];
+
+/** Ties a text box or select to one field: `<TextField {...bind("email")} label="Email" />`. */
+export function fieldBinding(id: string, values: TradeInValues, set: SetField, errors: StepErrors) {
+  return (name: TextFieldName) => ({
+    id: `${id}-${name}`,
+    value: values[name],
+    onChange: (value: string) => set(name, value),
+    error: errors[name],
+  });
+}
+
 /** `{ field: first message }`; condition answers are keyed `adjustmentAnswers.<question>`. */
 function errorsOf(error: z.ZodError): StepErrors {
   const errors: StepErrors = {};

@@ -1,6 +1,6 @@
 /** Step 3: contact details, postcode (spec §5 rules), location, preferred contact method. */
 import { FORM_TEXTS } from "~/features/leads/forms";
-import type { SetField, StepErrors, TradeInValues } from "../form";
+import { fieldBinding, type SetField, type StepErrors, type TradeInValues } from "../form";
 import { POSTCODE_MAX_LENGTH } from "../postcodes";
 import { RadioGroup, SelectField, TextField } from "./Fields";
 
@@ -17,60 +17,25 @@ interface Props {
 const METHODS = ["Phone", "Email", "SMS"].map((value) => ({ value, label: value }));
 
 export function StepContact({ id, values, set, errors, locations, optIn, termsRequired }: Props) {
+  const bind = fieldBinding(id, values, set, errors);
   return (
     <>
       <div className="row">
-        <TextField
-          id={`${id}-name`}
-          label="First name"
-          required
-          autoComplete="given-name"
-          value={values.name}
-          onChange={(v) => set("name", v)}
-          error={errors.name}
-        />
-        <TextField
-          id={`${id}-last_name`}
-          label="Last name"
-          autoComplete="family-name"
-          value={values.last_name}
-          onChange={(v) => set("last_name", v)}
-          error={errors.last_name}
-        />
+        <TextField {...bind("name")} label="First name" required autoComplete="given-name" />
+        <TextField {...bind("last_name")} label="Last name" autoComplete="family-name" />
+      </div>
+      <div className="row">
+        <TextField {...bind("email")} label="Email" type="email" required autoComplete="email" />
+        <TextField {...bind("phone")} label="Phone" type="tel" required autoComplete="tel" />
       </div>
       <div className="row">
         <TextField
-          id={`${id}-email`}
-          label="Email"
-          type="email"
-          required
-          autoComplete="email"
-          value={values.email}
-          onChange={(v) => set("email", v)}
-          error={errors.email}
-        />
-        <TextField
-          id={`${id}-phone`}
-          label="Phone"
-          type="tel"
-          required
-          autoComplete="tel"
-          value={values.phone}
-          onChange={(v) => set("phone", v)}
-          error={errors.phone}
-        />
-      </div>
-      <div className="row">
-        <TextField
-          id={`${id}-postcode`}
+          {...bind("postcode")}
           label="Postcode"
           required
           inputMode="numeric"
           autoComplete="postal-code"
           maxLength={POSTCODE_MAX_LENGTH}
-          value={values.postcode}
-          onChange={(v) => set("postcode", v)}
-          error={errors.postcode}
         />
         {locations.length > 0 && (
           <SelectField

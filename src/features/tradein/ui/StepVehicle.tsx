@@ -1,7 +1,7 @@
 /** Step 1: the car. Rego + state look up make, model, year and badge; or the shopper types them. */
 import { useState } from "react";
 import { lookupRego } from "../flow";
-import { estimateAvailable, type SetField, type StepErrors, type TradeInValues } from "../form";
+import { estimateAvailable, fieldBinding, type SetField, type StepErrors, type TradeInValues } from "../form";
 import { REGO_STATES, TRADE_IN_TEXTS } from "../tradein";
 import { SelectField, TextField } from "./Fields";
 import { KmsInput } from "./KmsInput";
@@ -22,6 +22,7 @@ export function StepVehicle({ id, values, set, errors, now }: Props) {
     message: null,
   });
   const estimate = estimateAvailable(values, now);
+  const bind = fieldBinding(id, values, set, errors);
 
   const find = async () => {
     if (!values.rego.trim() || !values.regoState) {
@@ -59,24 +60,8 @@ export function StepVehicle({ id, values, set, errors, now }: Props) {
         <fieldset>
           <legend>Find your car by rego</legend>
           <div className="row">
-            <TextField
-              id={`${id}-rego`}
-              label="Rego"
-              value={values.rego}
-              onChange={(v) => set("rego", v)}
-              maxLength={9}
-              autoComplete="off"
-              error={errors.rego}
-            />
-            <SelectField
-              id={`${id}-regoState`}
-              label="State"
-              value={values.regoState}
-              onChange={(v) => set("regoState", v)}
-              options={STATE_OPTIONS}
-              placeholder="Select…"
-              error={errors.regoState}
-            />
+            <TextField {...bind("rego")} label="Rego" maxLength={9} autoComplete="off" />
+            <SelectField {...bind("regoState")} label="State" options={STATE_OPTIONS} placeholder="Select…" />
             <button
               type="button"
               className="btn btn-outline lookup-button"
@@ -94,41 +79,12 @@ export function StepVehicle({ id, values, set, errors, now }: Props) {
       </div>
       <p className="muted or-manual">Or enter your car's details:</p>
       <div className="row">
-        <TextField
-          id={`${id}-make`}
-          label="Make"
-          required
-          value={values.make}
-          onChange={(v) => set("make", v)}
-          error={errors.make}
-        />
-        <TextField
-          id={`${id}-model`}
-          label="Model"
-          required
-          value={values.model}
-          onChange={(v) => set("model", v)}
-          error={errors.model}
-        />
+        <TextField {...bind("make")} label="Make" required />
+        <TextField {...bind("model")} label="Model" required />
       </div>
       <div className="row">
-        <TextField
-          id={`${id}-year`}
-          label="Year"
-          required
-          inputMode="numeric"
-          maxLength={4}
-          value={values.year}
-          onChange={(v) => set("year", v)}
-          error={errors.year}
-        />
-        <TextField
-          id={`${id}-badge`}
-          label="Badge (optional)"
-          value={values.badge}
-          onChange={(v) => set("badge", v)}
-          error={errors.badge}
-        />
+        <TextField {...bind("year")} label="Year" required inputMode="numeric" maxLength={4} />
+        <TextField {...bind("badge")} label="Badge (optional)" />
       </div>
       <KmsInput id={`${id}-kms`} value={values.kms} onChange={(v) => set("kms", v)} error={errors.kms} />
       <div role="status" className="estimate-note">
