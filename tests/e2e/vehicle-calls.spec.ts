@@ -154,12 +154,14 @@ for (const slug of TENANTS) {
           body: JSON.stringify({ error: "PDF service is down." }),
         }),
       );
-      const dialog = page.waitForEvent("dialog");
+      // Accept the alert inside the event (Playwright's advice): awaiting it first can leave it hanging.
+      const alerts: string[] = [];
+      page.once("dialog", (alert) => {
+        alerts.push(`${alert.type()}: ${alert.message()}`);
+        void alert.accept();
+      });
       await button.click();
-      const alert = await dialog;
-      expect(alert.type()).toBe("alert");
-      expect(alert.message()).toBe("PDF service is down.");
-      await alert.accept();
+      await expect.poll(() => alerts).toEqual(["alert: PDF service is down."]);
       await expect(button).toBeEnabled();
     });
 
