@@ -79,7 +79,7 @@ export function pageWeight(
   return {
     html: gz(html),
     css,
-    js: sumGzip(withImports([...all, ...initial], true)) + inlineJs,
+    js: sumGzip(withImports(all, true)) + inlineJs,
     initialJs: sumGzip(withImports(initial)) + inlineJs,
   };
 }

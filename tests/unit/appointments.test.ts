@@ -172,16 +172,20 @@ describe("time zone of a location (spec §9 default state qld)", () => {
   });
 });
 
-describe("GET /api/appointments", () => {
-  const qld = location();
-  const data = {
+/** A tenant snapshot holding just this location, as the functions read it. */
+const snapshotWith = (only: ReturnType<typeof location>): TenantData =>
+  ({
     site: makeSite(),
-    locations: [qld],
+    locations: [only],
     offers: [],
     pages: [],
     cars: [],
     now: NOW.toISOString(),
-  } as TenantData;
+  }) as TenantData;
+
+describe("GET /api/appointments", () => {
+  const qld = location();
+  const data = snapshotWith(qld);
   const handler = createAppointmentsHandler({
     tenantFor: (req) => /^([a-z0-9-]+)\.localhost/.exec(req.headers.get("host") ?? "")?.[1] ?? null,
     snapshot: (slug) => (slug === "test-motors" ? data : null),
@@ -230,14 +234,7 @@ describe("GET /api/appointments", () => {
 
 describe("fetchAppointments (the test-drive dialog's helper)", () => {
   const qld = location();
-  const data = {
-    site: makeSite(),
-    locations: [qld],
-    offers: [],
-    pages: [],
-    cars: [],
-    now: NOW.toISOString(),
-  } as TenantData;
+  const data = snapshotWith(qld);
   const handler = createAppointmentsHandler({
     tenantFor: () => "test-motors",
     snapshot: () => data,
