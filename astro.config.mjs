@@ -15,5 +15,10 @@ export default defineConfig({
   build: { format: "directory", inlineStylesheets: "auto", concurrency: 4 },
   compressHTML: true,
   devToolbar: { enabled: false },
+  // Rebuilds reuse the pages whose data did not change (cacheKey in getStaticPaths,
+  // src/tenant/page-cache.server.ts). scripts/lib/build-tenants.ts gives each tenant (and shard)
+  // its own cache folder; `astro build --force` renders everything.
+  experimental: { incrementalBuild: true },
+  cacheDir: process.env.TENANT_ASTRO_CACHE_DIR || "./node_modules/.astro",
   server: { port: Number(process.env.PORT) || 4321 },
 });

@@ -1,8 +1,9 @@
 /**
  * Build shards. Astro renders a site's pages on one core; scripts/lib/build-tenants.ts splits a big
  * tenant's vehicle pages across several Astro processes (one per core) and merges their output.
- * Shard `index` of `count` renders every count-th car page; every other route (search pages,
- * content pages, locations, the sitemap and the search index) is rendered by shard 0 alone.
+ * Shard `index` of `count` renders the car pages whose slug hashes to it (so a car stays in its
+ * shard, and its build cache, when others come and go); every other route (search pages, content
+ * pages, locations, the sitemap and the search index) is rendered by shard 0 alone.
  * `BUILD_SHARD` / `BUILD_SHARDS` carry the split to each process; unset means one shard.
  */
 export interface BuildShard {
@@ -22,9 +23,30 @@ export function buildShard(env: NodeJS.ProcessEnv = process.env): BuildShard {
   return { index, count };
 }
 
-/** The car pages this shard renders: every `count`-th, so each shard gets a like share. */
-export function shardOf<T>(items: readonly T[], shard: BuildShard = buildShard()): T[] {
-  return shard.count === 1 ? [...items] : items.filter((_, i) => i % shard.count === shard.index);
+/** FNV-1a: a fast, stable, well-spread hash of a short string. */
+function fnv1a(text: string): number {
+  let hash = 0x811c9dc5;
+  for (let i = 0; i < text.length; i++) {
+    hash ^= text.charCodeAt(i);
+    hash = Math.imul(hash, 0x01000193);
+  }
+  return hash >>> 0;
+}
+
+/** The shard that renders the page of the car with this slug. */
+export const shardIndexOf = (slug: string, count: number): number => fnv1a(slug) % count;
+
+/**
+ * The car pages this shard renders, chosen by slug hash: shards get a like share, and a car's
+ * shard does not change when other cars enter or leave the feed.
+ */
+export function shardOf<T extends { slug: string }>(
+  items: readonly T[],
+  shard: BuildShard = buildShard(),
+): T[] {
+  return shard.count === 1
+    ? [...items]
+    : items.filter((item) => shardIndexOf(item.slug, shard.count) === shard.index);
 }
 
 /** Routes other than car pages: all of them in shard 0, none elsewhere. */

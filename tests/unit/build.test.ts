@@ -192,3 +192,62 @@ describe("a tenant split across build shards (one Astro process per core)", () =
     ).toEqual([]);
   }, 180_000);
 });
+
+describe("a rebuild after a feed change (incremental build)", () => {
+  it("reuses unchanged pages and publishes byte for byte what a full build publishes", () => {
+    const dir = mkdtempSync(path.join(os.tmpdir(), "build-incremental-"));
+    const tenantDir = path.join(dir, "tenants/fixture-motors");
+    cpSync(path.join(ROOT, "tests/fixtures/tenants/fixture-motors"), tenantDir, { recursive: true });
+    const run = (name: string, env: Record<string, string> = {}) =>
+      build(
+        {
+          TENANT: "fixture-motors",
+          DIST_DIR: path.join(dir, `dist-${name}`),
+          REPORTS_DIR: path.join(dir, "reports"),
+          TENANT_CACHE_DIR: path.join(dir, "cache"),
+          SOURCE_DATE_EPOCH: "1795000000",
+          ...env,
+        },
+        dir,
+      );
+    const first = run("first");
+    expect(first.status, first.output).toBe(0);
+    expect(first.output).not.toMatch(/reused from the build cache/);
+
+    // The feed changes one car's price: its page, and the pages listing it as similar, change.
+    const stockFile = path.join(tenantDir, "stock.json");
+    const stock = JSON.parse(readFileSync(stockFile, "utf8")) as { cars: { id: number; price: number }[] };
+    const changed = stock.cars.find((car) => car.id === 1000) as { price: number };
+    changed.price = 29990;
+    writeFileSync(stockFile, JSON.stringify(stock));
+    const rebuilt = run("rebuilt");
+    expect(rebuilt.status, rebuilt.output).toBe(0);
+    const reused = Number(/(\d+) unchanged pages reused from the build cache/.exec(rebuilt.output)?.[1] ?? 0);
+    expect(reused, rebuilt.output).toBeGreaterThan(0);
+    expect(
+      readFileSync(
+        path.join(dir, "dist-rebuilt/fixture-motors/cars/2021-mazda-cx-5-1000/index.html"),
+        "utf8",
+      ),
+    ).toContain("$29,990");
+
+    const full = run("full", { BUILD_FRESH: "1" });
+    expect(full.status, full.output).toBe(0);
+    expect(full.output).not.toMatch(/reused from the build cache/);
+    const files = (root: string) =>
+      (readdirSync(root, { recursive: true, withFileTypes: true }) as Dirent[])
+        .filter((entry) => entry.isFile())
+        .map((entry) => path.relative(root, path.join(entry.parentPath, entry.name)))
+        .sort();
+    const fullRoot = path.join(dir, "dist-full/fixture-motors");
+    const rebuiltRoot = path.join(dir, "dist-rebuilt/fixture-motors");
+    const listed = files(fullRoot);
+    expect(files(rebuiltRoot)).toEqual(listed);
+    for (const file of listed) {
+      expect(
+        readFileSync(path.join(rebuiltRoot, file)).equals(readFileSync(path.join(fullRoot, file))),
+        file,
+      ).toBe(true);
+    }
+  }, 180_000);
+});

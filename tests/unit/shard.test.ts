@@ -4,17 +4,33 @@
  * its cores.
  */
 import { describe, expect, it } from "vitest";
-import { buildShard, isPrimaryShard, primaryShardOnly, shardOf } from "~/tenant/shard";
+import { buildShard, isPrimaryShard, primaryShardOnly, shardIndexOf, shardOf } from "~/tenant/shard";
 import { MIN_CARS_PER_SHARD, pageProgress, shardCount } from "../../scripts/lib/build-tenants";
 
 describe("shardOf / primaryShardOnly", () => {
-  const cars = Array.from({ length: 11 }, (_, i) => `car-${i}`);
+  const cars = Array.from({ length: 2000 }, (_, i) => ({ slug: `2020-toyota-corolla-ascent-${900000 + i}` }));
 
-  it.each([1, 2, 3, 4])("splits %i ways with every car in exactly one shard", (count) => {
+  it.each([1, 2, 3, 4])("splits %i ways with every car in exactly one shard, in like shares", (count) => {
     const shares = Array.from({ length: count }, (_, index) => shardOf(cars, { index, count }));
-    expect(shares.flat().sort()).toEqual([...cars].sort());
-    const sizes = shares.map((share) => share.length);
-    expect(Math.max(...sizes) - Math.min(...sizes)).toBeLessThanOrEqual(1);
+    expect(
+      shares
+        .flat()
+        .map((car) => car.slug)
+        .sort(),
+    ).toEqual(cars.map((car) => car.slug).sort());
+    for (const share of shares) {
+      expect(Math.abs(share.length - cars.length / count)).toBeLessThan((cars.length / count) * 0.1);
+    }
+  });
+
+  it("keeps a car in its shard when other cars enter or leave the feed", () => {
+    const before = new Map(cars.map((car) => [car.slug, shardIndexOf(car.slug, 3)]));
+    const changed = [{ slug: "2024-kia-ev6-gt-line-1" }, ...cars.slice(100)];
+    for (let index = 0; index < 3; index++) {
+      for (const car of shardOf(changed, { index, count: 3 })) {
+        if (before.has(car.slug)) expect(before.get(car.slug)).toBe(index);
+      }
+    }
   });
 
   it("gives other routes to shard 0 only", () => {

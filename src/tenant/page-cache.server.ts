@@ -1,0 +1,72 @@
+/**
+ * Cache keys for Astro's incremental build (`experimental.incrementalBuild`, astro.config.mjs).
+ * Ops rebuild a tenant whenever its stock feed changes, and most cars are the same as last time:
+ * a page whose key matches the previous build's is copied from the build cache instead of being
+ * rendered again. Astro itself re-renders every page when the page's code (its module graph), the
+ * Astro config or the lockfile change; the key covers the data.
+ *
+ * A key must change whenever anything the page shows could change, so it hashes every input the
+ * vehicle page reads from the tenant snapshot:
+ * - the car itself and the similar cars it lists (as their search documents, which carry their
+ *   own time rules such as Just Arrived);
+ * - everything else in the snapshot but the car list and the clock (site, locations, offers,
+ *   content pages), and the header and footer derived from the car list;
+ * - the car's time rules evaluated at the build's clock (tag, rego expiry text, finance
+ *   eligibility and estimate) and the footer's year. A page that adds a rule on `now` adds it to
+ *   `vehicleTimeFacts`.
+ * The clock itself is deliberately not part of the key: the view counter sends the time the page
+ * was rendered as its `updated_at`, which a reused page keeps, as it should.
+ */
+import { createHash } from "node:crypto";
+import { financeEstimate } from "~/features/finance/finance";
+import { stickyFinanceEstimate } from "~/features/finance/sticky-estimate";
+import { siteChrome } from "~/features/navigation/navigation";
+import { tenantSearch } from "~/features/search/search.server";
+import type { Car } from "~/features/stock/car.schema";
+import { carTag, regoExpiryText } from "~/features/stock/stock";
+import type { TenantData } from "./tenant.server";
+
+/** Bump when a key's recipe changes, so no page is reused under a key made another way. */
+export const PAGE_KEY_VERSION = 1;
+
+const hash = (value: unknown): string =>
+  createHash("sha256").update(JSON.stringify(value)).digest("base64url");
+
+const shared = new WeakMap<TenantData, string>();
+
+/** The inputs every page of the tenant shares: all of the snapshot but its cars and clock. */
+export function sharedPageKey(tenant: TenantData): string {
+  let key = shared.get(tenant);
+  if (key === undefined) {
+    const { cars, now, ...rest } = tenant;
+    key = hash({
+      version: PAGE_KEY_VERSION,
+      rest,
+      chrome: siteChrome(tenant.site, cars),
+      year: new Date(now).getFullYear(),
+    });
+    shared.set(tenant, key);
+  }
+  return key;
+}
+
+/** Every rule on the vehicle page that reads the build's clock, evaluated for this car. */
+export function vehicleTimeFacts(car: Car, tenant: TenantData): unknown {
+  const now = new Date(tenant.now);
+  return {
+    tag: carTag(car, tenant.site, now),
+    rego: regoExpiryText(car, tenant.site, now),
+    finance: financeEstimate(car, tenant.site, now),
+    sticky: stickyFinanceEstimate(car, tenant.site, now),
+  };
+}
+
+/** The key of `/cars/{slug}`: equal only when the page would render the same. */
+export function vehiclePageKey(car: Car, tenant: TenantData): string {
+  return hash({
+    shared: sharedPageKey(tenant),
+    car,
+    similar: tenantSearch(tenant).similarTo(car.id),
+    time: vehicleTimeFacts(car, tenant),
+  });
+}

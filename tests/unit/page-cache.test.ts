@@ -1,0 +1,113 @@
+/**
+ * Incremental-build keys (src/tenant/page-cache.server.ts): a vehicle page is reused only while
+ * nothing it shows has changed: the car, the similar cars it lists, the rest of the tenant, the
+ * header and footer, and the car's time rules at the build's clock.
+ */
+import path from "node:path";
+import { beforeAll, describe, expect, it } from "vitest";
+import type { Car } from "~/features/stock/car.schema";
+import { vehiclePageKey } from "~/tenant/page-cache.server";
+import { loadTenant, type TenantData } from "~/tenant/tenant.server";
+
+const NOW = new Date("2026-11-18T00:00:00Z");
+let base: TenantData;
+
+beforeAll(async () => {
+  base = (await loadTenant(path.resolve("tests/fixtures/tenants"), "fixture-motors", NOW)).data;
+});
+
+/** A fresh snapshot (as each build reads its own), optionally changed. */
+function tenant(change: (data: TenantData) => void = () => {}): TenantData {
+  const copy = structuredClone(base);
+  change(copy);
+  return copy;
+}
+
+const first = (data: TenantData): Car => data.cars[0] as Car;
+const keyOfFirst = (data: TenantData) => vehiclePageKey(first(data), data);
+
+describe("vehiclePageKey", () => {
+  it("is the same for the same data in another build", () => {
+    expect(keyOfFirst(tenant())).toBe(keyOfFirst(tenant()));
+  });
+
+  it("differs between cars", () => {
+    const data = tenant();
+    expect(vehiclePageKey(data.cars[0] as Car, data)).not.toBe(vehiclePageKey(data.cars[1] as Car, data));
+  });
+
+  it.each<[string, (data: TenantData) => void]>([
+    [
+      "the car's price changes",
+      (data) => {
+        first(data).price += 1000;
+      },
+    ],
+    [
+      "the car's comments change",
+      (data) => {
+        first(data).dealercomments = "<p>Now with new tyres.</p>";
+      },
+    ],
+    [
+      "the site's name changes (header, footer, titles)",
+      (data) => {
+        data.site.name = "Another Motors";
+      },
+    ],
+    [
+      "a location's phone changes",
+      (data) => {
+        (data.locations[0] as (typeof data.locations)[0]).contact_detail.phone = "0299990000";
+      },
+    ],
+    [
+      "a car joins the feed (menus, similar cars)",
+      (data) => {
+        data.cars.push({ ...first(data), id: 424242, slug: "2026-new-car-424242", make: "Lotus" });
+      },
+    ],
+    [
+      "the footer's year turns",
+      (data) => {
+        data.now = "2027-01-01T00:00:00.000Z";
+      },
+    ],
+  ])("changes when %s", (_, change) => {
+    expect(keyOfFirst(tenant(change))).not.toBe(keyOfFirst(tenant()));
+  });
+
+  it("changes when a similar car it lists changes", () => {
+    const data = tenant();
+    // Change a car that is not the first but may be listed as similar to it: some car's key moves
+    // with it, while the unchanged cars that do not list it keep theirs.
+    const before = new Map(data.cars.map((car) => [car.id, vehiclePageKey(car, data)]));
+    const changed = tenant((copy) => {
+      (copy.cars[1] as Car).price += 500;
+    });
+    const moved = changed.cars
+      .filter((car) => vehiclePageKey(car, changed) !== before.get(car.id))
+      .map((car) => car.id);
+    expect(moved).toContain((changed.cars[1] as Car).id);
+    expect(moved.length).toBeGreaterThan(1);
+  });
+
+  it("changes when the clock flips a time rule (Just Arrived), and not for a clock that flips none", () => {
+    const arrived = tenant((data) => {
+      first(data).created_at = "2026-11-17T00:00:00Z";
+    });
+    const later = (data: TenantData, iso: string) => {
+      data.now = iso;
+    };
+    const sameDay = tenant((data) => {
+      first(data).created_at = "2026-11-17T00:00:00Z";
+      later(data, "2026-11-18T06:00:00.000Z");
+    });
+    const monthLater = tenant((data) => {
+      first(data).created_at = "2026-11-17T00:00:00Z";
+      later(data, "2026-12-18T00:00:00.000Z");
+    });
+    expect(keyOfFirst(sameDay)).toBe(keyOfFirst(arrived));
+    expect(keyOfFirst(monthLater)).not.toBe(keyOfFirst(arrived));
+  });
+});
