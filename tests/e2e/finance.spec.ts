@@ -1,4 +1,3 @@
-import AxeBuilder from "@axe-core/playwright";
 import { expect, type Locator, type Page, test } from "@playwright/test";
 import {
   type CalculatorInput,
@@ -16,7 +15,7 @@ import { localQuote, youxEstimate, youxQuoteRequest } from "~/features/finance/y
 import type { Car } from "~/features/stock/car.schema";
 import { formatMoney } from "~/features/stock/stock";
 import type { Site } from "~/tenant/schema";
-import { TENANTS, tenantData, tenantGet, tenantUrl, vehiclePaths } from "./support";
+import { axeViolations, TENANTS, tenantData, tenantGet, tenantUrl, vehiclePaths } from "./support";
 
 /** The tenant's config and published cars, read the way the build reads them. */
 /** Published vehicle pages whose car passes `keep`, in sitemap order. */
@@ -38,15 +37,6 @@ async function pricedCar(page: Page, slug: string, cars: Map<string, Car>) {
   const [entry] = await carPages(page, slug, cars, (car) => car.status === "in_stock" && car.price > 10000);
   expect(entry, "an in-stock car with a price").toBeDefined();
   return entry as { pathname: string; car: Car };
-}
-
-/** Every finding axe makes inside `selector` (WCAG 2.1 A/AA). */
-async function axeFindings(page: Page, selector: string): Promise<string[]> {
-  const axe = await new AxeBuilder({ page })
-    .include(selector)
-    .withTags(["wcag2a", "wcag2aa", "wcag21a", "wcag21aa"])
-    .analyze();
-  return axe.violations.map((violation) => `${violation.id}: ${violation.help}`);
 }
 
 const calculatorFor = (page: Page) => page.locator("#finance-calculator");
@@ -111,7 +101,7 @@ for (const slug of CALCULATOR_TENANTS) {
       );
       expect(events).toEqual([car.id]);
 
-      expect(await axeFindings(page, ".fin")).toEqual([]);
+      expect(await axeViolations(page, ".fin")).toEqual([]);
     });
 
     test("shows 'Enquire for Finance' and a blank total for a repayment of $25 or less", async ({ page }) => {
@@ -244,7 +234,7 @@ for (const slug of tenantsWhere((site) => site.autograb || site.plugins.includes
       await expect(
         card.getByText(`Market range ${formatMoney(view.marketMin)} – ${formatMoney(view.marketMax)}`),
       ).toBeVisible();
-      expect(await axeFindings(page, ".fin")).toEqual([]);
+      expect(await axeViolations(page, ".fin")).toEqual([]);
     });
 
     test("hides the panel when the result is too thin to show (spec §5 display rule)", async ({ page }) => {
@@ -397,7 +387,7 @@ for (const slug of tenantsWhere(
       await expect(dialog.getByText("Loading the finance disclaimer…")).toBeVisible();
       release();
       await expect(dialog.getByText(expected, { exact: true })).toBeVisible();
-      expect(await axeFindings(page, "#finance-disclaimer-dialog")).toEqual([]);
+      expect(await axeViolations(page, "#finance-disclaimer-dialog")).toEqual([]);
       await page.keyboard.press("Escape");
       await expect(dialog).toBeHidden();
       await expect(opener).toBeFocused();

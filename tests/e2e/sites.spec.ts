@@ -1,6 +1,7 @@
 import { expect, test } from "@playwright/test";
 import { E2E_PORT } from "../../playwright.config";
 import {
+  axeViolations,
   expectNoAxeViolations,
   expectPageBasics,
   siteJson,
@@ -19,6 +20,17 @@ test("the tenant index lists every sample site", async ({ page }) => {
       tenantUrl(slug),
     );
   }
+});
+
+test("the accessibility check itself finds a violation planted on a page", async ({ page }) => {
+  await page.goto(tenantUrl(TENANTS[0] as string));
+  expect(await axeViolations(page)).toEqual([]);
+  await page.evaluate(() => {
+    const image = document.createElement("img");
+    image.src = "/media/image-not-found.svg";
+    document.querySelector("main")?.append(image);
+  });
+  expect((await axeViolations(page)).join("\n")).toMatch(/^image-alt: /m);
 });
 
 test("functions answer under /api on a tenant's origin", async ({ request }) => {
