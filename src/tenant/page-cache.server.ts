@@ -14,6 +14,8 @@
  * - the car's time rules evaluated at the build's clock (tag, rego expiry text, finance
  *   eligibility and estimate) and the footer's year. A page that adds a rule on `now` adds it to
  *   `vehicleTimeFacts`.
+ * Search pages compute everything they show into their props, so their key is those props and
+ * the shared inputs (`pageKey`).
  * The clock itself is deliberately not part of the key: the view counter sends the time the page
  * was rendered as its `updated_at`, which a reused page keeps, as it should.
  */
@@ -59,6 +61,11 @@ export function vehicleTimeFacts(car: Car, tenant: TenantData): unknown {
     finance: financeEstimate(car, tenant.site, now),
     sticky: stickyFinanceEstimate(car, tenant.site, now),
   };
+}
+
+/** The key of a page that shows the shared chrome and `props` (which must hold all else it shows). */
+export function pageKey(tenant: TenantData, props: unknown): string {
+  return hash({ shared: sharedPageKey(tenant), props });
 }
 
 /** The key of `/cars/{slug}`: equal only when the page would render the same. */

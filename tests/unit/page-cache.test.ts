@@ -6,7 +6,7 @@
 import path from "node:path";
 import { beforeAll, describe, expect, it } from "vitest";
 import type { Car } from "~/features/stock/car.schema";
-import { vehiclePageKey } from "~/tenant/page-cache.server";
+import { pageKey, vehiclePageKey } from "~/tenant/page-cache.server";
 import { loadTenant, type TenantData } from "~/tenant/tenant.server";
 
 const NOW = new Date("2026-11-18T00:00:00Z");
@@ -109,5 +109,23 @@ describe("vehiclePageKey", () => {
     });
     expect(keyOfFirst(sameDay)).toBe(keyOfFirst(arrived));
     expect(keyOfFirst(monthLater)).not.toBe(keyOfFirst(arrived));
+  });
+});
+
+describe("pageKey (search pages: shared chrome plus the props that hold all else they show)", () => {
+  const props = { title: "Used Cars for Sale", hits: [{ id: 1, price: 20000 }] };
+
+  it("is the same for the same props and tenant data", () => {
+    expect(pageKey(tenant(), props)).toBe(pageKey(tenant(), structuredClone(props)));
+  });
+
+  it("changes with the props (a listed car's price) and with the shared inputs", () => {
+    expect(pageKey(tenant(), { ...props, hits: [{ id: 1, price: 19500 }] })).not.toBe(
+      pageKey(tenant(), props),
+    );
+    const renamed = tenant((data) => {
+      data.site.name = "Another Motors";
+    });
+    expect(pageKey(renamed, props)).not.toBe(pageKey(tenant(), props));
   });
 });

@@ -1166,7 +1166,7 @@ describe("no admin key reaches the static output", () => {
     });
     const cars = [makeCar({ id: 1 }), makeCar({ id: 2, slug: "car-2", make: "Mazda", model: "CX-5" })];
     const tenant: TenantData = { site, cars, locations: [], offers: [], pages: [], now: NOW.toISOString() };
-    const props = searchPageProps(tenant, { kind: "all" }, "/search/new-used-and-demo-cars");
+    const props = searchPageProps(tenant, { kind: "all" });
     expect(props.app.service).toEqual({ host: "https://search.example.com", key: SEARCH_KEY });
     expect(props.app.indexUid).toBe("cars-live");
     const shipped = JSON.stringify(props);

@@ -118,7 +118,7 @@ export function browseGroups(tenant: TenantData, path: SearchPath): BrowseGroup[
   return [{ label: "Condition", links: conditions }, second].filter((group) => group.links.length > 0);
 }
 
-export function searchPageProps(tenant: TenantData, path: SearchPath, _pathname: string) {
+export function searchPageProps(tenant: TenantData, path: SearchPath) {
   const { site } = tenant;
   const { engine } = tenantSearch(tenant);
   const params = stateToSearchParams(path, {}, site);
@@ -155,3 +155,5 @@ export function searchPageProps(tenant: TenantData, path: SearchPath, _pathname:
     app,
   };
 }
+
+export type SearchPageProps = ReturnType<typeof searchPageProps>;
