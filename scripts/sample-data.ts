@@ -17,6 +17,7 @@ import sharp from "sharp";
 import type { Location } from "~/features/locations/location.schema";
 import type { Offer } from "~/features/offers/offer.schema";
 import type { Car } from "~/features/stock/car.schema";
+import { fnv1a } from "~/lib/hash";
 import type { FinanceProvider, SiteInput } from "~/tenant/schema";
 
 // ---------------------------------------------------------------------------------------------
@@ -2101,16 +2102,6 @@ class Rng {
   }
 }
 
-/** String hash (FNV-1a) for seeding per-item generators. */
-function hash(text: string): number {
-  let h = 0x811c9dc5;
-  for (let i = 0; i < text.length; i++) {
-    h ^= text.charCodeAt(i);
-    h = Math.imul(h, 0x01000193);
-  }
-  return h >>> 0;
-}
-
 // ---------------------------------------------------------------------------------------------
 // Vehicle catalogue (Australian market; prices are current drive-away in AUD)
 // ---------------------------------------------------------------------------------------------
@@ -2634,7 +2625,7 @@ export function photoPaint(kind: BodyKind, paint: Paint): Paint {
 /** Which backdrop a combination is photographed on (fixed per combination, like a real yard). */
 function backdropFor(kind: BodyKind, paint: Paint): Backdrop {
   if (kind === "caravan" || kind === "camper" || kind === "motorhome") return "outback";
-  return hash(`${kind}-${paint}`) % 3 === 0 ? "yard" : "showroom";
+  return fnv1a(`${kind}-${paint}`) % 3 === 0 ? "yard" : "showroom";
 }
 
 const exteriorFile = (kind: BodyKind, paint: Paint, view: ExteriorView) => `${kind}-${paint}-${view}.jpg`;
@@ -3515,7 +3506,7 @@ export function benchProfile(slug: string, count: number): TenantProfile {
     slug,
     name: `Bench Motors ${count.toLocaleString("en-AU")}`,
     state: "QLD",
-    seed: hash(slug),
+    seed: fnv1a(slug),
     count,
     idBase: 900000,
     dealerships: [
@@ -3828,7 +3819,7 @@ const LONG_COMMENTS =
 
 function generateCar(ctx: CarContext, index: number): Car {
   const { profile, now, nowYear } = ctx;
-  const rng = new Rng(hash(`${profile.slug}:${profile.seed}:${index}`));
+  const rng = new Rng(fnv1a(`${profile.slug}:${profile.seed}:${index}`));
   const id = profile.idBase + index;
   const dealership = rng.pick(profile.dealerships);
   const stockLocations = profile.locations.filter(
@@ -3970,7 +3961,7 @@ function generateCar(ctx: CarContext, index: number): Car {
         })()
       : null;
   // Market data draws from its own generator so adding it never shifts the rest of the car.
-  const marketRng = new Rng(hash(`${profile.slug}:${id}:market`));
+  const marketRng = new Rng(fnv1a(`${profile.slug}:${id}:market`));
   const averages =
     profile.autograb && carType === "used" && rng.chance(0.9)
       ? marketAverages(rng, price)

@@ -6,6 +6,8 @@
  * pages, locations, the sitemap and the search index) is rendered by shard 0 alone.
  * `BUILD_SHARD` / `BUILD_SHARDS` carry the split to each process; unset means one shard.
  */
+import { fnv1a } from "~/lib/hash";
+
 export interface BuildShard {
   index: number;
   count: number;
@@ -21,16 +23,6 @@ export function buildShard(env: NodeJS.ProcessEnv = process.env): BuildShard {
     throw new Error(`BUILD_SHARD must be a whole number from 0 to ${count - 1}, not "${env.BUILD_SHARD}"`);
   }
   return { index, count };
-}
-
-/** FNV-1a: a fast, stable, well-spread hash of a short string. */
-function fnv1a(text: string): number {
-  let hash = 0x811c9dc5;
-  for (let i = 0; i < text.length; i++) {
-    hash ^= text.charCodeAt(i);
-    hash = Math.imul(hash, 0x01000193);
-  }
-  return hash >>> 0;
 }
 
 /** The shard that renders the page of the car with this slug. */

@@ -40,6 +40,26 @@ function build(env: Record<string, string>, base = work) {
 
 const read = (...parts: string[]) => readFileSync(path.join(work, ...parts), "utf8");
 
+/** Every file under `root`, relative to it, sorted. */
+const filesUnder = (root: string) =>
+  (readdirSync(root, { recursive: true, withFileTypes: true }) as Dirent[])
+    .filter((entry) => entry.isFile())
+    .map((entry) => path.relative(root, path.join(entry.parentPath, entry.name)))
+    .sort();
+
+/** Two published sites hold the same files, byte for byte; returns the file list. */
+function expectSameSite(actualRoot: string, expectedRoot: string): string[] {
+  const listed = filesUnder(expectedRoot);
+  expect(filesUnder(actualRoot)).toEqual(listed);
+  for (const file of listed) {
+    expect(
+      readFileSync(path.join(actualRoot, file)).equals(readFileSync(path.join(expectedRoot, file))),
+      file,
+    ).toBe(true);
+  }
+  return listed;
+}
+
 describe("npm run build on fixture tenants", () => {
   let first: ReturnType<typeof build>;
 
@@ -170,22 +190,11 @@ describe("a tenant split across build shards (one Astro process per core)", () =
     expect(two.status, two.output).toBe(0);
     expect(one.output).not.toMatch(/ in \d+ shards/);
     expect(two.output).toMatch(/\[fixture-motors\] building \d+ pages in 2 shards/);
-    const files = (root: string) =>
-      (readdirSync(root, { recursive: true, withFileTypes: true }) as Dirent[])
-        .filter((entry) => entry.isFile())
-        .map((entry) => path.relative(root, path.join(entry.parentPath, entry.name)))
-        .sort();
-    const oneRoot = path.join(dir, "dist-1/fixture-motors");
-    const twoRoot = path.join(dir, "dist-2/fixture-motors");
-    const listed = files(oneRoot);
-    expect(files(twoRoot)).toEqual(listed);
+    const listed = expectSameSite(
+      path.join(dir, "dist-2/fixture-motors"),
+      path.join(dir, "dist-1/fixture-motors"),
+    );
     expect(listed.filter((file) => /^cars\/.+-\d+\/index\.html$/.test(file))).toHaveLength(5);
-    for (const file of listed) {
-      expect(
-        readFileSync(path.join(twoRoot, file)).equals(readFileSync(path.join(oneRoot, file))),
-        file,
-      ).toBe(true);
-    }
     // No shard's scratch output is left behind.
     expect(
       readdirSync(path.join(ROOT, ".cache/scratch")).filter((name) => name.startsWith("fixture-motors.")),
@@ -234,20 +243,6 @@ describe("a rebuild after a feed change (incremental build)", () => {
     const full = run("full", { BUILD_FRESH: "1" });
     expect(full.status, full.output).toBe(0);
     expect(full.output).not.toMatch(/reused from the build cache/);
-    const files = (root: string) =>
-      (readdirSync(root, { recursive: true, withFileTypes: true }) as Dirent[])
-        .filter((entry) => entry.isFile())
-        .map((entry) => path.relative(root, path.join(entry.parentPath, entry.name)))
-        .sort();
-    const fullRoot = path.join(dir, "dist-full/fixture-motors");
-    const rebuiltRoot = path.join(dir, "dist-rebuilt/fixture-motors");
-    const listed = files(fullRoot);
-    expect(files(rebuiltRoot)).toEqual(listed);
-    for (const file of listed) {
-      expect(
-        readFileSync(path.join(rebuiltRoot, file)).equals(readFileSync(path.join(fullRoot, file))),
-        file,
-      ).toBe(true);
-    }
+    expectSameSite(path.join(dir, "dist-rebuilt/fixture-motors"), path.join(dir, "dist-full/fixture-motors"));
   }, 180_000);
 });

@@ -13,9 +13,10 @@ import {
   pointsModule,
   reducePostcodes,
 } from "~/features/tradein/postcodes.generate";
-import { fnv1a, localRegoLookup } from "~/features/tradein/rego";
+import { localRegoLookup } from "~/features/tradein/rego";
 import { ADJUSTMENT_QUESTIONS, REGO_STATES } from "~/features/tradein/tradein";
 import { LOCAL_VALUATION, localValuation } from "~/features/tradein/valuation";
+import { fnv1a } from "~/lib/hash";
 import { NOW } from "./helpers";
 
 const answers = (pick: (options: readonly { value: string }[]) => string) =>

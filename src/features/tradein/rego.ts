@@ -4,6 +4,7 @@
  * stand-in registry: the same plate and state always give the same car, and about one plate in
  * ten is "not on the register", so both paths of the form are exercised without a network.
  */
+import { fnv1a } from "~/lib/hash";
 import { VEHICLE_CATALOG } from "./catalog";
 import { normaliseRego, REGO_PATTERN, type RegoState } from "./tradein";
 
@@ -19,16 +20,6 @@ export interface RegoVehicle {
 export interface RegoLookup {
   /** The registered car, or null when the plate is not on the register. Throws when the service fails. */
   lookup(rego: string, regoState: RegoState): Promise<RegoVehicle | null>;
-}
-
-/** FNV-1a, 32 bit: a stable hash with no dependencies. */
-export function fnv1a(text: string): number {
-  let hash = 0x811c9dc5;
-  for (let i = 0; i < text.length; i += 1) {
-    hash ^= text.charCodeAt(i);
-    hash = Math.imul(hash, 0x01000193) >>> 0;
-  }
-  return hash >>> 0;
 }
 
 /** First build year the local registry hands out, and how many years after it. */
