@@ -151,13 +151,14 @@ export function runAstro(
     child.stderr.on("data", onData);
     child.on("close", (code) => {
       clearInterval(sampleRss);
+      const all = output.join("");
       resolve({
         ok: code === 0,
-        output: output.join(""),
+        output: all,
         peakRssMb,
         seconds: (performance.now() - started) / 1000,
         // Astro marks a page copied from its build cache "(cached)" or "(restored)".
-        reused: output.join("").match(/\((?:cached|restored)\)/g)?.length ?? 0,
+        reused: all.match(/\((?:cached|restored)\)/g)?.length ?? 0,
       });
     });
   });

@@ -12,7 +12,7 @@
  * - everything else in the snapshot but the car list and the clock (site, locations, offers,
  *   content pages), and the header and footer derived from the car list;
  * - the car's time rules evaluated at the build's clock (tag, rego expiry text, finance
- *   eligibility and estimate) and the footer's year. A page that adds a rule on `now` adds it to
+ *   eligibility and estimate, which the sticky header's estimate derives from) and the footer's year. A page that adds a rule on `now` adds it to
  *   `vehicleTimeFacts`.
  * Search pages compute everything they show into their props, so their key is those props and
  * the shared inputs (`pageKey`).
@@ -21,7 +21,6 @@
  */
 import { createHash } from "node:crypto";
 import { financeEstimate } from "~/features/finance/finance";
-import { stickyFinanceEstimate } from "~/features/finance/sticky-estimate";
 import { siteChrome } from "~/features/navigation/navigation";
 import { tenantSearch } from "~/features/search/search.server";
 import type { Car } from "~/features/stock/car.schema";
@@ -52,14 +51,16 @@ export function sharedPageKey(tenant: TenantData): string {
   return key;
 }
 
-/** Every rule on the vehicle page that reads the build's clock, evaluated for this car. */
+/**
+ * Every rule on the vehicle page that reads the build's clock, evaluated for this car. (The
+ * sticky header's estimate reads the clock only through `financeEstimate`.)
+ */
 export function vehicleTimeFacts(car: Car, tenant: TenantData): unknown {
   const now = new Date(tenant.now);
   return {
     tag: carTag(car, tenant.site, now),
     rego: regoExpiryText(car, tenant.site, now),
     finance: financeEstimate(car, tenant.site, now),
-    sticky: stickyFinanceEstimate(car, tenant.site, now),
   };
 }
 
