@@ -4,6 +4,7 @@ import { fileURLToPath } from "node:url";
 import react from "@astrojs/react";
 import { defineConfig } from "astro/config";
 import functionsDev from "./scripts/lib/functions-dev.ts";
+import slimBrowserDeps from "./scripts/lib/slim-browser-deps.ts";
 
 export default defineConfig({
   site: process.env.TENANT_SITE_URL || "https://localhost",
@@ -20,5 +21,6 @@ export default defineConfig({
   // its own cache folder; `astro build --force` renders everything.
   experimental: { incrementalBuild: true },
   cacheDir: process.env.TENANT_ASTRO_CACHE_DIR || "./node_modules/.astro",
+  vite: { plugins: [slimBrowserDeps()] },
   server: { port: Number(process.env.PORT) || 4321 },
 });

@@ -106,6 +106,21 @@ describe("npm run build on fixture tenants", () => {
     expect(search).toContain('data-car-id="1001"');
   });
 
+  it("ships the search island without code it never runs (scripts/lib/slim-browser-deps.ts)", () => {
+    const site = path.join(work, "dist/fixture-motors");
+    const page = read("dist/fixture-motors/search/new-used-and-demo-cars/index.html");
+    const island = page.match(/component-url="(\/_astro\/SearchApp\.[^"]+\.js)"/)?.[1];
+    expect(island).toBeDefined();
+    const code = readFileSync(path.join(site, island as string), "utf8");
+    // The search client works: instant-meilisearch's adapter and meilisearch-js's client are in.
+    expect(code).toContain("multiSearch");
+    // qs (instantsearch's default URL format; ours is routing.ts) and a fetch polyfill are not.
+    expect(code).not.toContain("allowPrototypes");
+    expect(code).not.toContain("XMLHttpRequest");
+    // meilisearch-js's tenant-token signer reaches the browser only as the stand-in that says so.
+    expect(code).toContain("tenant tokens are signed on the server");
+  });
+
   it("renders content pages from markdown, sanitized, with one h1", () => {
     const about = read("dist/fixture-motors/about-us/index.html");
     expect(about).toMatch(/<h1[^>]*>About Fixture Motors<\/h1>/);

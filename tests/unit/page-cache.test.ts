@@ -3,6 +3,7 @@
  * nothing it shows has changed: the car, the similar cars it lists, the rest of the tenant, the
  * header and footer, and the car's time rules at the build's clock.
  */
+import { readdirSync, readFileSync } from "node:fs";
 import path from "node:path";
 import { beforeAll, describe, expect, it } from "vitest";
 import type { Car } from "~/features/stock/car.schema";
@@ -127,5 +128,29 @@ describe("pageKey (search pages: shared chrome plus the props that hold all else
       data.site.name = "Another Motors";
     });
     expect(pageKey(renamed, props)).not.toBe(pageKey(tenant(), props));
+  });
+});
+
+describe("client:only islands and the build cache", () => {
+  // Astro 7.2's incremental build folds a client:only island's bundle into its page's key by the
+  // import specifier; a `~/…` alias is never resolved there, so a change to the island's code
+  // alone (a dependency only the browser bundle resolves, scripts/lib/slim-browser-deps.ts)
+  // left reused pages pointing at a bundle that no longer exists.
+  it("imports every client:only component by a relative path", () => {
+    const pages = readdirSync("src", { recursive: true, encoding: "utf8" }).filter((file) =>
+      file.endsWith(".astro"),
+    );
+    const clientOnly: string[] = [];
+    for (const file of pages) {
+      const source = readFileSync(path.join("src", file), "utf8");
+      for (const [, name] of source.matchAll(/<([A-Z]\w*)[^>]*\sclient:only\b/g)) {
+        const specifier = source.match(new RegExp(`import\\s+${name}\\s+from\\s+"([^"]+)"`))?.[1];
+        clientOnly.push(`${file}: ${name} from ${specifier}`);
+        expect(specifier, `${file}: ${name}`).toMatch(/^\.\.?\//);
+      }
+    }
+    expect(clientOnly).toContain(
+      "pages/search/[...path].astro: SearchApp from ../../features/search/ui/SearchApp",
+    );
   });
 });
