@@ -22,6 +22,8 @@ import { checkTruncation, type FeedReport } from "~/features/stock/feed.server";
 import { ConfigError } from "~/tenant/errors";
 import type { Site } from "~/tenant/schema";
 import { loadTenant } from "~/tenant/tenant.server";
+import { astroCacheDir, foldShardCaches, hasOneProcessCache } from "./build-cache";
+import { discard } from "./discard";
 
 export const ROOT = path.resolve(import.meta.dirname, "../..");
 const ASTRO_BIN = path.join(ROOT, "node_modules/astro/bin/astro.mjs");
@@ -248,7 +250,12 @@ export async function buildTenant(slug: string, options: BuildOptions): Promise<
   // Astro puts its prerender chunks beside the output and falls back to a shared ./.astro when the
   // output is outside the project, so each build gets its own scratch folder inside the project:
   // two builds of the same tenant (two ops, or a test beside a dev build) never share files.
-  const shards = shardCount(report.published, options.cores ?? os.availableParallelism(), options.shards);
+  // A rebuild over the one-process cache stays in one process: it renders only what changed, and a
+  // second process would only add its start-up (scripts/lib/build-cache.ts).
+  const rebuildInOne = !options.fresh && options.shards === undefined && hasOneProcessCache(cacheDir);
+  const shards = rebuildInOne
+    ? 1
+    : shardCount(report.published, options.cores ?? os.availableParallelism(), options.shards);
   const scratches = Array.from({ length: shards }, (_, i) =>
     path.join(ROOT, ".cache", "scratch", `${slug}.${process.pid}${shards > 1 ? `.${i}` : ""}`),
   );
@@ -259,7 +266,8 @@ export async function buildTenant(slug: string, options: BuildOptions): Promise<
   cleanUp();
   const last = readLastBuild(lastBuildFile);
   const expected = report.published + (last ? Math.max(0, last.pages - last.published) : 3);
-  log(`building ${expected} pages${shards > 1 ? ` in ${shards} shards (one Astro process per core)` : ""}`);
+  const split = shards > 1 ? ` in ${shards} shards (one Astro process per core)` : "";
+  log(`building ${expected} pages${rebuildInOne ? " over the build cache" : split}`);
   const progress = pageProgress(expected, log);
   const runs = await Promise.all(
     scratches.map((dir, index) =>
@@ -271,8 +279,8 @@ export async function buildTenant(slug: string, options: BuildOptions): Promise<
           TENANT_OUT_DIR: dir,
           BUILD_SHARD: String(index),
           BUILD_SHARDS: String(shards),
-          // One build cache per tenant and split: a shard reuses only pages it rendered itself.
-          TENANT_ASTRO_CACHE_DIR: path.join(cacheDir, "astro", `${index}-of-${shards}`),
+          // One build cache per process; a split build's are folded into one afterwards.
+          TENANT_ASTRO_CACHE_DIR: astroCacheDir(cacheDir, index, shards),
         },
         progress,
         ROOT,
@@ -305,15 +313,19 @@ export async function buildTenant(slug: string, options: BuildOptions): Promise<
   const target = path.join(distDir, slug);
   const old = `${target}.old`;
   mkdirSync(distDir, { recursive: true });
-  rmSync(old, { recursive: true, force: true });
+  discard(old); // left by a swap that was interrupted
   if (existsSync(target)) renameSync(target, old);
   moveDir(scratch, target);
-  rmSync(old, { recursive: true, force: true });
+  discard(old);
   const pages = countHtml(target);
   writeFileSync(
     lastBuildFile,
     `${JSON.stringify({ published: report.published, pages, at: new Date().toISOString() } satisfies LastBuild, null, 2)}\n`,
   );
+  if (shards > 1) {
+    const folded = foldShardCaches(cacheDir, shards);
+    if ("skipped" in folded) log(`build cache kept split: ${folded.skipped}`);
+  }
   const result = { slug, ok: true, ...counts, pages, reused, seconds: seconds(), peakRssMb, shards };
   log(
     `done: ${pages} pages in ${result.seconds}s (${reused ? `${reused} unchanged pages reused from the build cache, ` : ""}peak RSS ${peakRssMb} MB${shards > 1 ? ` over ${shards} shards` : ""}) -> ${path.relative(process.cwd(), target)}`,
