@@ -30,6 +30,8 @@ function build(env: Record<string, string>, base = work) {
         TENANTS_DIR: path.join(base, "tenants"),
         DIST_DIR: path.join(base, "dist"),
         REPORTS_DIR: path.join(base, "reports"),
+        // Snapshots and build caches stay with the test, never shared with another run.
+        TENANT_CACHE_DIR: path.join(base, "cache"),
         ...env,
       },
       encoding: "utf8",
