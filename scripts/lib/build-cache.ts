@@ -95,7 +95,7 @@ function fold(
   const manifests = dirs.map(readManifest);
   const first = manifests[0];
   if (!first || manifests.some((manifest) => manifest === null)) {
-    return { skipped: "a part has no cache manifest Astro's format this code knows" };
+    return { skipped: "a part has no cache manifest in the format this code knows" };
   }
   const folded: Manifest = { ...first, routes: {} };
   for (const manifest of manifests as Manifest[]) {

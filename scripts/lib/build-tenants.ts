@@ -323,8 +323,13 @@ export async function buildTenant(slug: string, options: BuildOptions): Promise<
     `${JSON.stringify({ published: report.published, pages, at: new Date().toISOString() } satisfies LastBuild, null, 2)}\n`,
   );
   if (shards > 1) {
-    const folded = foldShardCaches(cacheDir, shards);
-    if ("skipped" in folded) log(`build cache kept split: ${folded.skipped}`);
+    // The site is live already; a cache that cannot be folded only makes the next build slower.
+    try {
+      const folded = foldShardCaches(cacheDir, shards);
+      if ("skipped" in folded) log(`build cache kept split: ${folded.skipped}`);
+    } catch (error) {
+      log(`build cache not folded: ${(error as Error).message}`);
+    }
   }
   const result = { slug, ok: true, ...counts, pages, reused, seconds: seconds(), peakRssMb, shards };
   log(
