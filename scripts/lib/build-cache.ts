@@ -60,7 +60,7 @@ export function hasOneProcessCache(tenantCacheDir: string): boolean {
 
 /**
  * Folds the caches of a build split `shards` ways into the one-process cache (replacing it) and
- * removes them. Returns the number of pages in the folded cache, or the reason it was not folded.
+ * removes them. Returns the number of pages the folded cache lists, or why it was not folded.
  */
 export function foldShardCaches(
   tenantCacheDir: string,
@@ -74,17 +74,6 @@ export function foldShardCaches(
   // reuses them.
   if ("skipped" in result) discard(target);
   return result;
-}
-
-/** Stored copies a manifest lists that exist in its cache folder. */
-function countStored(dir: string, manifest: Manifest): number {
-  let count = 0;
-  for (const route of Object.values(manifest.routes)) {
-    for (const entry of Object.values(route.paths)) {
-      if (existsSync(path.join(dir, OUTPUT_DIR, entry.outputFile))) count++;
-    }
-  }
-  return count;
 }
 
 function fold(
@@ -118,7 +107,6 @@ function fold(
   // folder at a time (`cars/<slug>/index.html` is one folder per page).
   discard(next); // left by a fold that was interrupted
   renameSync(dirs[0] as string, next);
-  let pages = countStored(next, manifests[0] as Manifest);
   dirs.slice(1).forEach((dir, index) => {
     for (const route of Object.values((manifests[index + 1] as Manifest).routes)) {
       for (const entry of Object.values(route.paths)) {
@@ -132,7 +120,6 @@ function fold(
         if (existsSync(to)) continue;
         mkdirSync(path.dirname(to), { recursive: true });
         renameSync(from, to);
-        pages++;
       }
     }
   });
@@ -140,5 +127,6 @@ function fold(
   discard(target);
   renameSync(next, target);
   for (const dir of dirs) rmSync(dir, { recursive: true, force: true });
+  const pages = Object.values(folded.routes).reduce((sum, route) => sum + Object.keys(route.paths).length, 0);
   return { pages };
 }

@@ -15,6 +15,7 @@ import {
 import os from "node:os";
 import path from "node:path";
 import { beforeAll, describe, expect, it } from "vitest";
+import { TRASH } from "../../scripts/lib/discard";
 
 const ROOT = path.resolve(".");
 let work: string;
@@ -245,7 +246,7 @@ describe("a rebuild after a feed change (incremental build)", () => {
     expect(first.output).toMatch(/building \d+ pages in 2 shards/);
     expect(first.output).not.toMatch(/reused from the build cache/);
     expect(
-      readdirSync(path.join(dir, "cache/fixture-motors/astro")).filter((name) => name !== ".trash"),
+      readdirSync(path.join(dir, "cache/fixture-motors/astro")).filter((name) => name !== TRASH),
     ).toEqual(["0-of-1"]);
 
     // The feed changes one car's price: its page, and the pages listing it as similar, change.
