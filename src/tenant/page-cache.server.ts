@@ -12,8 +12,8 @@
  * - everything else in the snapshot but the car list and the clock (site, locations, offers,
  *   content pages), and the header and footer derived from the car list;
  * - the car's time rules evaluated at the build's clock (tag, rego expiry text, finance
- *   eligibility and estimate, which the sticky header's estimate derives from) and the footer's year. A page that adds a rule on `now` adds it to
- *   `vehicleTimeFacts`.
+ *   eligibility and estimate, which the sticky header's estimate derives from) and the footer's
+ *   year. A page that adds a rule on `now` adds it to `vehicleTimeFacts`.
  * Search pages compute everything they show into their props, so their key is those props and
  * the shared inputs (`pageKey`).
  * The clock itself is deliberately not part of the key: the view counter sends the time the page

@@ -6,10 +6,11 @@
  * HTTP API) and the embedded index file.
  */
 import { mkdtempSync, readFileSync } from "node:fs";
-import { createServer, type IncomingMessage, type Server } from "node:http";
+import { createServer, type Server } from "node:http";
 import type { AddressInfo } from "node:net";
 import os from "node:os";
 import path from "node:path";
+import { text } from "node:stream/consumers";
 import { pathToFileURL } from "node:url";
 import { build } from "vite";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
@@ -60,15 +61,6 @@ const seen: { path: string; authorization: string | undefined }[] = [];
 type SearchClientModule = typeof import("~/features/search/ui/search-client");
 let bundle: SearchClientModule;
 
-const readBody = (request: IncomingMessage) =>
-  new Promise<string>((resolve) => {
-    let body = "";
-    request.on("data", (chunk) => {
-      body += chunk;
-    });
-    request.on("end", () => resolve(body));
-  });
-
 beforeAll(async () => {
   const engine = createHttpClient(createEngine(documents, CAR_INDEX_SETTINGS));
   server = createServer(async (request, response) => {
@@ -82,7 +74,7 @@ beforeAll(async () => {
     try {
       const answer = await engine(url.href, {
         method: request.method ?? "GET",
-        body: await readBody(request),
+        body: await text(request),
       });
       response.writeHead(200, { "content-type": "application/json" });
       response.end(JSON.stringify(answer));
