@@ -1,9 +1,9 @@
 /**
  * The search island's client as the browser gets it: src/features/search/ui/search-client.ts
- * bundled by Vite with the browser-only resolutions of scripts/lib/slim-browser-deps.ts (ES
- * modules of instant-meilisearch and meilisearch-js, no qs, no fetch polyfill, no node crypto),
- * then run against real HTTP: a hosted Meilisearch (here the embedded engine behind a Meilisearch
- * HTTP API) and the embedded index file.
+ * bundled by Vite with the browser-only resolutions of scripts/lib/slim-browser-deps.ts
+ * (instant-meilisearch's ES module, the meilisearch-js stand-in, no qs), then run against real
+ * HTTP: a hosted Meilisearch (here the embedded engine behind a Meilisearch HTTP API, answering
+ * errors as Meilisearch does) and the embedded index file.
  */
 import { mkdtempSync, readFileSync } from "node:fs";
 import { createServer, type Server } from "node:http";
@@ -57,7 +57,7 @@ const documents = searchDocuments(
 
 let server: Server;
 let origin: string;
-const seen: { path: string; authorization: string | undefined }[] = [];
+const seen: { path: string; authorization: string | undefined; agent: string | undefined }[] = [];
 type SearchClientModule = typeof import("~/features/search/ui/search-client");
 let bundle: SearchClientModule;
 
@@ -65,7 +65,24 @@ beforeAll(async () => {
   const engine = createHttpClient(createEngine(documents, CAR_INDEX_SETTINGS));
   server = createServer(async (request, response) => {
     const url = new URL(request.url ?? "/", "http://localhost");
-    seen.push({ path: url.pathname, authorization: request.headers.authorization });
+    seen.push({
+      path: url.pathname,
+      authorization: request.headers.authorization,
+      agent: request.headers["x-meilisearch-client"] as string | undefined,
+    });
+    if (request.headers.authorization !== `Bearer ${KEY}` && url.pathname !== "/search-data/cars.json") {
+      // Meilisearch's answer to a wrong key.
+      response.writeHead(403, { "content-type": "application/json" });
+      response.end(
+        JSON.stringify({
+          message: "The provided API key is invalid.",
+          code: "invalid_api_key",
+          type: "auth",
+          link: "https://docs.meilisearch.com/errors#invalid_api_key",
+        }),
+      );
+      return;
+    }
     if (url.pathname === "/search-data/cars.json") {
       response.writeHead(200, { "content-type": "application/json" });
       response.end(JSON.stringify(packIndex(documents)));
@@ -105,8 +122,10 @@ beforeAll(async () => {
     },
   });
   const file = path.join(outDir, "search-client.js");
-  // The slimmed resolution is the one under test: meilisearch-js's ES module with the stand-in.
-  expect(readFileSync(file, "utf8")).toContain("tenant tokens are signed on the server");
+  // The slimmed resolution is the one under test: the stand-in, not meilisearch-js.
+  const code = readFileSync(file, "utf8");
+  expect(code).toContain("Meilisearch JavaScript (v0.36.0)");
+  expect(code).not.toContain("waitForTask");
   bundle = (await import(pathToFileURL(file).href)) as SearchClientModule;
 }, 120_000);
 
@@ -129,8 +148,38 @@ describe("the search client bundled for the browser", () => {
     // with the key.
     expect(seen.length).toBeGreaterThan(0);
     for (const request of seen) {
-      expect(request).toEqual({ path: "/multi-search", authorization: `Bearer ${KEY}` });
+      expect(request).toEqual({
+        path: "/multi-search",
+        authorization: `Bearer ${KEY}`,
+        agent: expect.stringMatching(/^Meilisearch instant-meilisearch \(v[\d.]+\) ; Meilisearch JavaScript/),
+      });
     }
+  });
+
+  it("fails with Meilisearch's own message when the service refuses the key", async () => {
+    const client = bundle.createSearchClient({
+      service: { host: origin, key: "revoked" },
+      indexUrl: "/unused",
+    });
+    // instant-meilisearch passes on "<error name>: <message>", as with meilisearch-js itself; the
+    // results panel shows it.
+    await expect(client.search(firstPage as never)).rejects.toThrow(
+      /^MeiliSearchApiError: The provided API key is invalid\.$/,
+    );
+  });
+
+  it("fails with a communication error when the service cannot be reached", async () => {
+    const closed = createServer();
+    await new Promise<void>((resolve) => closed.listen(0, "127.0.0.1", resolve));
+    const port = (closed.address() as AddressInfo).port;
+    await new Promise((resolve) => closed.close(resolve));
+    const client = bundle.createSearchClient({
+      service: { host: `http://127.0.0.1:${port}`, key: KEY },
+      indexUrl: "/unused",
+    });
+    await expect(client.search(firstPage as never)).rejects.toThrow(
+      /^MeiliSearchCommunicationError: fetch failed$/,
+    );
   });
 
   it("searches the embedded index file without a server", async () => {
