@@ -3,7 +3,7 @@
  * build: a generated 1,000- and 5,000-car tenant vs a bare Astro build of as many trivial pages.
  * Prints a table and writes reports/bench.json.
  */
-import { existsSync, mkdirSync, readFileSync, rmSync, writeFileSync } from "node:fs";
+import { existsSync, mkdirSync, readdirSync, readFileSync, rmSync, writeFileSync } from "node:fs";
 import path from "node:path";
 import { gzipSync } from "node:zlib";
 import { createEngine, searchBenchmark } from "~/features/search/engine";
@@ -36,6 +36,25 @@ function writeBareProject(dir: string, count: number): void {
     `---\nexport function getStaticPaths() {\n  return Array.from({ length: ${count} }, (_, i) => ({ params: { id: String(i) } }));\n}\nconst { id } = Astro.params;\n---\n<html lang="en"><head><title>Car {id}</title></head><body><h1>Car {id}</h1></body></html>\n`,
   );
   writeFileSync(path.join(dir, "src/pages/index.astro"), "<html><body>bare</body></html>\n");
+}
+
+/**
+ * A bare Astro project whose pages are a built site's pages, verbatim (`set:html` of each file):
+ * what Astro charges for that much HTML, with none of our components. Returns the page count.
+ */
+function writeSameHtmlProject(dir: string, siteDir: string): number {
+  const files = readdirSync(siteDir, { recursive: true, encoding: "utf8" })
+    .filter((file) => file.endsWith(".html"))
+    .map((file) => path.join(siteDir, file));
+  rmSync(dir, { recursive: true, force: true });
+  mkdirSync(path.join(dir, "src/pages"), { recursive: true });
+  writeFileSync(path.join(dir, "astro.config.mjs"), 'export default { output: "static" };\n');
+  writeFileSync(path.join(dir, "pages.json"), JSON.stringify(files));
+  writeFileSync(
+    path.join(dir, "src/pages/[...page].astro"),
+    `---\nimport { readFileSync } from "node:fs";\nimport files from "../../pages.json";\nexport function getStaticPaths() {\n  return files.map((file, i) => ({ params: { page: \`p/\${i}\` }, props: { file } }));\n}\nconst html = readFileSync(Astro.props.file, "utf8");\n---\n<Fragment set:html={html} />\n`,
+  );
+  return files.length;
 }
 
 function writeBenchTenant(tenantsDir: string, slug: string, count: number, now: Date): void {
@@ -135,6 +154,21 @@ for (const size of SIZES) {
   }
   if (!ONLY.has("build")) continue;
   await bareFloor();
+  // A second floor: the tenant's own pages, verbatim, in bare Astro (twice; the faster counts).
+  // It splits the cold build's cost into what the HTML's size costs and what our components add.
+  const sameDir = path.join(WORK, `same-html-${size}`);
+  const samePages = writeSameHtmlProject(sameDir, path.join(WORK, "dist", slug));
+  const sameRuns: number[] = [];
+  for (const run of [1, 2]) {
+    console.log(`[bench] bare Astro with the tenant's HTML: ${samePages} pages (run ${run})`);
+    const same = await runAstro({}, null, sameDir);
+    if (!same.ok) {
+      console.error(`[bench] same-HTML build failed:\n${same.output.slice(-2000)}`);
+      process.exit(1);
+    }
+    sameRuns.push(same.seconds);
+  }
+  const sameSeconds = Math.min(...sameRuns);
   const bare = floorRuns.reduce((best, run) => (run.seconds < best.seconds ? run : best));
   const barePages = size + 1;
   const floorMs = perPageMs(bare.seconds, barePages);
@@ -159,6 +193,24 @@ for (const size of SIZES) {
         floor_ms_per_page: floorMs,
         floor_runs_seconds: floorRuns.reduce((sum, run) => sum + run.seconds, 0) / floorRuns.length,
         floor_peak_rss_mb: bare.peakRssMb,
+      },
+    });
+  }
+  const cold = results.find(({ mode }) => mode.fresh && mode.shards === undefined)?.result;
+  if (cold) {
+    const ms = perPageMs(cold.seconds, cold.pages ?? 0);
+    const sameMs = perPageMs(sameSeconds, samePages);
+    rows.push({
+      bench: `build ${size} cars against its own HTML in bare Astro`,
+      figure: `${ms.toFixed(2)} ms/page (cold build above)`,
+      baseline: `${sameSeconds.toFixed(1)} s, ${samePages} pages, ${sameMs.toFixed(2)} ms/page; trivial pages ${floorMs.toFixed(2)} ms/page`,
+      ratio: Math.round((ms / sameMs) * 100) / 100,
+      details: {
+        ms_per_page: ms,
+        same_html_seconds: sameSeconds,
+        same_html_pages: samePages,
+        same_html_ms_per_page: sameMs,
+        same_html_vs_trivial_floor: sameMs / floorMs,
       },
     });
   }
