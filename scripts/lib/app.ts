@@ -10,6 +10,7 @@ import { getConnInfo } from "@hono/node-server/conninfo";
 import { serveStatic } from "@hono/node-server/serve-static";
 import { Hono, type MiddlewareHandler } from "hono";
 import { compress } from "hono/compress";
+import { parse as parseToml } from "smol-toml";
 import { imageCdnResponse } from "~/features/media/images.server";
 import { modelsRedirect } from "~/features/search/routing";
 
@@ -57,6 +58,18 @@ function indexPage(slugs: string[], port: number): string {
   }</main></body></html>`;
 }
 
+/**
+ * The headers netlify.toml gives every page (`for = "/*"`: the Content-Security-Policy and the other
+ * security headers), so local runs and the browser tests see what production enforces.
+ */
+export function siteWideHeaders(netlifyToml: string): Record<string, string> {
+  const config = parseToml(netlifyToml) as { headers?: { for: string; values: Record<string, string> }[] };
+  return Object.assign(
+    {},
+    ...(config.headers ?? []).filter((rule) => rule.for === "/*").map((rule) => rule.values),
+  );
+}
+
 /** The peer's address under @hono/node-server; none when the app is called in-process (tests). */
 function socketAddress(c: Parameters<typeof getConnInfo>[0]): string | undefined {
   try {
@@ -75,6 +88,18 @@ export async function createApp(options: {
   const app = new Hono();
   const functions = await loadFunctions(options.functionsDir);
   app.use("*", compress());
+  const pageHeaders = siteWideHeaders(
+    readFileSync(path.join(import.meta.dirname, "../../netlify.toml"), "utf8"),
+  );
+  app.use("*", async (c, next) => {
+    await next();
+    const missing = Object.entries(pageHeaders).filter(([name]) => !c.res.headers.has(name));
+    if (missing.length === 0) return;
+    // Some responses (redirects, fetch results) have immutable headers: copy into a new one.
+    const headers = new Headers(c.res.headers);
+    for (const [name, value] of missing) headers.set(name, value);
+    c.res = new Response(c.res.body, { status: c.res.status, statusText: c.res.statusText, headers });
+  });
 
   for (const fn of functions) {
     for (const route of [fn.config.path].flat()) {

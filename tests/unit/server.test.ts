@@ -1,11 +1,13 @@
 /** The local server (`npm start`): routing by Host, functions, 404s and the image CDN stand-in. */
-import { copyFileSync, mkdirSync, mkdtempSync, readdirSync, writeFileSync } from "node:fs";
+import { copyFileSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, writeFileSync } from "node:fs";
 import os from "node:os";
 import path from "node:path";
 import sharp from "sharp";
 import { beforeAll, describe, expect, it } from "vitest";
+import { mapEmbedUrl } from "~/features/locations/locations";
 import { cdnImage, cdnSrcset, parseImageRequest } from "~/features/media/media";
-import { createApp, tenantFromHost } from "../../scripts/lib/app";
+import { embeddableVideoUrl } from "~/features/media/viewer";
+import { createApp, siteWideHeaders, tenantFromHost } from "../../scripts/lib/app";
 
 let app: Awaited<ReturnType<typeof createApp>>;
 let work: string;
@@ -50,6 +52,26 @@ describe("local server", () => {
     const car = await get("/cars/a-car");
     expect(car.status).toBe(200);
     expect(await car.text()).toContain("A car");
+  });
+
+  it("sends netlify.toml's site-wide headers (Content-Security-Policy and the rest) on pages and 404s", async () => {
+    const expected = siteWideHeaders(readFileSync("netlify.toml", "utf8"));
+    expect(expected["Content-Security-Policy"]).toMatch(/^default-src 'self'/);
+    for (const response of [await get("/cars/a-car"), await get("/cars/gone")]) {
+      for (const [name, value] of Object.entries(expected)) expect(response.headers.get(name)).toBe(value);
+    }
+  });
+
+  it("the Content-Security-Policy lets the pages' frames load: the location map and embedded videos", () => {
+    const csp = siteWideHeaders(readFileSync("netlify.toml", "utf8"))["Content-Security-Policy"] ?? "";
+    const frameSources = /frame-src ([^;]*)/.exec(csp)?.[1]?.split(" ") ?? [];
+    for (const frame of [
+      mapEmbedUrl(-27.47, 153.02),
+      embeddableVideoUrl("https://www.youtube.com/watch?v=dQw4w9WgXcQ"),
+      embeddableVideoUrl("https://vimeo.com/76979871"),
+    ]) {
+      expect(frameSources).toContain(new URL(frame ?? "").origin);
+    }
   });
 
   it("answers unknown paths with the tenant's 404 page and status", async () => {
