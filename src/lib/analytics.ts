@@ -3,12 +3,19 @@
  * up). Never throws and never blocks; on the server it does nothing.
  */
 
-/** Spec §7 event ids used by the pages and islands (vehicle views: see vehicleEventId in stock/detail.ts). */
+/**
+ * Spec §7 event ids, all in one place. Which one a vehicle page or form fires: vehicleEventId
+ * (stock/detail.ts: view and test drive by vehicle type) and formEventId (leads/forms.ts).
+ */
 export const ANALYTICS_EVENTS = {
-  enquiry: 22,
+  newVehicle: 14,
+  usedVehicle: 15,
+  testDrive: 17,
+  defaultForm: 22,
   phoneTap: 25,
   financeCalculator: 26,
   save: 39,
+  usedTestDrive: 48,
   careers: 51,
 } as const;
 

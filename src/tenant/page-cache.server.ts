@@ -43,7 +43,7 @@ export function sharedPageKey(tenant: TenantData): string {
     key = hash({
       version: PAGE_KEY_VERSION,
       rest,
-      chrome: siteChrome(tenant.site, cars),
+      chrome: siteChrome(tenant.site, cars, tenant.pages),
       year: new Date(now).getFullYear(),
     });
     shared.set(tenant, key);

@@ -1,7 +1,9 @@
 import { expect, test } from "@playwright/test";
+import { activeOffers } from "~/features/offers/offers";
 import { E2E_PORT } from "../../playwright.config";
 import {
   axeViolations,
+  builtTenant,
   expectNoAxeViolations,
   expectPageBasics,
   siteJson,
@@ -138,6 +140,69 @@ for (const slug of TENANTS) {
         await expectPageBasics(page, site.url);
         if (index === 0) await expectNoAxeViolations(page);
       }
+    });
+
+    test("every link on the home page and a vehicle page leads to a page (nothing 404s)", async ({
+      page,
+    }) => {
+      const [firstCar] = await vehiclePaths(page.request, slug);
+      const links = new Set<string>();
+      for (const pathname of ["/", firstCar as string]) {
+        await page.goto(tenantUrl(slug, pathname));
+        const hrefs = await page
+          .locator('a[href^="/"]')
+          .evaluateAll((anchors) => anchors.map((anchor) => anchor.getAttribute("href") ?? ""));
+        for (const href of hrefs) links.add(href.split("#")[0] as string);
+      }
+      // Online checkout (/cars/{slug}/checkout, /checkout-journey) has no issue yet and is not built.
+      const checked = [...links].filter((href) => href && !/\/checkout(-journey)?(\?|$)/.test(href));
+      expect(checked.length).toBeGreaterThan(20);
+      const broken: string[] = [];
+      for (const href of checked) {
+        const status = (await tenantGet(page.request, slug, href)).status();
+        if (status !== 200) broken.push(`${href} → ${status}`);
+      }
+      expect(broken).toEqual([]);
+    });
+
+    test("Special Offers lists the running offers, each with its own page", async ({ page }) => {
+      const snapshot = builtTenant(slug);
+      const running = activeOffers(snapshot.offers, new Date(snapshot.now));
+      await page.goto(tenantUrl(slug, "/special-offers"));
+      await expect(page.getByRole("heading", { level: 1, name: "Special Offers" })).toBeVisible();
+      const cards = page.locator("main article");
+      await expect(cards.getByRole("heading")).toHaveText(running.map((offer) => offer.name));
+      await expectNoAxeViolations(page);
+      const first = running[0];
+      if (!first) {
+        await expect(page.getByText("There are no special offers running right now.")).toBeVisible();
+        return;
+      }
+      await cards
+        .first()
+        .getByRole("link", { name: /View offer/ })
+        .click();
+      await expect(page).toHaveURL(new RegExp(`/offers/${first.id}$`));
+      await expect(page.getByRole("heading", { level: 1, name: first.name })).toBeVisible();
+      if (first.expiry) await expect(page.getByText(/^Offer ends \d{1,2} \w{3} \d{4}$/)).toBeVisible();
+      await expect(page.getByRole("link", { name: "Enquire about this offer" })).toHaveAttribute(
+        "href",
+        "/contact-us",
+      );
+      await expectNoAxeViolations(page);
+    });
+
+    test("Our Locations lists every location with its contact form", async ({ page }) => {
+      const snapshot = builtTenant(slug);
+      await page.goto(tenantUrl(slug, "/dealer-locator"));
+      await expect(page.getByRole("heading", { level: 1, name: "Our Locations" })).toBeVisible();
+      for (const location of snapshot.locations) {
+        await expect(page.getByRole("heading", { level: 2, name: location.name, exact: true })).toBeVisible();
+        await expect(
+          page.getByRole("link", { name: `Contact ${location.name}`, exact: true }),
+        ).toHaveAttribute("href", `/contact-us/${location.slug}`);
+      }
+      await expectNoAxeViolations(page);
     });
 
     test("unknown pages answer 404 with a way back", async ({ page }) => {

@@ -130,6 +130,7 @@ export interface BuiltCar {
   status: string;
   car_type: string;
   price: number;
+  subscription_price?: number | null;
   km?: number | null;
   vin?: string | null;
   tag?: string | null;
@@ -142,7 +143,10 @@ export interface BuiltCar {
 /** A built tenant's published cars and locations: the snapshot the build wrote (read it inside tests, once the server has built). */
 export function builtTenant(slug: string): {
   cars: BuiltCar[];
-  locations: { id: number; contact_detail: { phone?: string | null } }[];
+  locations: { id: number; name: string; slug: string; contact_detail: { phone?: string | null } }[];
+  offers: { id: number; name: string; start?: string | null; expiry?: string | null }[];
+  /** The build's clock. */
+  now: string;
 } {
   const dir = process.env.TENANT_CACHE_DIR || ".cache";
   return JSON.parse(readFileSync(path.join(dir, slug, "tenant.json"), "utf8"));

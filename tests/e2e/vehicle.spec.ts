@@ -141,6 +141,14 @@ for (const slug of TENANTS) {
           "href",
           config.vdp_config.web_chat_url,
         );
+        // The phone bar's Enquire Now goes to the same chat.
+        await page.setViewportSize({ width: 390, height: 844 });
+        const bar = page.locator("[data-cta-bar]");
+        await expect(bar.getByRole("link", { name: /Enquire Now/ })).toHaveAttribute(
+          "href",
+          config.vdp_config.web_chat_url,
+        );
+        await expect(bar.getByRole("button", { name: "Enquire Now" })).toHaveCount(0);
         return;
       }
       await summary.getByRole("button", { name: "Enquire Now" }).click();
@@ -165,6 +173,9 @@ for (const slug of TENANTS) {
       await page.evaluate(() => window.scrollTo(0, 700));
       await expect(head).toHaveAttribute("data-shown", "true");
       await expect(head.getByText(car.name)).toBeVisible();
+      // Its weekly estimate, where shown, comes with the sample annual rate (spec §9).
+      const weekly = head.locator(".sticky-weekly");
+      if (await weekly.count()) await expect(weekly).toContainText(/\/wk\* at (\d+\.\d\d|–)% p\.a\./);
       await expect(bar).not.toHaveAttribute("data-state", "full");
       await page.evaluate(() => window.scrollTo(0, 1200));
       await expect(bar).toHaveAttribute("data-state", "full");
@@ -242,6 +253,17 @@ for (const slug of TENANTS) {
         .poll(() => page.evaluate(() => (window.dataLayer ?? []).map((e) => e.eventId)))
         .toContain(expected);
       await expect(page.locator('meta[property="og:image"]')).toHaveAttribute("content", /^https:\/\//);
+      // A car offered on subscription leads with its weekly price; machines still get the sale price.
+      const subscribed = builtTenant(slug).cars.find(
+        (c) => (c.subscription_price ?? 0) > 0 && c.price > 10 && c.status !== "sold",
+      );
+      if (subscribed) {
+        await page.goto(tenantUrl(slug, `/cars/${subscribed.slug}`));
+        const offer = JSON.parse(
+          (await page.locator('script[type="application/ld+json"]').first().textContent()) ?? "{}",
+        ).offers;
+        expect(offer.price).toBe(subscribed.price);
+      }
     });
 
     test("sold cars say so and offer Find Me Something Similar, prefilled", async ({ page }) => {
@@ -278,6 +300,17 @@ for (const slug of TENANTS) {
       await expect(summary.getByRole("button", { name: "Enquire Now" })).toHaveCount(0);
       await expect(summary.getByRole("link", { name: "Get Finance" })).toHaveCount(0);
       await expect(summary.getByRole("button", { name: /Reserve Now/ })).toHaveCount(0);
+      await expect(summary.getByRole("button", { name: "Request more photos" })).toHaveCount(0);
+      // The sticky header and the phone bar offer the same one action.
+      await page.setViewportSize({ width: 390, height: 844 });
+      const bar = page.locator("[data-cta-bar]");
+      await expect(bar.getByRole("button", { name: "Book a Test Drive" })).toBeVisible();
+      await expect(bar.getByRole("button", { name: "Enquire Now" })).toHaveCount(0);
+      await page.setViewportSize({ width: 1280, height: 900 });
+      await page.evaluate(() => window.scrollTo(0, 1200));
+      const head = page.locator("[data-sticky-head]");
+      await expect(head).toHaveAttribute("data-shown", "true");
+      await expect(head.getByRole("link")).toHaveCount(0);
     });
 
     test("Reserve Online only where checkout is on; caravans list their specs; map where shown", async ({

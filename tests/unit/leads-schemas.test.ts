@@ -1,12 +1,7 @@
 /** Lead form schemas (spec §3 form submission fields, §5 validation texts), one table per concern. */
 import { describe, expect, it } from "vitest";
-import {
-  analyticsEventId,
-  formRulesFor,
-  isHoneypotHit,
-  isTooFast,
-  retryDelayMs,
-} from "~/features/leads/leads";
+import { formEventId } from "~/features/leads/forms";
+import { formRulesFor, isHoneypotHit, isTooFast, retryDelayMs } from "~/features/leads/leads";
 import {
   DEFAULT_CATEGORY,
   DEFAULT_FORM_RULES,
@@ -238,15 +233,11 @@ describe("anti-abuse rules", () => {
   });
 });
 
-describe("analytics event ids (spec §7)", () => {
-  it.each<[LeadKind, Parameters<typeof analyticsEventId>[1], number]>([
-    ["enquiry", undefined, 22],
-    ["contact", undefined, 22],
-    ["careers", undefined, 51],
-    ["enquiry", { car_type: "used" }, 15],
-    ["enquiry", { car_type: "new" }, 14],
-    ["test_drive", { car_type: "used" }, 48],
-    ["test_drive", { car_type: "demo" }, 17],
-    ["enquiry", { car_type: "used", testDriveOnly: true }, 17],
-  ])("%s on %j fires %i", (kind, vehicle, id) => expect(analyticsEventId(kind, vehicle)).toBe(id));
+describe("analytics event ids of a form (spec §7)", () => {
+  it.each<[LeadKind, number]>([
+    ["enquiry", 22],
+    ["contact", 22],
+    ["test_drive", 22],
+    ["careers", 51],
+  ])("a %s form fires %i", (kind, id) => expect(formEventId(kind)).toBe(id));
 });

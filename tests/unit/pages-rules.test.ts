@@ -118,6 +118,24 @@ describe("navigation", () => {
     ]);
   });
 
+  it("links optional content pages (warranty, roadside assist …) only for tenants that have them", () => {
+    const servicing = (pages: string[]) =>
+      footerGroups(makeSite(), cars, new Set(pages))
+        .find((group) => group.title === "Servicing and Parts")
+        ?.links.map((link) => link.href);
+    expect(servicing([])).toEqual(["/service"]);
+    expect(servicing(["warranty", "roadside-assist"])).toEqual(["/service", "/roadside-assist", "/warranty"]);
+    const service = (pages: string[]) =>
+      headerNav(makeSite(), cars, new Set(pages))
+        .find((item) => item.label === "Service")
+        ?.children?.map((child) => child.href);
+    expect(service([])).toEqual(["/service"]);
+    expect(service(["vehicle-parts-and-accessories"])).toEqual([
+      "/service",
+      "/vehicle-parts-and-accessories",
+    ]);
+  });
+
   it.each([
     ["Land Rover", "land-rover"],
     ["Mercedes-Benz", "mercedes-benz"],

@@ -14,6 +14,7 @@ import {
   justArrived,
   priceDisplay,
   regoExpiryText,
+  saleAmount,
   sortCarTypes,
 } from "~/features/stock/stock";
 import { type CarInput, DAY_MS, daysBefore, makeCar, makeSite, NOW, unixSeconds } from "./helpers";
@@ -467,6 +468,21 @@ describe("price display (spec §4)", () => {
   it("shows the site's own no-price text", () => {
     const callUs = makeSite({ no_price_text: "Call for price" });
     expect(priceDisplay(makeCar({ price: 0 }), callUs)).toEqual({ kind: "none", text: "Call for price" });
+  });
+});
+
+describe("the sale price machines read (schema.org Offer, ViewContent pixel)", () => {
+  it.each([
+    ["a priced car", { price: 29990 }, 29990],
+    [
+      "a subscription car: its price, not the weekly amount the page leads with",
+      { price: 29990, subscription_price: 149 },
+      29990,
+    ],
+    ["a placeholder price ($10 or less)", { price: 10 }, null],
+    ["a pre-order with no price", { price: 0, preorder: true }, null],
+  ])("%s", (_, car, expected) => {
+    expect(saleAmount(makeCar(car))).toBe(expected);
   });
 });
 

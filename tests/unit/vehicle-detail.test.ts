@@ -13,13 +13,13 @@ import {
   keyInformationRows,
   MOBILE_BAR_CHANGE_PX,
   phoneTapLabel,
+  priceTypeText,
   RESERVE_HOLD_HOURS,
   reserveOnline,
   SHARE_WINDOW,
   STICKY_HEADER_AFTER_PX,
   stickySubtitle,
   THREE_LINKS,
-  TOAST_MS,
   tradeInLink,
   USED_CAR_PROMISE,
   usedCarChecks,
@@ -27,7 +27,8 @@ import {
   whatsIncluded,
   whyBuyFromUs,
 } from "~/features/stock/detail";
-import { makeCar, makeSite } from "./helpers";
+import { TOAST_MS } from "~/lib/ui/toast";
+import { makeCar, makeSite, NOW } from "./helpers";
 
 describe("spec §9 page constants", () => {
   it.each([
@@ -108,18 +109,42 @@ describe("spec §9 used-car promise and warranty copy", () => {
     expect(USED_CAR_PROMISE).toEqual(["48 hour money back guarantee", "12 months roadside assist"]);
     const titles = whyBuyFromUs(makeCar({ car_type: "used" }), site).map((r) => r.title);
     expect(titles).toEqual(expect.arrayContaining([...USED_CAR_PROMISE]));
-    expect(whatsIncluded(makeCar({ car_type: "used" }), site)).toEqual(
+    expect(whatsIncluded(makeCar({ car_type: "used" }), site, NOW)).toEqual(
       expect.arrayContaining(["3 Year Warranty Standard", ...USED_CAR_PROMISE]),
     );
   });
   it("new cars do not carry the used-car promise; the default warranty is '3 Year Warranty Standard'", () => {
     const titles = whyBuyFromUs(makeCar({ car_type: "new" }), site).map((r) => r.title);
     expect(titles).not.toContain("48 hour money back guarantee");
-    expect(whatsIncluded(makeCar({ car_type: "new" }), site)[0]).toBe("3 Year Warranty Standard");
+    expect(whatsIncluded(makeCar({ car_type: "new" }), site, NOW)[0]).toBe("3 Year Warranty Standard");
+  });
+  // NOW is 15 Jun 2026, 12:00 in Brisbane.
+  it.each([
+    ["expiry later this year", { rego_expiry: "2026-12-01", regplate: "ABC123" }, true],
+    ["expiry today (runs to the end of the day)", { rego_expiry: "2026-06-15", regplate: "ABC123" }, true],
+    ["expired yesterday, plate still on the feed", { rego_expiry: "2026-06-14", regplate: "ABC123" }, false],
+    ["plate with no expiry", { rego_expiry: null, regplate: "ABC123" }, true],
+    ["neither", { rego_expiry: null, regplate: null }, false],
+  ])("What's Included lists Current registration only while it runs: %s", (_, rego, listed) => {
+    const items = whatsIncluded(makeCar({ car_type: "used", ...rego }), site, NOW);
+    expect(items.includes("Current registration")).toBe(listed);
   });
   it("used-car checks only for used cars", () => {
     expect(usedCarChecks(makeCar({ car_type: "used" })).length).toBeGreaterThan(0);
     expect(usedCarChecks(makeCar({ car_type: "demo" }))).toEqual([]);
+  });
+});
+
+describe("price type beside the price", () => {
+  it.each([
+    ["Drive Away", "Drive Away"],
+    ["  Excl. Govt. Charges ", "Excl. Govt. Charges"],
+    ["null", null],
+    ["NULL", null],
+    ["   ", null],
+    [null, null],
+  ])("%j shows %j", (priceType, shown) => {
+    expect(priceTypeText(makeCar({ price_type: priceType }))).toBe(shown);
   });
 });
 

@@ -18,13 +18,23 @@ export interface StickyFinanceEstimate {
   text: string;
   /** The sample annual rate: "8.49% p.a.", or "–% p.a." until the quote fills it. */
   rateText: string;
+  /** The rate alone, "8.49%" (the part the YouX fill replaces). */
+  rate: string;
   /** The YouX quote the page script fetches to fill the figures (`data-youx-quote`), or null. */
   quote: QuoteRequest | null;
 }
 
 function estimate(weekly: number | null, rate: number | null, quote: QuoteRequest | null) {
   const amountText = weekly === null ? `$${QUOTE_PLACEHOLDER}` : formatMoney(weekly);
-  return { weekly, amountText, text: `${amountText} per week`, rateText: `${formatRate(rate)} p.a.`, quote };
+  const rateAlone = formatRate(rate);
+  return {
+    weekly,
+    amountText,
+    text: `${amountText} per week`,
+    rateText: `${rateAlone} p.a.`,
+    rate: rateAlone,
+    quote,
+  };
 }
 
 /**

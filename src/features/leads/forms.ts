@@ -3,6 +3,7 @@
  * Pure: the form island renders these definitions and validates with the same zod schemas the
  * function uses (./schemas.ts).
  */
+import { ANALYTICS_EVENTS } from "~/lib/analytics";
 import type { LeadKind } from "./schemas";
 
 export const FORM_TEXTS = {
@@ -19,7 +20,7 @@ export const FORM_TEXTS = {
 
 /** Analytics event ids (spec §7): 22 the default form, 51 careers. */
 export function formEventId(kind: LeadKind): number {
-  return kind === "careers" ? 51 : 22;
+  return kind === "careers" ? ANALYTICS_EVENTS.careers : ANALYTICS_EVENTS.defaultForm;
 }
 
 /** localStorage key of the last success category (spec §7: stored locally after success). */

@@ -3,7 +3,7 @@
  * retry schedule and the analytics event ids of spec §7. Pure: the site and `now` come in as arguments.
  */
 import type { Site } from "~/tenant/schema";
-import type { LeadFormRules, LeadKind } from "./schemas";
+import type { LeadFormRules } from "./schemas";
 
 /** Spec §5 rules as this site's config sets them. */
 export function formRulesFor(site: Site): LeadFormRules {
@@ -83,32 +83,4 @@ export function retryDelayMs(
 ): number {
   const exponent = Math.max(0, Math.min(failedAttempts - 1, 30));
   return Math.min(schedule.firstDelayMs * 2 ** exponent, schedule.maxDelayMs);
-}
-
-/** Spec §7 analytics event ids for a submitted form. */
-export const ANALYTICS_EVENTS = {
-  defaultForm: 22,
-  careers: 51,
-  newCarEnquiry: 14,
-  usedCarEnquiry: 15,
-  testDrive: 17,
-  usedTestDrive: 48,
-} as const;
-
-/**
- * Spec §7: default form 22, careers 51; on a vehicle: test-drive-only cars 17, used cars 15 (test
- * drive 48), other cars 14 (test drive 17).
- */
-export function analyticsEventId(
-  kind: LeadKind,
-  vehicle?: { car_type?: string | undefined; testDriveOnly?: boolean },
-): number {
-  if (kind === "careers") return ANALYTICS_EVENTS.careers;
-  const onVehicle = vehicle !== undefined && (kind === "test_drive" || kind === "enquiry");
-  if (!onVehicle) return kind === "test_drive" ? ANALYTICS_EVENTS.testDrive : ANALYTICS_EVENTS.defaultForm;
-  if (vehicle.testDriveOnly) return ANALYTICS_EVENTS.testDrive;
-  if (vehicle.car_type === "used") {
-    return kind === "test_drive" ? ANALYTICS_EVENTS.usedTestDrive : ANALYTICS_EVENTS.usedCarEnquiry;
-  }
-  return kind === "test_drive" ? ANALYTICS_EVENTS.testDrive : ANALYTICS_EVENTS.newCarEnquiry;
 }

@@ -17,6 +17,33 @@ const CAR_TYPE_PATHS = {
   used: "/search/used-cars",
 } as const;
 
+/**
+ * Links to pages a tenant has only when it writes them (`pages/<slug>.md`): kept in the header and
+ * footer only for tenants that have the page, so no menu leads to a 404.
+ */
+export const OPTIONAL_CONTENT_PAGES = [
+  "/capped-price-servicing",
+  "/vehicle-parts-and-accessories",
+  "/roadside-assist",
+  "/warranty",
+] as const;
+
+/** Drops links to optional content pages the tenant lacks (children too). */
+function withExistingPages<T extends { href: string; children?: T[] | undefined }>(
+  links: T[],
+  pageSlugs: ReadonlySet<string>,
+): T[] {
+  return links
+    .filter(
+      (link) =>
+        !(OPTIONAL_CONTENT_PAGES as readonly string[]).includes(link.href) ||
+        pageSlugs.has(link.href.slice(1)),
+    )
+    .map((link) =>
+      link.children ? { ...link, children: withExistingPages(link.children, pageSlugs) } : link,
+    );
+}
+
 /** Values of `pick(car)` by how many published cars have them, most first. */
 export function countBy(
   cars: readonly Car[],
@@ -37,7 +64,11 @@ export function siteCarTypes(site: Site, cars: readonly Car[]) {
 }
 
 /** The spec's header nav: Home, Vehicles, Stock, Offers, Finance, Trade In, Service, About Us. */
-export function headerNav(site: Site, cars: readonly Car[]): NavItem[] {
+export function headerNav(
+  site: Site,
+  cars: readonly Car[],
+  pageSlugs: ReadonlySet<string> = new Set(),
+): NavItem[] {
   if (site.navigation) return site.navigation;
   const types = siteCarTypes(site, cars);
   const makes = countBy(cars, (car) => car.make).slice(0, 12);
@@ -82,11 +113,15 @@ export function headerNav(site: Site, cars: readonly Car[]): NavItem[] {
       ],
     },
   );
-  return items;
+  return withExistingPages(items, pageSlugs);
 }
 
 /** Footer groups: Vehicles by body type, Models, Buyer Tools, Servicing and Parts, dealer group. */
-export function footerGroups(site: Site, cars: readonly Car[]): FooterGroup[] {
+export function footerGroups(
+  site: Site,
+  cars: readonly Car[],
+  pageSlugs: ReadonlySet<string> = new Set(),
+): FooterGroup[] {
   const bodies = countBy(cars, (car) => car.simple_body).slice(0, 8);
   const models = countBy(cars, (car) => `${car.make}\u0000${car.model}`).slice(0, 8);
   const buyerTools = [
@@ -133,7 +168,9 @@ export function footerGroups(site: Site, cars: readonly Car[]): FooterGroup[] {
         { label: "Terms and Conditions", href: "/terms-and-conditions" },
       ],
     },
-  ].filter((group) => group.links.length > 0);
+  ]
+    .map((group) => ({ ...group, links: withExistingPages(group.links, pageSlugs) }))
+    .filter((group) => group.links.length > 0);
 }
 
 const chromeCache = new WeakMap<readonly Car[], { header: NavItem[]; footer: FooterGroup[] }>();
@@ -142,10 +179,15 @@ const chromeCache = new WeakMap<readonly Car[], { header: NavItem[]; footer: Foo
  * Header and footer are the same on every page of a tenant; computing them per page would make a
  * build quadratic in the stock size, so they are derived once per published car list.
  */
-export function siteChrome(site: Site, cars: readonly Car[]): { header: NavItem[]; footer: FooterGroup[] } {
+export function siteChrome(
+  site: Site,
+  cars: readonly Car[],
+  pages: readonly { slug: string }[],
+): { header: NavItem[]; footer: FooterGroup[] } {
   let chrome = chromeCache.get(cars);
   if (!chrome) {
-    chrome = { header: headerNav(site, cars), footer: footerGroups(site, cars) };
+    const pageSlugs = new Set(pages.map((page) => page.slug));
+    chrome = { header: headerNav(site, cars, pageSlugs), footer: footerGroups(site, cars, pageSlugs) };
     chromeCache.set(cars, chrome);
   }
   return chrome;

@@ -12,12 +12,25 @@ export function isOfferActive(offer: Pick<Offer, "start" | "expiry">, now: Date)
   return true;
 }
 
-/** Descriptions longer than 200 characters are cut at 160 with an ellipsis. */
-export function offerSummary(description: string): string {
-  const text = description
+/** The tenant's offers running at `now`, in the feed's order (home page, /special-offers). */
+export function activeOffers<T extends Pick<Offer, "start" | "expiry">>(
+  offers: readonly T[],
+  now: Date,
+): T[] {
+  return offers.filter((offer) => isOfferActive(offer, now));
+}
+
+/** An offer's description as plain text (the feed may carry markup; pages never render it). */
+export function offerText(description: string): string {
+  return description
     .replace(/<[^>]*>/g, " ")
     .replace(/\s+/g, " ")
     .trim();
+}
+
+/** Descriptions longer than 200 characters are cut at 160 with an ellipsis. */
+export function offerSummary(description: string): string {
+  const text = offerText(description);
   if (text.length <= OFFER_DESCRIPTION_LIMIT) return text;
   return `${text.slice(0, OFFER_DESCRIPTION_TRUNCATE_AT).trimEnd()}…`;
 }

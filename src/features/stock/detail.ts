@@ -3,6 +3,7 @@
  * state and sticky header, §5 reserve and history report, §9 limits and the used-car promise).
  * Pure: the page and its small scripts render what these return.
  */
+import { ANALYTICS_EVENTS } from "~/lib/analytics";
 import type { Site } from "~/tenant/schema";
 import type { Car } from "./car.schema";
 import {
@@ -13,14 +14,13 @@ import {
   type SpecRow,
   specRows,
 } from "./specs";
-import { carTypeLabel, formatMoney, isSold, isTestDriveOnly } from "./stock";
+import { carTypeLabel, formatMoney, isRegoCurrent, isSold, isTestDriveOnly } from "./stock";
 
 /** Spec §9: the sticky header appears after this much scrolling; the mobile bar changes past 900. */
 export const STICKY_HEADER_AFTER_PX = 500;
 export const MOBILE_BAR_CHANGE_PX = 900;
-/** Spec §9: 'Copied' notice 1.5 s, toasts 3 s, one toast at a time; share window 550 × 400. */
+/** Spec §9: 'Copied' notice 1.5 s and a share window of 550 × 400 (toasts: src/lib/ui/toast.ts). */
 export const COPIED_NOTICE_MS = 1500;
-export const TOAST_MS = 3000;
 export const SHARE_WINDOW = { width: 550, height: 400 } as const;
 /** Spec §9: reserve deposit is held 48 hours and is 100% refundable. */
 export const RESERVE_HOLD_HOURS = 48;
@@ -124,11 +124,15 @@ export function whyBuyFromUs(car: Car, site: Site): Reason[] {
   return reasons;
 }
 
-/** What's Included: the warranty copy (spec §9 default '3 Year Warranty Standard'), and for used cars the promise. */
-export function whatsIncluded(car: Car, site: Site): string[] {
+/**
+ * What's Included: the warranty copy (spec §9 default '3 Year Warranty Standard'), for used cars the
+ * promise, and registration only while it runs (an expiry today or later; a plate with no expiry).
+ */
+export function whatsIncluded(car: Car, site: Site, now: Date): string[] {
   const items = [site.warranty_text];
   if (car.car_type === "used") items.push(...USED_CAR_PROMISE);
-  if (car.rego_expiry || car.regplate) items.push("Current registration");
+  const registered = car.rego_expiry ? isRegoCurrent(car.rego_expiry, now) : Boolean(car.regplate);
+  if (registered) items.push("Current registration");
   if (car.car_type !== "new") items.push("Full vehicle inspection and detail before delivery");
   else items.push("Pre-delivery inspection and full tank of fuel");
   return items;
@@ -227,9 +231,10 @@ export type VehicleAction = "view" | "test_drive";
  * any other car 14 (test drive 17).
  */
 export function vehicleEventId(car: Pick<Car, "car_type" | "tag">, action: VehicleAction): number {
-  if (isTestDriveOnly(car as Car)) return 17;
-  if (car.car_type === "used") return action === "test_drive" ? 48 : 15;
-  return action === "test_drive" ? 17 : 14;
+  if (isTestDriveOnly(car as Car)) return ANALYTICS_EVENTS.testDrive;
+  if (car.car_type === "used")
+    return action === "test_drive" ? ANALYTICS_EVENTS.usedTestDrive : ANALYTICS_EVENTS.usedVehicle;
+  return action === "test_drive" ? ANALYTICS_EVENTS.testDrive : ANALYTICS_EVENTS.newVehicle;
 }
 
 /**

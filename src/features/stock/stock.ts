@@ -182,19 +182,29 @@ export function priceDisplay(car: Car, site: Site): PriceDisplay {
   return { kind: "none", text: site.no_price_text };
 }
 
+/**
+ * The car's sale price for machines (schema.org Offer, the ViewContent pixel): its price when above
+ * the placeholder range, even when the page shows a weekly subscription first; else none.
+ */
+export function saleAmount(car: Pick<Car, "price">): number | null {
+  return car.price > PLACEHOLDER_PRICE_MAX ? car.price : null;
+}
+
 /** A date-only value is already a calendar date; shifting it through a zone could move it a day. */
 function expiryDate(value: string): string {
   return /^\d{4}-\d{2}-\d{2}$/.test(value) ? value : calendarDate(new Date(value), STOCK_TIME_ZONE);
 }
 
+/** Registration runs until the end of its expiry day (Brisbane calendar). */
+export function isRegoCurrent(regoExpiry: string, now: Date): boolean {
+  return expiryDate(regoExpiry) >= calendarDate(now, STOCK_TIME_ZONE);
+}
+
 /** Spec §4 rego expiry: future (or today) "Expires on 31 Jan 2027"; past "Unregistered" on sites that say so. */
 export function regoExpiryText(car: Car, site: Site, now: Date): string | null {
   if (!car.rego_expiry) return null;
-  const expires = expiryDate(car.rego_expiry);
-  if (expires < calendarDate(now, STOCK_TIME_ZONE)) {
-    return site.features.show_unregistered ? "Unregistered" : null;
-  }
-  return `Expires on ${formatCalendarDate(expires)}`;
+  if (!isRegoCurrent(car.rego_expiry, now)) return site.features.show_unregistered ? "Unregistered" : null;
+  return `Expires on ${formatCalendarDate(expiryDate(car.rego_expiry))}`;
 }
 
 /** Spec §9: car types are ordered new, demo, used. */
