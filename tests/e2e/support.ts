@@ -37,9 +37,15 @@ export function siteJson(slug: string): {
  * A request to a tenant outside the browser: Node does not resolve `*.localhost`, so it goes to
  * localhost with the tenant's Host header (as `curl -H 'Host: …'` would).
  */
-export function tenantGet(request: APIRequestContext, slug: string, pathname: string) {
+export function tenantGet(
+  request: APIRequestContext,
+  slug: string,
+  pathname: string,
+  options: { maxRedirects?: number } = {},
+) {
   return request.get(`http://localhost:${E2E_PORT}${pathname}`, {
     headers: { host: `${slug}.localhost:${E2E_PORT}` },
+    ...options,
   });
 }
 

@@ -1,6 +1,6 @@
 /** Lead form schemas (spec §3 form submission fields, §5 validation texts), one table per concern. */
 import { describe, expect, it } from "vitest";
-import { formEventId } from "~/features/leads/forms";
+import { formEventId, formFields } from "~/features/leads/forms";
 import { formRulesFor, isHoneypotHit, isTooFast, retryDelayMs } from "~/features/leads/leads";
 import {
   DEFAULT_CATEGORY,
@@ -240,4 +240,19 @@ describe("analytics event ids of a form (spec §7)", () => {
     ["test_drive", 22],
     ["careers", 51],
   ])("a %s form fires %i", (kind, id) => expect(formEventId(kind)).toBe(id));
+});
+
+describe("the fields a dialog asks for (spec §5)", () => {
+  const names = (kind: LeadKind) => formFields(kind, { commentsRequired: true }).map((field) => field.name);
+  it("Request Photos asks for contact details only: its message is the server's default", () => {
+    expect(names("request_photos")).not.toContain("message");
+    const lead = parseLead(validBody("request_photos", { message: undefined }));
+    expect(lead.success && lead.lead.message).toBe(REQUEST_PHOTOS_MESSAGE);
+  });
+  it("a test drive asks for an optional date-time and message", () => {
+    expect(names("test_drive")).toEqual(expect.arrayContaining(["message"]));
+    expect(
+      formFields("test_drive", { commentsRequired: true }).find((f) => f.name === "message")?.required,
+    ).not.toBe(true);
+  });
 });

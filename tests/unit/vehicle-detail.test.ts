@@ -168,6 +168,10 @@ describe("spec §3 caravan specs", () => {
     aggregate_trailer_mass: 3000,
     axle_type: "Tandem",
   });
+  it.each([["NULL"], ["null"], ["  "], [""]])("an axle type of %j is left out like an empty one", (axle) => {
+    const rows = caravanSpecRows(makeCar({ sleeps: 2, axle_type: axle }), makeSite({ template: "caravan" }));
+    expect(rows.map((row) => row.label)).toEqual(["Sleeps"]);
+  });
   it("caravan sites list the caravan specs, empty ones dropped", () => {
     expect(caravanSpecRows(caravan, makeSite({ template: "caravan" }))).toEqual([
       { label: "Sleeps", value: "4" },

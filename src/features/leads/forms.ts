@@ -77,7 +77,10 @@ export function formFields(kind: LeadKind, options: { commentsRequired: boolean 
       return [...contact, postcode, rego, message(options.commentsRequired)];
     case "test_drive":
       return [...contact, when, message(false)];
+    // Spec §5: the request-photos message is not asked for; the server fills it with
+    // REQUEST_PHOTOS_MESSAGE.
     case "request_photos":
+      return contact;
     case "find_me_something_similar":
     case "careers":
       return [...contact, message(false)];

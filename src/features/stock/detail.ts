@@ -12,6 +12,7 @@ import {
   formatNumber,
   hasDealerComments,
   type SpecRow,
+  shown,
   specRows,
 } from "./specs";
 import { carTypeLabel, formatMoney, isRegoCurrent, isSold, isTestDriveOnly } from "./stock";
@@ -187,11 +188,9 @@ export function caravanSpecRows(car: Car, site: Site): SpecRow[] {
     ["Axle type", car.axle_type, ""],
   ];
   return rows.flatMap(([label, value, unit]) => {
-    if (value === null || value === undefined || String(value).trim() === "" || String(value) === "null")
-      return [];
-    return [
-      { label, value: typeof value === "number" ? `${formatNumber(value)}${unit}` : `${value}${unit}` },
-    ];
+    const text = shown(value);
+    if (text === null) return [];
+    return [{ label, value: typeof value === "number" ? `${formatNumber(value)}${unit}` : `${text}${unit}` }];
   });
 }
 

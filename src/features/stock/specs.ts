@@ -27,7 +27,7 @@ export interface SpecRow {
   value: string;
 }
 
-function shown(value: unknown): string | null {
+export function shown(value: unknown): string | null {
   if (value === null || value === undefined) return null;
   const text = String(value).trim();
   return text === "" || text.toLowerCase() === "null" ? null : text;
