@@ -94,6 +94,33 @@ for (const slug of TENANTS) {
       await expectNoAxeViolations(page);
     });
 
+    test("the phone bar's Call on a masked number reveals it in the call box and sends the reveal record", async ({
+      page,
+    }) => {
+      const { car, location, pathname } = await carWithPhone(page, slug);
+      const expected = callBox(location, site.features.mask_phone_until_click);
+      test.skip(!expected?.masked, `${slug} shows its number at once`);
+      await page.setViewportSize({ width: 390, height: 844 });
+      await page.goto(tenantUrl(slug, pathname));
+      await page.evaluate(() => window.scrollTo(0, 1200));
+      const call = page.locator("[data-cta-bar]").getByRole("link", { name: "Call the dealer" });
+      await expect(call).toBeVisible();
+      await call.evaluate((link) => link.addEventListener("click", (event) => event.preventDefault()));
+      const recorded = page.waitForRequest((request) => request.url().endsWith("/api/phone-reveal"));
+      await call.click();
+      expect((await recorded).postDataJSON()).toEqual({
+        car_id: car.id,
+        dealership_id: car.dealership_id,
+        website_id: slug,
+      });
+      const box = page.getByRole("region", { name: "Call the dealer" });
+      await expect(box.getByRole("link", { name: expected?.phone })).toHaveAttribute(
+        "href",
+        expected?.tel ?? "",
+      );
+      await expect(call).toBeFocused();
+    });
+
     test("view counter: one view.json call per page view, then '{n} views'", async ({ page }) => {
       const { car, pathname } = await carWithPhone(page, slug);
       const calls: string[] = [];
