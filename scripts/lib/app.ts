@@ -10,9 +10,10 @@ import { getConnInfo } from "@hono/node-server/conninfo";
 import { serveStatic } from "@hono/node-server/serve-static";
 import { Hono, type MiddlewareHandler } from "hono";
 import { compress } from "hono/compress";
-import { parse as parseToml } from "smol-toml";
 import { imageCdnResponse } from "~/features/media/images.server";
 import { modelsRedirect } from "~/features/search/routing";
+import { tenantSnapshot } from "~/tenant/snapshot.server";
+import { readNetlifyToml, siteWideHeaders } from "./netlify-toml";
 
 export interface FunctionModule {
   default: (req: Request) => Response | Promise<Response>;
@@ -58,18 +59,6 @@ function indexPage(slugs: string[], port: number): string {
   }</main></body></html>`;
 }
 
-/**
- * The headers netlify.toml gives every page (`for = "/*"`: the Content-Security-Policy and the other
- * security headers), so local runs and the browser tests see what production enforces.
- */
-export function siteWideHeaders(netlifyToml: string): Record<string, string> {
-  const config = parseToml(netlifyToml) as { headers?: { for: string; values: Record<string, string> }[] };
-  return Object.assign(
-    {},
-    ...(config.headers ?? []).filter((rule) => rule.for === "/*").map((rule) => rule.values),
-  );
-}
-
 /** The peer's address under @hono/node-server; none when the app is called in-process (tests). */
 function socketAddress(c: Parameters<typeof getConnInfo>[0]): string | undefined {
   try {
@@ -84,13 +73,14 @@ export async function createApp(options: {
   functionsDir: string;
   port: number;
   cacheDir: string;
+  /** A tenant's image hosts (site.json `image_hosts`); by default from its published snapshot. */
+  imageHosts?: (slug: string) => readonly string[];
 }) {
+  const imageHosts = options.imageHosts ?? ((slug: string) => tenantSnapshot(slug)?.site.image_hosts ?? []);
   const app = new Hono();
   const functions = await loadFunctions(options.functionsDir);
   app.use("*", compress());
-  const pageHeaders = siteWideHeaders(
-    readFileSync(path.join(import.meta.dirname, "../../netlify.toml"), "utf8"),
-  );
+  const pageHeaders = siteWideHeaders(readNetlifyToml());
   app.use("*", async (c, next) => {
     await next();
     const missing = Object.entries(pageHeaders).filter(([name]) => !c.res.headers.has(name));
@@ -122,6 +112,7 @@ export async function createApp(options: {
       c.req.raw,
       path.join(options.distDir, slug),
       path.join(options.cacheDir, "images"),
+      imageHosts(slug),
     );
   });
 

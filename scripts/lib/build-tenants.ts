@@ -17,6 +17,7 @@ import {
 } from "node:fs";
 import os from "node:os";
 import path from "node:path";
+import { unlistedImageOrigins } from "~/features/media/media";
 import { assertNoSecretsInDir, searchSecretsFromEnv } from "~/features/search/sync.server";
 import { checkTruncation, type FeedReport } from "~/features/stock/feed.server";
 import { ConfigError } from "~/tenant/errors";
@@ -24,6 +25,7 @@ import type { Site } from "~/tenant/schema";
 import { loadTenant } from "~/tenant/tenant.server";
 import { astroCacheDir, foldShardCaches, hasOneProcessCache } from "./build-cache";
 import { discard } from "./discard";
+import { hostsNetlifyRefuses, readNetlifyToml } from "./netlify-toml";
 
 export const ROOT = path.resolve(import.meta.dirname, "../..");
 const ASTRO_BIN = path.join(ROOT, "node_modules/astro/bin/astro.mjs");
@@ -212,12 +214,14 @@ export async function buildTenant(slug: string, options: BuildOptions): Promise<
   let snapshot: string;
   let site: Site;
   let carSlugs: string[];
+  let unlisted: Map<string, number>;
   try {
     log("loading config and stock feed");
     const loaded = await loadTenant(options.tenantsDir, slug, options.now ?? new Date());
     report = loaded.report;
     site = loaded.data.site;
     carSlugs = loaded.data.cars.map((car) => car.slug);
+    unlisted = unlistedImageOrigins(loaded.data.cars, site.image_hosts);
     mkdirSync(reportsDir, { recursive: true });
     writeFileSync(path.join(reportsDir, "feed-report.json"), `${JSON.stringify(report, null, 2)}\n`);
     mkdirSync(cacheDir, { recursive: true });
@@ -236,6 +240,24 @@ export async function buildTenant(slug: string, options: BuildOptions): Promise<
     `feed: ${counts.received} received, ${counts.published} published, ${counts.hidden} hidden, ` +
       `${counts.quarantined} quarantined (${path.relative(process.cwd(), path.join(reportsDir, "feed-report.json"))})`,
   );
+
+  for (const [origin, cars] of unlisted) {
+    log(
+      `${cars} car${cars === 1 ? " shows" : "s show"} photos from ${origin}, which is not in site.json ` +
+        "image_hosts: they are sent full size, not resized by the image CDN",
+    );
+  }
+  // On Netlify the image CDN fetches only what netlify.toml allows: a host it refuses would leave
+  // every photo of the site broken, so the build stops and says what to add.
+  const refused =
+    process.env.NETLIFY === "true" ? hostsNetlifyRefuses(readNetlifyToml(), site.image_hosts) : [];
+  if (refused.length > 0) {
+    return fail(
+      `netlify.toml does not let the image CDN fetch photos from ${refused.join(", ")}: add ` +
+        `${refused.map((host) => JSON.stringify(`${host.replaceAll(".", "\\.")}/.*`)).join(", ")} to [images] remote_images`,
+      counts,
+    );
+  }
 
   const lastBuildFile = path.join(reportsDir, "last-build.json");
   const verdict = checkTruncation(
@@ -276,6 +298,7 @@ export async function buildTenant(slug: string, options: BuildOptions): Promise<
           TENANT: slug,
           TENANT_SNAPSHOT: snapshot,
           TENANT_SITE_URL: site.url,
+          PUBLIC_IMAGE_HOSTS: site.image_hosts.join(" "),
           TENANT_OUT_DIR: dir,
           BUILD_SHARD: String(index),
           BUILD_SHARDS: String(shards),

@@ -27,7 +27,8 @@ export default function functionsDev(functionsDir: string): AstroIntegration {
         const listener = getRequestListener(async (request) => {
           if (new URL(request.url).pathname === "/.netlify/images") {
             const { imageCdnResponse } = await server.ssrLoadModule("~/features/media/images.server");
-            return imageCdnResponse(request, path.resolve("public"), path.resolve(".cache/images"));
+            const hosts = (process.env.PUBLIC_IMAGE_HOSTS ?? "").split(" ").filter(Boolean);
+            return imageCdnResponse(request, path.resolve("public"), path.resolve(".cache/images"), hosts);
           }
           const files = readdirSync(functionsDir).filter((file) => file.endsWith(".ts"));
           for (const file of files) {

@@ -23,6 +23,22 @@ export { CAR_TYPES, type CarType, carTypeSchema } from "./schemas/search";
 export const SLUG_PATTERN = /^[a-z0-9]+(?:-[a-z0-9]+)*$/;
 const slug = z.string().regex(SLUG_PATTERN, "must be lower-case letters, digits and single hyphens");
 
+/** An image host is an origin: https, or http on this machine (a local stand-in while testing). */
+const imageHostSchema = z.string().transform((value, ctx) => {
+  const url = URL.canParse(value) ? new URL(value) : null;
+  const local = url !== null && ["localhost", "127.0.0.1", "[::1]"].includes(url.hostname);
+  const message = !url
+    ? "must be an https:// origin like https://images.example.com.au"
+    : url.protocol !== "https:" && !(url.protocol === "http:" && local)
+      ? "must be an https:// origin (http:// only for localhost)"
+      : !/^[a-z]+:\/\/[^/?#]+\/?$/i.test(value)
+        ? "must be an origin, without a path: https://images.example.com.au"
+        : null;
+  if (message === null) return (url as URL).origin;
+  ctx.addIssue({ code: "custom", message });
+  return z.NEVER;
+});
+
 export const TEMPLATES = ["franchise", "independent", "group", "caravan"] as const;
 
 const dealershipSchema = z
@@ -71,6 +87,12 @@ export const siteSchema = z
     template: z.enum(TEMPLATES),
     /** Public origin of the deployed site, used for canonical URLs and the sitemap. */
     url: z.url({ protocol: /^https$/ }),
+    /**
+     * Origins of the feed's photos (`https://images.feedhost.com.au`) that the image CDN resizes
+     * like the site's own; netlify.toml's `[images] remote_images` must allow each. Photos on any
+     * other host are shown full size.
+     */
+    image_hosts: z.array(imageHostSchema).default([]),
     /** Stock feed: a path relative to the tenant folder, or an https URL. */
     feed: z
       .string()

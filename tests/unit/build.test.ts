@@ -109,6 +109,34 @@ describe("npm run build on fixture tenants", () => {
     expect(search).toContain('data-car-id="1001"');
   });
 
+  it("sends feed photos on the tenant's image hosts through the image CDN, and names hosts it is not on", () => {
+    const cdn = (url: string, width: number) =>
+      `/.netlify/images?url=${encodeURIComponent(url)}&amp;w=${width}&amp;q=75`;
+    const ranger = read("dist/fixture-motors/cars/2021-ford-ranger-1002/index.html");
+    const front = "https://photos.fixture-feed.example.com.au/1002/front.jpg";
+    // The first photo is the page's LCP image: sized for the phone that asks, through the CDN.
+    expect(ranger).toMatch(/<img[^>]+fetchpriority="high"[^>]*>/);
+    const lcp = /<img[^>]+fetchpriority="high"[^>]*>/.exec(ranger)?.[0] ?? "";
+    expect(lcp).toContain(`${cdn(front, 640)} 640w`);
+    expect(ranger).toContain(`og:image" content="${front}"`);
+    // A host the site does not list stays as the feed gave it, and the build says so.
+    const i30 = read("dist/fixture-motors/cars/2021-hyundai-i30-1003/index.html");
+    expect(i30).toContain('src="https://cdn.other-feed.example.net/i30.jpg"');
+    expect(i30).not.toContain(encodeURIComponent("https://cdn.other-feed.example.net"));
+    expect(first.output).toContain(
+      "[fixture-motors] 1 car shows photos from https://cdn.other-feed.example.net, which is not in site.json image_hosts",
+    );
+    // The search island resizes the same way in the browser: the build handed it the host.
+    const bundles = readdirSync(path.join(work, "dist/fixture-motors/_astro")).filter((file) =>
+      file.endsWith(".js"),
+    );
+    expect(
+      bundles.some((file) =>
+        read("dist/fixture-motors/_astro", file).includes("https://photos.fixture-feed.example.com.au"),
+      ),
+    ).toBe(true);
+  });
+
   it("ships the search island without code it never runs (scripts/lib/slim-browser-deps.ts)", () => {
     const site = path.join(work, "dist/fixture-motors");
     const page = read("dist/fixture-motors/search/new-used-and-demo-cars/index.html");
@@ -174,6 +202,19 @@ describe("npm run build on fixture tenants", () => {
       true,
     );
   }, 120_000);
+
+  it("on Netlify, refuses an image host netlify.toml does not let the image CDN fetch, and keeps the site", () => {
+    const refused = build({ TENANT: "fixture-motors", NETLIFY: "true" });
+    expect(refused.status).toBe(1);
+    expect(refused.output).toContain(
+      "[fixture-motors] FAILED: netlify.toml does not let the image CDN fetch photos from " +
+        'https://photos.fixture-feed.example.com.au: add "https://photos\\\\.fixture-feed\\\\.example\\\\.com\\\\.au/.*" ' +
+        "to [images] remote_images",
+    );
+    expect(existsSync(path.join(work, "dist/fixture-motors/cars/2021-mazda-cx-5-1000/index.html"))).toBe(
+      true,
+    );
+  });
 
   it("names unknown tenants", () => {
     const result = build({ TENANT: "nobody-motors" });

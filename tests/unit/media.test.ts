@@ -6,7 +6,9 @@ import {
   cdnImage,
   cdnSrcset,
   IMAGE_NOT_FOUND,
+  parseImageRequest,
   showThumbnails,
+  unlistedImageOrigins,
 } from "~/features/media/media";
 import {
   AUTO_ROTATE_MS,
@@ -57,6 +59,63 @@ describe("spec §9 media constants", () => {
       "/.netlify/images?url=%2Fmedia%2Fa.jpg&w=640&q=75 640w, /.netlify/images?url=%2Fmedia%2Fa.jpg&w=960&q=75 960w",
     );
     expect(cdnSrcset(IMAGE_NOT_FOUND, [640])).toBeUndefined();
+  });
+});
+
+describe("feed photos on the tenant's image hosts go through the image CDN", () => {
+  const hosts = ["https://photos.feed.example.com.au"];
+  const photo = "https://photos.feed.example.com.au/cars/1/a.jpg?v=2";
+
+  it.each([
+    [photo, hosts, `/.netlify/images?url=${encodeURIComponent(photo)}&w=640&q=75`],
+    [photo, [], photo],
+    ["https://other.example.net/a.jpg", hosts, "https://other.example.net/a.jpg"],
+    ["https://photos.feed.example.com.au/badge.svg", hosts, "https://photos.feed.example.com.au/badge.svg"],
+    ["//photos.feed.example.com.au/a.jpg", hosts, "//photos.feed.example.com.au/a.jpg"],
+    ["/media/a.jpg", [], "/.netlify/images?url=%2Fmedia%2Fa.jpg&w=640&q=75"],
+  ])("%s on hosts %j → %s", (url, allowed, expected) => {
+    expect(cdnImage(url, CDN_DEFAULT_WIDTH, CDN_DEFAULT_QUALITY, allowed)).toBe(expected);
+  });
+
+  it("gives a remote photo a srcset only when its host is listed", () => {
+    expect(cdnSrcset(photo, [320, 640], hosts)).toBe(
+      `/.netlify/images?url=${encodeURIComponent(photo)}&w=320&q=75 320w, /.netlify/images?url=${encodeURIComponent(photo)}&w=640&q=75 640w`,
+    );
+    expect(cdnSrcset(photo, [320], [])).toBeUndefined();
+  });
+
+  it("the CDN reads back the photo it was asked for, and refuses hosts it may not fetch", () => {
+    const request = new URL(`http://x${cdnImage(photo, 480, 75, hosts)}`);
+    expect(parseImageRequest(request, hosts)).toEqual({
+      ok: true,
+      path: photo,
+      remote: true,
+      width: 480,
+      quality: 75,
+    });
+    expect(parseImageRequest(request, [])).toEqual({
+      ok: false,
+      error: "url must be a site-relative image path or a photo on this site's image hosts (none)",
+    });
+  });
+
+  it("counts, per origin, the cars whose photos no listed host serves", () => {
+    const cars = [
+      makeCar({ id: 1, images: [{ url: photo }, { url: "https://other.example.net/1.jpg" }] }),
+      makeCar({
+        id: 2,
+        images: [{ url: "https://other.example.net/2a.jpg" }, { url: "https://other.example.net/2b.jpg" }],
+      }),
+      makeCar({
+        id: 3,
+        images: [{ url: "/media/3.jpg" }],
+        primary_image_url: "https://third.example.org/3.jpg",
+      }),
+    ];
+    expect([...unlistedImageOrigins(cars, hosts)]).toEqual([
+      ["https://other.example.net", 2],
+      ["https://third.example.org", 1],
+    ]);
   });
 });
 

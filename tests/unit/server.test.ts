@@ -1,16 +1,23 @@
 /** The local server (`npm start`): routing by Host, functions, 404s and the image CDN stand-in. */
 import { copyFileSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, writeFileSync } from "node:fs";
+import { createServer, type Server } from "node:http";
+import type { AddressInfo } from "node:net";
 import os from "node:os";
 import path from "node:path";
 import sharp from "sharp";
-import { beforeAll, describe, expect, it } from "vitest";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { mapEmbedUrl } from "~/features/locations/locations";
 import { cdnImage, cdnSrcset, parseImageRequest } from "~/features/media/media";
 import { embeddableVideoUrl } from "~/features/media/viewer";
-import { createApp, siteWideHeaders, tenantFromHost } from "../../scripts/lib/app";
+import { createApp, tenantFromHost } from "../../scripts/lib/app";
+import { hostsNetlifyRefuses, siteWideHeaders } from "../../scripts/lib/netlify-toml";
 
 let app: Awaited<ReturnType<typeof createApp>>;
 let work: string;
+/** A stand-in for a feed's photo host (site.json `image_hosts`), counting what it is asked for. */
+let photoHost: Server;
+let photoOrigin: string;
+const photoRequests: string[] = [];
 
 beforeAll(async () => {
   work = mkdtempSync(path.join(os.tmpdir(), "serve-test-"));
@@ -28,13 +35,31 @@ beforeAll(async () => {
   mkdirSync(path.join(gamma, "media"), { recursive: true });
   writeFileSync(path.join(gamma, "index.html"), "<h1>Gamma home</h1>");
   copyFileSync(path.join(site, "media/car.jpg"), path.join(gamma, "media/car.jpg"));
+  const photo = await sharp({ create: { width: 1600, height: 1200, channels: 3, background: "#06c" } })
+    .jpeg()
+    .toBuffer();
+  photoHost = createServer((request, response) => {
+    photoRequests.push(request.url ?? "");
+    if (request.url === "/stock/photo.jpg")
+      response.writeHead(200, { "content-type": "image/jpeg" }).end(photo);
+    else if (request.url === "/stock/page.jpg")
+      response.writeHead(200, { "content-type": "text/html" }).end("<p>");
+    else if (request.url === "/stock/moved.jpg")
+      response.writeHead(302, { location: "/stock/photo.jpg" }).end();
+    else response.writeHead(404).end();
+  });
+  await new Promise<void>((resolve) => photoHost.listen(0, "127.0.0.1", resolve));
+  photoOrigin = `http://127.0.0.1:${(photoHost.address() as AddressInfo).port}`;
   app = await createApp({
     distDir: path.join(work, "dist"),
     functionsDir: path.resolve("src/functions"),
     port: 4321,
     cacheDir: path.join(work, "cache"),
+    imageHosts: (slug) => (slug === "alpha-motors" ? [photoOrigin] : []),
   });
 });
+
+afterAll(() => new Promise<void>((resolve) => photoHost.close(() => resolve())));
 
 const get = (pathname: string, host = "alpha-motors.localhost:4321", headers: Record<string, string> = {}) =>
   app.request(`http://localhost:4321${pathname}`, { headers: { host, ...headers } });
@@ -59,6 +84,24 @@ describe("local server", () => {
     expect(expected["Content-Security-Policy"]).toMatch(/^default-src 'self'/);
     for (const response of [await get("/cars/a-car"), await get("/cars/gone")]) {
       for (const [name, value] of Object.entries(expected)) expect(response.headers.get(name)).toBe(value);
+    }
+  });
+
+  it.each([
+    [[], ["https://photos.example.com.au"]],
+    [["https://photos\\.example\\.com\\.au/.*"], []],
+    [["https://photos\\.example\\.com\\.au/stock/.*"], ["https://photos.example.com.au"]],
+    [["https://.*\\.example\\.com\\.au/.*"], []],
+  ])("netlify.toml remote_images %j refuses %j of https://photos.example.com.au", (patterns, refused) => {
+    const toml = `[images]\n  remote_images = ${JSON.stringify(patterns)}\n`;
+    expect(hostsNetlifyRefuses(toml, ["https://photos.example.com.au"])).toEqual(refused);
+  });
+
+  it("netlify.toml lets the image CDN fetch every sample tenant's image hosts", () => {
+    const toml = readFileSync("netlify.toml", "utf8");
+    for (const slug of readdirSync("tenants")) {
+      const site = JSON.parse(readFileSync(path.join("tenants", slug, "site.json"), "utf8"));
+      expect(hostsNetlifyRefuses(toml, site.image_hosts ?? []), slug).toEqual([]);
     }
   });
 
@@ -126,6 +169,35 @@ describe("local server", () => {
     expect(Buffer.from(await other.arrayBuffer()).equals(Buffer.from(await first.arrayBuffer()))).toBe(true);
   });
 
+  it("resizes a feed photo on the tenant's image host, fetching the original once", async () => {
+    const url = `${photoOrigin}/stock/photo.jpg`;
+    const hosts = [photoOrigin];
+    const accept = { accept: "image/webp,*/*" };
+    const small = await get(cdnImage(url, 320, 75, hosts), undefined, accept);
+    expect(small.status).toBe(200);
+    expect(small.headers.get("content-type")).toBe("image/webp");
+    expect((await sharp(Buffer.from(await small.arrayBuffer())).metadata()).width).toBe(320);
+    const large = await get(cdnImage(url, 960, 75, hosts), undefined, accept);
+    expect((await sharp(Buffer.from(await large.arrayBuffer())).metadata()).width).toBe(960);
+    expect(photoRequests.filter((request) => request === "/stock/photo.jpg")).toHaveLength(1);
+    // Another tenant does not list the host: the CDN refuses to fetch it for that site.
+    const other = await get(cdnImage(url, 320, 75, hosts), "gamma-motors.localhost:4321");
+    expect(other.status).toBe(400);
+    expect(await other.json()).toEqual({
+      error: "url must be a site-relative image path or a photo on this site's image hosts (none)",
+    });
+  });
+
+  it.each([
+    ["/stock/gone.jpg", 404, "Image not found: "],
+    ["/stock/page.jpg", 502, "answered 200 text/html, not an image"],
+    ["/stock/moved.jpg", 502, "Could not fetch "],
+  ])("answers a photo host's %s with %i", async (pathname, status, message) => {
+    const response = await get(cdnImage(`${photoOrigin}${pathname}`, 320, 75, [photoOrigin]));
+    expect(response.status).toBe(status);
+    expect((await response.json()).error).toContain(message);
+  });
+
   it.each([
     ["/.netlify/images?url=/media/car.jpg&w=0", 400],
     ["/.netlify/images?url=/media/car.jpg&w=99999", 400],
@@ -144,6 +216,7 @@ describe("image CDN URLs", () => {
     expect(parseImageRequest(new URL("http://x/.netlify/images?url=/a.jpg"))).toEqual({
       ok: true,
       path: "/a.jpg",
+      remote: false,
       width: 640,
       quality: 75,
     });

@@ -80,6 +80,39 @@ describe("tenant config (site.json)", () => {
     }
   });
 
+  it.each([
+    ["http://photos.example.com.au", "must be an https:// origin (http:// only for localhost)"],
+    [
+      "https://photos.example.com.au/stock/",
+      "must be an origin, without a path: https://images.example.com.au",
+    ],
+    ["photos.example.com.au", "must be an https:// origin like https://images.example.com.au"],
+    ["ftp://photos.example.com.au", "must be an https:// origin (http:// only for localhost)"],
+  ])("refuses the image host %s: %s", (host, message) => {
+    const base = loadSite(FIXTURES, "fixture-motors");
+    const result = siteSchema.safeParse({ ...base, image_hosts: [host] });
+    expect(result.error?.issues.map((issue) => [issue.path.join("."), issue.message])).toContainEqual([
+      "image_hosts.0",
+      message,
+    ]);
+  });
+
+  it("keeps image hosts as origins: https anywhere, http on this machine for local stand-ins", () => {
+    const base = loadSite(FIXTURES, "fixture-motors");
+    expect(base.image_hosts).toEqual(["https://photos.fixture-feed.example.com.au"]);
+    const parsed = siteSchema.parse({
+      ...base,
+      image_hosts: ["https://Photos.Example.com.au/", "http://127.0.0.1:8123", "http://localhost:9000"],
+    });
+    expect(parsed.image_hosts).toEqual([
+      "https://photos.example.com.au",
+      "http://127.0.0.1:8123",
+      "http://localhost:9000",
+    ]);
+    const { image_hosts: _, ...withoutHosts } = base;
+    expect(siteSchema.parse(withoutHosts).image_hosts).toEqual([]);
+  });
+
   it("refuses a slug that does not match its folder", () => {
     expect(() => loadSite(path.resolve("tests/fixtures"), "tenants")).toThrow();
   });

@@ -36,27 +36,92 @@ export const CDN_DEFAULT_QUALITY = 75;
 export const CDN_MAX_WIDTH = 2400;
 const CDN_PATH = "/.netlify/images";
 
-/** A site image through the image CDN; SVGs and off-site URLs are left as they are. */
-export function cdnImage(url: string, width = CDN_DEFAULT_WIDTH, quality = CDN_DEFAULT_QUALITY): string {
-  if (!url.startsWith("/") || url.startsWith("//") || url.endsWith(".svg")) return url;
+/**
+ * Origins whose photos the image CDN may fetch: the tenant's `image_hosts`, which astro.config.ts
+ * hands to every bundle of the tenant's build (server and browser) as PUBLIC_IMAGE_HOSTS.
+ */
+const BUILD_IMAGE_HOSTS: readonly string[] = (import.meta.env?.PUBLIC_IMAGE_HOSTS ?? "")
+  .split(" ")
+  .filter(Boolean);
+
+/** The origin of an absolute http(s) URL, else null. */
+function originOf(url: string): string | null {
+  if (!/^https?:\/\//i.test(url)) return null;
+  try {
+    return new URL(url).origin;
+  } catch {
+    return null;
+  }
+}
+
+/** Site paths and photos on the tenant's image hosts go through the CDN; SVGs never do. */
+function throughCdn(url: string, hosts: readonly string[]): boolean {
+  if (/\.svg(?:[?#]|$)/i.test(url)) return false;
+  if (url.startsWith("/")) return !url.startsWith("//");
+  const origin = originOf(url);
+  return origin !== null && hosts.includes(origin);
+}
+
+/** An image through the image CDN; SVGs and photos on hosts it may not fetch are left as they are. */
+export function cdnImage(
+  url: string,
+  width = CDN_DEFAULT_WIDTH,
+  quality = CDN_DEFAULT_QUALITY,
+  hosts: readonly string[] = BUILD_IMAGE_HOSTS,
+): string {
+  if (!throughCdn(url, hosts)) return url;
   return `${CDN_PATH}?url=${encodeURIComponent(url)}&w=${width}&q=${quality}`;
 }
 
 /** `srcset` over the given widths, for `<img sizes=…>`. */
-export function cdnSrcset(url: string, widths: readonly number[]): string | undefined {
-  if (cdnImage(url) === url) return undefined;
-  return widths.map((width) => `${cdnImage(url, width)} ${width}w`).join(", ");
+export function cdnSrcset(
+  url: string,
+  widths: readonly number[],
+  hosts: readonly string[] = BUILD_IMAGE_HOSTS,
+): string | undefined {
+  if (!throughCdn(url, hosts)) return undefined;
+  return widths.map((width) => `${cdnImage(url, width, CDN_DEFAULT_QUALITY, hosts)} ${width}w`).join(", ");
+}
+
+/**
+ * Photos the CDN will not resize, by origin: feed images on hosts missing from `image_hosts`.
+ * The build reports them so ops can add the host (and allow it in netlify.toml).
+ */
+export function unlistedImageOrigins(cars: readonly Car[], hosts: readonly string[]): Map<string, number> {
+  const counts = new Map<string, number>();
+  for (const car of cars) {
+    const origins = new Set(
+      [...car.images.map((image) => image.url), car.primary_image_url ?? ""]
+        .map(originOf)
+        .filter((origin): origin is string => origin !== null && !hosts.includes(origin)),
+    );
+    for (const origin of origins) counts.set(origin, (counts.get(origin) ?? 0) + 1);
+  }
+  return counts;
 }
 
 export type ImageRequest =
-  | { ok: true; path: string; width: number; quality: number }
+  | { ok: true; path: string; remote: boolean; width: number; quality: number }
   | { ok: false; error: string };
 
-/** Reads `url`, `w` and `q` of an image CDN request; only site-relative image paths are allowed. */
-export function parseImageRequest(url: URL): ImageRequest {
-  const target = url.searchParams.get("url");
-  if (!target?.startsWith("/") || target.startsWith("//") || target.includes("..")) {
-    return { ok: false, error: "url must be a site-relative image path" };
+/**
+ * Reads `url`, `w` and `q` of an image CDN request: a site-relative image path, or a photo on one
+ * of the tenant's image hosts (`remote`).
+ */
+export function parseImageRequest(url: URL, hosts: readonly string[] = []): ImageRequest {
+  const target = url.searchParams.get("url") ?? "";
+  const remote = originOf(target) !== null;
+  if (
+    remote
+      ? !throughCdn(target, hosts)
+      : !target.startsWith("/") || target.startsWith("//") || target.includes("..")
+  ) {
+    return {
+      ok: false,
+      error: remote
+        ? `url must be a site-relative image path or a photo on this site's image hosts (${hosts.join(", ") || "none"})`
+        : "url must be a site-relative image path",
+    };
   }
   const width = Number(url.searchParams.get("w") ?? CDN_DEFAULT_WIDTH);
   const quality = Number(url.searchParams.get("q") ?? CDN_DEFAULT_QUALITY);
@@ -66,5 +131,5 @@ export function parseImageRequest(url: URL): ImageRequest {
   if (!Number.isInteger(quality) || quality < 1 || quality > 100) {
     return { ok: false, error: "q must be a whole number from 1 to 100" };
   }
-  return { ok: true, path: target.split("?")[0] as string, width, quality };
+  return { ok: true, path: remote ? target : (target.split("?")[0] as string), remote, width, quality };
 }
