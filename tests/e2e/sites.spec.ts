@@ -142,6 +142,27 @@ for (const slug of TENANTS) {
       }
     });
 
+    test("on a phone no page scrolls sideways (gallery thumbnails, filters, offers, locations)", async ({
+      page,
+    }) => {
+      await page.setViewportSize({ width: 390, height: 844 });
+      const withThumbnails = builtTenant(slug).cars.find(
+        (car) => car.images.filter((image) => !image.video).length > 3,
+      );
+      expect(withThumbnails).toBeDefined();
+      const paths = [
+        "/",
+        "/search/new-used-and-demo-cars",
+        `/cars/${withThumbnails?.slug}`,
+        "/special-offers",
+        "/dealer-locator",
+      ];
+      for (const pathname of paths) {
+        await page.goto(tenantUrl(slug, pathname));
+        expect(await page.evaluate(() => document.documentElement.scrollWidth), pathname).toBeLessThanOrEqual(390);
+      }
+    });
+
     test("every link on the home page and a vehicle page leads to a page (nothing 404s)", async ({
       page,
     }) => {
