@@ -1,9 +1,10 @@
 /**
  * Local stand-in for the Netlify Image CDN (`/.netlify/images?url=…&w=…&q=…`): resizes a site's
  * own image, or a photo on one of its image hosts, with sharp, in WebP when the browser accepts it
- * (else JPEG), and caches the result on disk keyed by the image's content, so the same photo on several tenants is encoded once. Not
- * AVIF: on this hardware it takes ~850 ms an image against WebP's ~35 ms, and for these photos
- * WebP came out smaller; Netlify's own CDN negotiates formats in production.
+ * (else JPEG), and caches the result on disk keyed by the image's content, so the same photo on
+ * several tenants is encoded once. Not AVIF: on this hardware it takes ~850 ms an image against
+ * WebP's ~35 ms, and for these photos WebP came out smaller; Netlify's own CDN negotiates formats
+ * in production.
  */
 import { createHash } from "node:crypto";
 import { existsSync, mkdirSync, readFileSync, statSync, writeFileSync } from "node:fs";
