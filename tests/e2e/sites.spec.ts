@@ -159,7 +159,9 @@ for (const slug of TENANTS) {
       ];
       for (const pathname of paths) {
         await page.goto(tenantUrl(slug, pathname));
-        expect(await page.evaluate(() => document.documentElement.scrollWidth), pathname).toBeLessThanOrEqual(390);
+        expect(await page.evaluate(() => document.documentElement.scrollWidth), pathname).toBeLessThanOrEqual(
+          390,
+        );
       }
     });
 

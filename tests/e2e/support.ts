@@ -142,6 +142,7 @@ export interface BuiltCar {
   tag?: string | null;
   reserved?: boolean | null;
   location_id?: number | null;
+  images: { url: string; video?: boolean | null }[];
   standardEquipment?: string[] | null;
   dealercomments?: string | null;
 }
