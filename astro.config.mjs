@@ -25,6 +25,8 @@ if (process.env.TENANT && process.env.PUBLIC_IMAGE_HOSTS === undefined) {
 export default defineConfig({
   site: process.env.TENANT_SITE_URL || "https://localhost",
   outDir: process.env.TENANT_OUT_DIR || `dist/${process.env.TENANT || "_dev"}`,
+  // scripts/build.ts links public/ into each tenant's site itself (scripts/lib/public-files.ts).
+  publicDir: process.env.TENANT_PUBLIC_DIR || "./public",
   output: "static",
   integrations: [react(), functionsDev(fileURLToPath(new URL("./src/functions", import.meta.url)))],
   trailingSlash: "ignore",

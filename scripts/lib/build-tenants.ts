@@ -26,6 +26,7 @@ import { loadTenant } from "~/tenant/tenant.server";
 import { astroCacheDir, foldShardCaches, hasOneProcessCache } from "./build-cache";
 import { discard } from "./discard";
 import { hostsNetlifyRefuses, readNetlifyToml } from "./netlify-toml";
+import { linkPublicFiles } from "./public-files";
 
 export const ROOT = path.resolve(import.meta.dirname, "../..");
 const ASTRO_BIN = path.join(ROOT, "node_modules/astro/bin/astro.mjs");
@@ -290,6 +291,9 @@ export async function buildTenant(slug: string, options: BuildOptions): Promise<
   const expected = report.published + (last ? Math.max(0, last.pages - last.published) : 3);
   const split = shards > 1 ? ` in ${shards} shards (one Astro process per core)` : "";
   log(`building ${expected} pages${rebuildInOne ? " over the build cache" : split}`);
+  // Astro sees an empty public folder; public/ is linked into the site once the pages are built.
+  const noPublic = path.join(ROOT, ".cache", "no-public");
+  mkdirSync(noPublic, { recursive: true });
   const progress = pageProgress(expected, log);
   const runs = await Promise.all(
     scratches.map((dir, index) =>
@@ -300,6 +304,7 @@ export async function buildTenant(slug: string, options: BuildOptions): Promise<
           TENANT_SITE_URL: site.url,
           PUBLIC_IMAGE_HOSTS: site.image_hosts.join(" "),
           TENANT_OUT_DIR: dir,
+          TENANT_PUBLIC_DIR: noPublic,
           BUILD_SHARD: String(index),
           BUILD_SHARDS: String(shards),
           // One build cache per process; a split build's are folded into one afterwards.
@@ -321,6 +326,7 @@ export async function buildTenant(slug: string, options: BuildOptions): Promise<
   const reused = runs.reduce((sum, run) => sum + run.reused, 0);
   try {
     mergeShards(scratch, scratches.slice(1));
+    linkPublicFiles(path.join(ROOT, "public"), scratch);
     // Nothing lost: every published car has its page before the site is swapped in.
     const missing = carSlugs.filter((car) => !existsSync(path.join(scratch, "cars", car, "index.html")));
     if (missing.length > 0) {

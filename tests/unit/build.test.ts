@@ -10,6 +10,7 @@ import {
   mkdtempSync,
   readdirSync,
   readFileSync,
+  statSync,
   writeFileSync,
 } from "node:fs";
 import os from "node:os";
@@ -103,6 +104,12 @@ describe("npm run build on fixture tenants", () => {
     ]) {
       expect(existsSync(path.join(work, `dist/fixture-motors/search/${route}/index.html`)), route).toBe(true);
     }
+    // public/ is in the site, linked rather than copied when both are on one file system.
+    const logo = "media/image-not-found.svg";
+    const published = statSync(path.join(work, "dist/fixture-motors", logo));
+    const source = statSync(path.join(ROOT, "public", logo));
+    expect(read("dist/fixture-motors", logo)).toBe(readFileSync(path.join(ROOT, "public", logo), "utf8"));
+    if (published.dev === source.dev) expect(published.ino).toBe(source.ino);
     const search = read("dist/fixture-motors/search/toyota/index.html");
     expect(search).toMatch(/<h1[^>]*>Toyota Cars for Sale<\/h1>/);
     expect(search).toContain('data-result-count="1"');
