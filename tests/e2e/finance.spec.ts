@@ -9,7 +9,7 @@ import {
   financeLender,
   formatDollars,
 } from "~/features/finance/finance";
-import { formatFuelCost, fuelDefaults, isElectric, weeklyFuelCost } from "~/features/finance/fuel";
+import { formatFuelCost, fuelDefaults, isElectric, isTowed, weeklyFuelCost } from "~/features/finance/fuel";
 import { autogaugeApplies, autogaugeResult, marketPriceBadge, priceGauge } from "~/features/finance/gauge";
 import { localQuote, youxEstimate, youxQuoteRequest } from "~/features/finance/youx";
 import type { Car } from "~/features/stock/car.schema";
@@ -131,16 +131,24 @@ for (const slug of CALCULATOR_TENANTS) {
       await expect(page.getByText("Unfortunately this car recently sold")).toBeVisible();
       await expect(page.getByRole("heading", { name: "Finance and running costs" })).toHaveCount(0);
     });
+  });
+}
 
-    test("fuel calculator costs km / 100 × consumption × price, and is hidden for electric cars", async ({
+// Every tenant: outback-caravans sells towed caravans and motorhomes side by side.
+for (const slug of TENANTS) {
+  test.describe(`${slug} fuel calculator`, () => {
+    const { cars } = tenantData(slug);
+
+    test("fuel calculator costs km / 100 × consumption × price, and is hidden for electric cars and towed caravans", async ({
       page,
     }) => {
       const [entry] = await carPages(
         page,
         slug,
         cars,
-        (car) => !isElectric(car) && car.status === "in_stock",
+        (car) => !isElectric(car) && !isTowed(car) && car.status === "in_stock",
       );
+      expect(entry, "an in-stock car that burns fuel").toBeDefined();
       const { pathname, car } = entry as { pathname: string; car: Car };
       await page.goto(tenantUrl(slug, pathname));
       const fuel = page.locator(".fin-card", { has: page.getByRole("heading", { name: "Fuel Calculator" }) });
@@ -154,9 +162,11 @@ for (const slug of CALCULATOR_TENANTS) {
       const cost = weeklyFuelCost({ ...defaults, kmPerWeek: 400, pricePerLitre: 2.05 });
       await expect(fuel.getByTestId("fuel-cost")).toHaveText(`${formatFuelCost(cost)} per week`);
 
-      const [electric] = await carPages(page, slug, cars, isElectric);
-      if (electric) {
-        await page.goto(tenantUrl(slug, electric.pathname));
+      for (const rule of [isElectric, isTowed]) {
+        const [hidden] = await carPages(page, slug, cars, (car) => rule(car) && car.status === "in_stock");
+        if (!hidden) continue;
+        await page.goto(tenantUrl(slug, hidden.pathname));
+        await expect(page.getByRole("heading", { level: 1 })).toBeVisible();
         await expect(page.getByRole("heading", { name: "Fuel Calculator" })).toHaveCount(0);
       }
     });

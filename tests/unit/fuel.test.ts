@@ -4,6 +4,7 @@ import {
   formatFuelCost,
   fuelDefaults,
   isElectric,
+  isTowed,
   showsFuelCalculator,
   weeklyFuelCost,
 } from "~/features/finance/fuel";
@@ -62,5 +63,22 @@ describe("hidden for electric cars (spec §2)", () => {
     const car = makeCar({ simple_fuel, fuel });
     expect(isElectric(car)).toBe(electric);
     expect(showsFuelCalculator(car)).toBe(!electric);
+  });
+});
+
+describe("hidden for towed caravans and camper trailers (no engine, no fuel bill)", () => {
+  it.each<[string | null, string | null, string | null, boolean]>([
+    ["caravan", "caravan", null, true],
+    ["camper trailer", "camperTrailer", null, true],
+    [null, "Caravan", null, true],
+    ["Off-Road Caravan", null, null, true],
+    ["motorhome", "motorhome", "Diesel", false],
+    ["campervan", "campervan", "Diesel", false],
+    [null, "SUV", "Petrol", false],
+    [null, null, null, false],
+  ])("item_type %j, simple_body %j, fuel %j: towed %s", (item_type, simple_body, fuel, towed) => {
+    const car = makeCar({ item_type, simple_body, fuel });
+    expect(isTowed(car)).toBe(towed);
+    expect(showsFuelCalculator(car)).toBe(!towed);
   });
 });

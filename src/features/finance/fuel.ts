@@ -30,9 +30,20 @@ export function isElectric(car: Pick<Car, "simple_fuel" | "fuel">): boolean {
   });
 }
 
-/** Spec §2: the fuel calculator is hidden for electric cars. */
+/**
+ * A caravan or camper trailer is towed: it has no engine and no fuel bill of its own. Motorhomes
+ * and campervans drive themselves, so they are not towed.
+ */
+export function isTowed(car: Pick<Car, "item_type" | "simple_body">): boolean {
+  return [car.item_type, car.simple_body].some((kind) => /caravan|trailer/i.test(kind ?? ""));
+}
+
+/**
+ * Spec §2: the fuel calculator is hidden for electric cars; where the spec is silent, it is hidden
+ * for towed caravans and camper trailers too (10 L/100 km for a caravan would be made up).
+ */
 export function showsFuelCalculator(car: Car): boolean {
-  return !isElectric(car);
+  return !isElectric(car) && !isTowed(car);
 }
 
 /** Starting figures: the spec's defaults, with the car's own combined consumption when the feed has one. */
