@@ -41,6 +41,12 @@ test("functions answer under /api on a tenant's origin", async ({ request }) => 
   expect(await response.json()).toMatchObject({ ok: true });
 });
 
+/** Whether an element is wholly inside the window (the similar-cars row has scrolled to it). */
+function isFullyInView(element: Element): boolean {
+  const box = element.getBoundingClientRect();
+  return box.left >= -1 && box.right <= window.innerWidth + 1;
+}
+
 for (const slug of TENANTS) {
   const site = siteJson(slug);
 
@@ -163,6 +169,37 @@ for (const slug of TENANTS) {
           390,
         );
       }
+    });
+
+    test("on a phone, similar vehicles are a row the shopper swipes through to the last car", async ({
+      page,
+    }) => {
+      await page.setViewportSize({ width: 390, height: 844 });
+      const [firstCar] = await vehiclePaths(page.request, slug);
+      await page.goto(tenantUrl(slug, firstCar));
+      const row = page
+        .locator("section", { has: page.getByRole("heading", { name: "Similar Vehicles" }) })
+        .locator(".grid");
+      const cards = row.getByRole("article");
+      expect(await cards.count()).toBeGreaterThan(1);
+      const last = cards.last();
+      await row.scrollIntoViewIfNeeded();
+      await expect(cards.first()).toBeInViewport();
+      // The row is one screen tall, not a column of cards: the last card waits off to the right.
+      await expect(last).not.toBeInViewport();
+      const [first, lastBox] = [await cards.first().boundingBox(), await last.boundingBox()];
+      expect(lastBox?.y).toBe(first?.y);
+      await row.hover();
+      for (let swipe = 0; swipe < 12 && !(await last.evaluate(isFullyInView)); swipe++) {
+        await page.mouse.wheel(400, 0);
+        await page.waitForTimeout(150);
+      }
+      await expect(last).toBeInViewport({ ratio: 0.95 });
+      const link = last.getByRole("link").first();
+      const href = await link.getAttribute("href");
+      await link.click();
+      await expect(page).toHaveURL(new RegExp(`${href}$`));
+      expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(390);
     });
 
     test("every link on the home page and a vehicle page leads to a page (nothing 404s)", async ({
