@@ -19,6 +19,7 @@ import type { Offer } from "~/features/offers/offer.schema";
 import type { Car } from "~/features/stock/car.schema";
 import { fnv1a } from "~/lib/hash";
 import type { FinanceProvider, SiteInput } from "~/tenant/schema";
+import { replaceFile } from "./lib/public-files";
 
 // ---------------------------------------------------------------------------------------------
 // Small helpers
@@ -5587,7 +5588,6 @@ export function offerBannerSvg(o: {
 <rect width="${w}" height="${h}" fill="url(#ob)"/><rect width="${w}" height="${h}" fill="url(#spot)"/>
 <path d="M600 ${h} L${w} 330 L${w} ${h} Z" fill="#000" opacity="0.12"/>
 <text x="60" y="110" font-family="${FONT}" font-size="24" letter-spacing="3" fill="${o.theme.on_primary}" opacity="0.85">${esc(o.category.toUpperCase())}</text>${text}
-<rect x="60" y="${190 + lines.length * 58 + 10}" width="220" height="56" rx="${o.theme.radius}" fill="${o.theme.on_primary}"/><text x="170" y="${190 + lines.length * 58 + 47}" text-anchor="middle" font-family="${FONT}" font-size="24" font-weight="700" fill="${o.theme.primary}">View offer</text>
 <g transform="translate(540 110)"><ellipse cx="320" cy="${round1(cam.cy + 14)}" rx="290" ry="34" fill="#000" opacity="0.3"/>${car}</g></svg>`;
 }
 
@@ -5658,7 +5658,7 @@ interface ImageJob {
 }
 
 /** Bump when drawings change: files rendered by an older version are redrawn. */
-const IMAGE_VERSION = 1;
+const IMAGE_VERSION = 2;
 
 function imageJobs(profiles: TenantProfile[]): ImageJob[] {
   const jobs: ImageJob[] = [];
@@ -5772,22 +5772,23 @@ async function renderJobs(jobs: ImageJob[], publicDir: string): Promise<number> 
     while (next < jobs.length) {
       const job = at(jobs, next++);
       const out = path.join(publicDir, job.file);
-      mkdirSync(path.dirname(out), { recursive: true });
       const { data, info } = await sharp(Buffer.from(job.svg()))
         .removeAlpha()
         .raw()
         .toBuffer({ resolveWithObject: true });
       const raw = { raw: { width: info.width, height: info.height, channels: info.channels } } as const;
       const jpeg = { quality: job.quality ?? 78, progressive: true, mozjpeg: true } as const;
-      await sharp(data, raw).jpeg(jpeg).toFile(out);
+      replaceFile(out, await sharp(data, raw).jpeg(jpeg).toBuffer());
       written++;
       if (job.thumb) {
         const thumb = path.join(publicDir, thumbPath(job.file));
-        mkdirSync(path.dirname(thumb), { recursive: true });
-        await sharp(data, raw)
-          .resize(320, 213)
-          .jpeg({ ...jpeg, quality: 74 })
-          .toFile(thumb);
+        replaceFile(
+          thumb,
+          await sharp(data, raw)
+            .resize(320, 213)
+            .jpeg({ ...jpeg, quality: 74 })
+            .toBuffer(),
+        );
         written++;
       }
     }
@@ -5813,8 +5814,7 @@ export async function ensureImages(
   for (const [file, make] of staticFiles) {
     const out = path.join(publicDir, file);
     if (existsSync(out)) continue;
-    mkdirSync(path.dirname(out), { recursive: true });
-    writeFileSync(out, make());
+    replaceFile(out, make());
     written++;
   }
   const todo = missingJobs(imageJobs(profiles), publicDir);
@@ -5828,7 +5828,7 @@ export async function ensureImages(
     console.log(
       `Rendered ${todo.length} sample photos in ${((performance.now() - started) / 1000).toFixed(1)}s`,
     );
-    writeFileSync(path.join(publicDir, "media/sample/.version"), `${IMAGE_VERSION}\n`);
+    replaceFile(path.join(publicDir, "media/sample/.version"), `${IMAGE_VERSION}\n`);
   }
   return written;
 }

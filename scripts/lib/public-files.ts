@@ -4,7 +4,15 @@
  * a directory entry. scripts/lib/build-tenants.ts points Astro at an empty public folder
  * (TENANT_PUBLIC_DIR, astro.config.mjs) and links public/ into the build afterwards.
  */
-import { copyFileSync, existsSync, linkSync, mkdirSync, readdirSync } from "node:fs";
+import {
+  copyFileSync,
+  existsSync,
+  linkSync,
+  mkdirSync,
+  readdirSync,
+  renameSync,
+  writeFileSync,
+} from "node:fs";
 import path from "node:path";
 
 /**
@@ -31,4 +39,15 @@ export function linkPublicFiles(from: string, to: string): number {
     placed++;
   }
   return placed;
+}
+
+/**
+ * Writes a file under public/ whole or not at all: a new file renamed over the old. Built sites
+ * hold public/ files as links, so rewriting one in place would change sites already published.
+ */
+export function replaceFile(file: string, data: Buffer | string): void {
+  mkdirSync(path.dirname(file), { recursive: true });
+  const next = `${file}.${process.pid}.next`;
+  writeFileSync(next, data);
+  renameSync(next, file);
 }

@@ -2,11 +2,11 @@
  * public/ reaches each tenant's site as hard links (scripts/lib/public-files.ts): every file, in
  * its folder, one copy on disk, and never over a file the build wrote.
  */
-import { mkdirSync, mkdtempSync, readFileSync, statSync, writeFileSync } from "node:fs";
+import { mkdirSync, mkdtempSync, readdirSync, readFileSync, statSync, writeFileSync } from "node:fs";
 import os from "node:os";
 import path from "node:path";
 import { describe, expect, it } from "vitest";
-import { linkPublicFiles } from "../../scripts/lib/public-files";
+import { linkPublicFiles, replaceFile } from "../../scripts/lib/public-files";
 
 function tree(root: string, files: Record<string, string>): void {
   for (const [file, text] of Object.entries(files)) {
@@ -41,5 +41,17 @@ describe("linkPublicFiles", () => {
   it("places nothing when there is no public folder", () => {
     const dir = mkdtempSync(path.join(os.tmpdir(), "public-files-"));
     expect(linkPublicFiles(path.join(dir, "missing"), path.join(dir, "site"))).toBe(0);
+  });
+});
+
+describe("replaceFile", () => {
+  it("redraws a public file without touching the copy a built site links to", () => {
+    const dir = mkdtempSync(path.join(os.tmpdir(), "public-files-"));
+    tree(path.join(dir, "public"), { "media/sample/car.jpg": "old photo" });
+    linkPublicFiles(path.join(dir, "public"), path.join(dir, "site"));
+    replaceFile(path.join(dir, "public/media/sample/car.jpg"), "new photo");
+    expect(readFileSync(path.join(dir, "public/media/sample/car.jpg"), "utf8")).toBe("new photo");
+    expect(readFileSync(path.join(dir, "site/media/sample/car.jpg"), "utf8")).toBe("old photo");
+    expect(readdirSync(path.join(dir, "public/media/sample"))).toEqual(["car.jpg"]);
   });
 });
