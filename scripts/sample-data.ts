@@ -4755,8 +4755,10 @@ export function buildSite(profile: TenantProfile, stock: Car[]): SiteInput {
         },
         features: { checkout: true, youx_quote: false, promo_popup: true },
         used_keyword: "Pre-Owned",
-        warranty_text:
-          "5 Year Toyota Warranty Advantage, up to 7 years engine and driveline with logbook servicing",
+        make_warranties: {
+          Toyota:
+            "5 Year Toyota Warranty Advantage, up to 7 years engine and driveline with logbook servicing",
+        },
         reserve_deposit: 500,
         car_types: ["new", "demo", "used"],
         gating: { checkout: true, finance: false, spin_to_win: true, car_finance: false },
@@ -4865,6 +4867,10 @@ export function buildSite(profile: TenantProfile, stock: Car[]): SiteInput {
         plugins: ["Autogauge"],
         features: { promo_popup: true, reviews: true },
         company_stats: { locations: 50, brands: 40, years: 30 },
+        make_warranties: {
+          Kia: "Kia 7 year unlimited kilometre warranty",
+          Mazda: "Mazda 5 year unlimited kilometre warranty",
+        },
         finance_calculator: SUNSTATE_FINANCE_CALCULATOR,
         navigation: [
           { label: "Home", href: "/" },
@@ -4984,7 +4990,9 @@ export function buildSite(profile: TenantProfile, stock: Car[]): SiteInput {
         finance_calculator: { frequency: "month", default_term_years: 5, default_interest: 6.99 },
         budget_finder: { frequency: "month" },
         search: { sort_options: ["latest", "price_asc", "price_desc", "relevance"] },
-        warranty_text: "Nissan 10 year warranty with logbook servicing at an authorised Nissan dealer",
+        make_warranties: {
+          Nissan: "Nissan 10 year warranty with logbook servicing at an authorised Nissan dealer",
+        },
         car_types: ["new", "demo", "used"],
       };
   }

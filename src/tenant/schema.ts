@@ -174,6 +174,12 @@ export const siteSchema = z
     used_keyword: z.string().min(1).default("Used"),
     /** Default warranty copy on vehicle pages. */
     warranty_text: z.string().default("3 Year Warranty Standard"),
+    /**
+     * A make's factory warranty (`{"Nissan": "Nissan 10 year warranty …"}`), shown in place of
+     * warranty_text on that make's new and demo cars only (spec §9: warranty offers for one make):
+     * a franchise's warranty is never promised on another make's car or on a used one.
+     */
+    make_warranties: z.record(z.string().min(1), z.string().min(1)).default({}),
     /** Reserve deposit when a car has none of its own (spec §9: $200). */
     reserve_deposit: z.number().min(0).default(200),
     /** Brand group company stats (spec §1). */

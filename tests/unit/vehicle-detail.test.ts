@@ -24,6 +24,7 @@ import {
   USED_CAR_PROMISE,
   usedCarChecks,
   vehicleEventId,
+  warrantyText,
   whatsIncluded,
   whyBuyFromUs,
 } from "~/features/stock/detail";
@@ -118,6 +119,30 @@ describe("spec §9 used-car promise and warranty copy", () => {
     expect(titles).not.toContain("48 hour money back guarantee");
     expect(whatsIncluded(makeCar({ car_type: "new" }), site, NOW)[0]).toBe("3 Year Warranty Standard");
   });
+  const franchise = makeSite({
+    warranty_text: "3 Year Warranty Standard",
+    make_warranties: {
+      Nissan: "Nissan 10 year warranty with logbook servicing at an authorised Nissan dealer",
+    },
+  });
+  it.each([
+    ["a new car of the make", { make: "Nissan", car_type: "new" }, "Nissan 10 year warranty"],
+    ["a demo car of the make", { make: "Nissan", car_type: "demo" }, "Nissan 10 year warranty"],
+    ["the make spelt in another case", { make: "NISSAN", car_type: "new" }, "Nissan 10 year warranty"],
+    ["a used car of the make", { make: "Nissan", car_type: "used" }, "3 Year Warranty Standard"],
+    ["a new car of another make", { make: "Kia", car_type: "new" }, "3 Year Warranty Standard"],
+    ["a used car of another make", { make: "Kia", car_type: "used" }, "3 Year Warranty Standard"],
+  ] as const)(
+    "a make's factory warranty is promised only on its own new and demo cars: %s",
+    (_, fields, expected) => {
+      const car = makeCar(fields);
+      expect(warrantyText(car, franchise)).toContain(expected);
+      expect(whatsIncluded(car, franchise, NOW)[0]).toBe(warrantyText(car, franchise));
+      expect(whyBuyFromUs(car, franchise).map((reason) => reason.title)).toContain(
+        warrantyText(car, franchise),
+      );
+    },
+  );
   // NOW is 15 Jun 2026, 12:00 in Brisbane.
   it.each([
     ["expiry later this year", { rego_expiry: "2026-12-01", regplate: "ABC123" }, true],

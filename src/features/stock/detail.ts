@@ -100,6 +100,19 @@ export interface Reason {
   text: string;
 }
 
+/**
+ * The warranty a car comes with: its make's factory warranty when the tenant has one and the car is
+ * new or demo, else the tenant's warranty copy (default '3 Year Warranty Standard').
+ */
+export function warrantyText(car: Car, site: Site): string {
+  if (car.car_type !== "used") {
+    const make = car.make.toLowerCase();
+    for (const [name, text] of Object.entries(site.make_warranties))
+      if (name.toLowerCase() === make) return text;
+  }
+  return site.warranty_text;
+}
+
 /** Why Buy From Us: the used-car promise for used cars, the dealership's strengths for all. */
 export function whyBuyFromUs(car: Car, site: Site): Reason[] {
   const reasons: Reason[] = [];
@@ -116,7 +129,7 @@ export function whyBuyFromUs(car: Car, site: Site): Reason[] {
     );
   }
   reasons.push(
-    { title: site.warranty_text, text: "Peace of mind from the day you drive away." },
+    { title: warrantyText(car, site), text: "Peace of mind from the day you drive away." },
     {
       title: "Finance and trade-ins in one place",
       text: "Our team arranges finance and values your trade-in while you choose.",
@@ -130,7 +143,7 @@ export function whyBuyFromUs(car: Car, site: Site): Reason[] {
  * promise, and registration only while it runs (an expiry today or later; a plate with no expiry).
  */
 export function whatsIncluded(car: Car, site: Site, now: Date): string[] {
-  const items = [site.warranty_text];
+  const items = [warrantyText(car, site)];
   if (car.car_type === "used") items.push(...USED_CAR_PROMISE);
   const registered = car.rego_expiry ? isRegoCurrent(car.rego_expiry, now) : Boolean(car.regplate);
   if (registered) items.push("Current registration");
