@@ -19,6 +19,7 @@ import {
   TENANTS,
   tenantData,
   tenantUrl,
+  unexpectedShifts,
   vehiclePaths,
 } from "./support";
 
@@ -63,32 +64,6 @@ const singleModeWithPhotos = (minimum: number) => (car: Car) =>
 /** The media viewer's script has arrived (it loads on first interaction or when idle). */
 const enhanced = (page: Page) => expect(page.locator("[data-viewport].is-enhanced")).toHaveCount(1);
 const carousel = (page: Page) => page.getByRole("region", { name: /^Photos of / });
-
-/** Layout shifts not caused by the shopper (CLS), each with the elements that moved. */
-async function unexpectedShifts(page: Page): Promise<{ value: number; moved: string[] }[]> {
-  return page.evaluate(
-    () =>
-      new Promise((resolve) => {
-        const shifts: { value: number; moved: string[] }[] = [];
-        type Shift = PerformanceEntry & {
-          value: number;
-          hadRecentInput: boolean;
-          sources: { node?: Node | null }[];
-        };
-        new PerformanceObserver((list) => {
-          for (const entry of list.getEntries() as Shift[])
-            if (!entry.hadRecentInput)
-              shifts.push({
-                value: entry.value,
-                moved: entry.sources.map((source) =>
-                  source.node instanceof Element ? `${source.node.tagName}.${source.node.className}` : "text",
-                ),
-              });
-        }).observe({ type: "layout-shift", buffered: true });
-        setTimeout(() => resolve(shifts), 500);
-      }),
-  );
-}
 
 // Every picture goes through the local image CDN, which is slow on a busy machine.
 test.describe.configure({ timeout: 90_000 });

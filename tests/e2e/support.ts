@@ -135,6 +135,7 @@ export interface BuiltCar {
   name: string;
   status: string;
   car_type: string;
+  make: string;
   price: number;
   subscription_price?: number | null;
   km?: number | null;
@@ -169,4 +170,32 @@ export function tenantData(slug: string): { site: Site; cars: Map<string, Car> }
     if (parsed.success) cars.set(parsed.data.slug, parsed.data);
   }
   return { site, cars };
+}
+
+/** Layout shifts since the page loaded not caused by the shopper (CLS), each with the elements that moved. */
+export async function unexpectedShifts(page: Page): Promise<{ value: number; moved: string[] }[]> {
+  return page.evaluate(
+    () =>
+      new Promise((resolve) => {
+        const shifts: { value: number; moved: string[] }[] = [];
+        type Shift = PerformanceEntry & {
+          value: number;
+          hadRecentInput: boolean;
+          sources: { node?: Node | null }[];
+        };
+        new PerformanceObserver((list) => {
+          for (const entry of list.getEntries() as Shift[])
+            if (!entry.hadRecentInput)
+              shifts.push({
+                value: entry.value,
+                moved: entry.sources.map(({ node }) => {
+                  const element = node instanceof Element ? node : node?.parentElement;
+                  const name = element ? `${element.tagName}.${element.className}` : "?";
+                  return element === node ? name : `text in ${name}: ${node?.textContent?.slice(0, 40)}`;
+                }),
+              });
+        }).observe({ type: "layout-shift", buffered: true });
+        setTimeout(() => resolve(shifts), 500);
+      }),
+  );
 }

@@ -4,7 +4,15 @@
  * sample tenant.
  */
 import { expect, type Page, test } from "@playwright/test";
-import { type BuiltCar, builtTenant, expectNoAxeViolations, siteJson, TENANTS, tenantUrl } from "./support";
+import {
+  type BuiltCar,
+  builtTenant,
+  expectNoAxeViolations,
+  siteJson,
+  TENANTS,
+  tenantUrl,
+  unexpectedShifts,
+} from "./support";
 
 const TEST_DRIVE_ONLY = "test drive only";
 const SIMILAR_CAR_MESSAGE =
@@ -182,8 +190,35 @@ for (const slug of TENANTS) {
       await page.evaluate(() => window.scrollTo(0, 1200));
       await expect(bar).toHaveAttribute("data-state", "full");
       await expect(bar.getByRole("link", { name: /^Call/ })).toBeVisible();
+      // Its buttons keep to one line, and at the end of the page it covers none of the footer.
+      expect((await bar.boundingBox())?.height).toBeLessThan(80);
+      await page.evaluate(() => window.scrollTo(0, document.documentElement.scrollHeight));
+      const lastLink = page.getByRole("contentinfo").getByRole("link").last();
+      await expect
+        .poll(async () => {
+          const [link, rect] = [await lastLink.boundingBox(), await bar.boundingBox()];
+          return link && rect ? rect.y - (link.y + link.height) : -1;
+        })
+        .toBeGreaterThanOrEqual(0);
       await page.evaluate(() => window.scrollTo(0, 0));
       await expect(head).not.toHaveAttribute("data-shown", "true");
+    });
+
+    test("on a phone, scrolling the whole page moves nothing as its parts arrive (CLS 0)", async ({
+      page,
+    }) => {
+      await page.setViewportSize({ width: 390, height: 844 });
+      const car = forSaleCar(slug);
+      await page.goto(tenantUrl(slug, `/cars/${car.slug}`));
+      // Calculators hydrate, the quote and the price gauge load, photos and the map come in view.
+      const height = await page.evaluate(() => document.documentElement.scrollHeight);
+      for (let y = 0; y < height; y += 400) {
+        await page.evaluate((top) => window.scrollTo({ top, behavior: "instant" }), y);
+        await page.waitForTimeout(150);
+      }
+      await expect(page.locator("[data-testid=gauge-skeleton]")).toHaveCount(0);
+      await expect(page.locator(".fin-youx[data-youx-quote]:not([data-youx-state=filled])")).toHaveCount(0);
+      expect(await unexpectedShifts(page)).toEqual([]);
     });
 
     test("copy link says Copied for 1.5 s with one toast naming the car", async ({ page, context }) => {
@@ -344,6 +379,40 @@ for (const slug of TENANTS) {
       );
       await expect(page.getByRole("link", { name: /Get Directions/ })).toBeVisible();
       await expectNoAxeViolations(page);
+    });
+
+    test("What's Included promises a make's factory warranty only on that make's new and demo cars", async ({
+      page,
+    }) => {
+      const config = siteJson(slug) as { warranty_text?: string; make_warranties?: Record<string, string> };
+      const fallback = config.warranty_text ?? "3 Year Warranty Standard";
+      const own = (car: BuiltCar) =>
+        Object.entries(config.make_warranties ?? {}).find(
+          ([make]) => make.toLowerCase() === car.make.toLowerCase(),
+        );
+      const { cars } = builtTenant(slug);
+      const factory = cars.find((car) => car.car_type !== "used" && own(car));
+      const expected: [BuiltCar | undefined, string | undefined][] = [
+        [
+          cars.find((car) => car.car_type === "used" && own(car)) ??
+            cars.find((car) => car.car_type === "used"),
+          fallback,
+        ],
+        [cars.find((car) => car.car_type !== "used" && !own(car)), fallback],
+        [factory, factory && own(factory)?.[1]],
+      ];
+      const checked = expected.filter((entry): entry is [BuiltCar, string] => Boolean(entry[0] && entry[1]));
+      expect(checked.length).toBeGreaterThan(0);
+      if (config.make_warranties) expect(factory, "a new or demo car of a make with a warranty").toBeTruthy();
+      for (const [car, warranty] of checked) {
+        await page.goto(tenantUrl(slug, `/cars/${car.slug}`));
+        const included = page.locator("section", {
+          has: page.getByRole("heading", { name: "What's Included" }),
+        });
+        await expect(included.getByRole("listitem").first(), `${car.car_type} ${car.make}`).toHaveText(
+          warranty,
+        );
+      }
     });
   });
 }

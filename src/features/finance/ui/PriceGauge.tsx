@@ -45,8 +45,10 @@ export default function PriceGauge({ endpoint }: Props) {
           <svg viewBox="0 0 200 112" aria-hidden="true">
             <path d={arc(0, 1)} />
           </svg>
-          <p className="pg-skeleton-text">Comparing this price with the market…</p>
-          <span className="pg-skeleton-line" />
+          <div className="pg-skeleton-caption">
+            <p className="pg-skeleton-text">Comparing this price with the market…</p>
+            <span className="pg-skeleton-line" />
+          </div>
         </div>
       ) : (
         <GaugeFigure view={state.view} />

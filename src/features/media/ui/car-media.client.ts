@@ -224,8 +224,9 @@ function enhanceSpin(root: HTMLElement) {
       spot.element.hidden = !position;
       if (!position) spot.element.open = false;
       else {
-        spot.element.style.left = `${position[0]}%`;
-        spot.element.style.top = `${position[1]}%`;
+        // Moved by transform (CarMedia.astro), so a turning car shifts no layout (CLS 0).
+        spot.element.style.setProperty("--x", String(position[0]));
+        spot.element.style.setProperty("--y", String(position[1]));
       }
     }
   };
