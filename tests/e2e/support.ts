@@ -135,7 +135,6 @@ export interface BuiltCar {
   name: string;
   status: string;
   car_type: string;
-  make: string;
   price: number;
   subscription_price?: number | null;
   km?: number | null;
