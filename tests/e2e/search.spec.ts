@@ -1,4 +1,5 @@
 import { expect, type Page, test } from "@playwright/test";
+import { bodyLabel } from "~/features/stock/specs";
 import { expectNoAxeViolations, siteJson, TENANTS, tenantGet, tenantUrl } from "./support";
 
 const DEFAULT = "/search/new-used-and-demo-cars";
@@ -184,6 +185,46 @@ for (const slug of TENANTS) {
       await showMe.click();
       await expect(drawer).toBeHidden();
       expect(await resultCount(page)).toBe(shown);
+    });
+
+    test("cards in a row line up their titles, prices and Details buttons", async ({ page }) => {
+      await page.setViewportSize({ width: 1280, height: 900 });
+      await page.goto(tenantUrl(slug, DEFAULT));
+      await islandReady(page);
+      const rows = await cards(page).evaluateAll((articles) => {
+        const top = (el: Element | null) => (el ? Math.round(el.getBoundingClientRect().top) : null);
+        const byRow = new Map<number, (number | null)[][]>();
+        for (const card of articles) {
+          const parts = [".title", ".price-line", ".card-foot .btn"].map((s) => top(card.querySelector(s)));
+          const row = top(card) as number;
+          byRow.set(row, [...(byRow.get(row) ?? []), parts]);
+        }
+        return [...byRow.values()];
+      });
+      expect(rows.length).toBeGreaterThan(1);
+      for (const row of rows) for (const card of row) expect(card).toEqual(row[0]);
+    });
+
+    test("the Body Type filter names body types as the cards do, and filters by them", async ({ page }) => {
+      const { bodies } = await indexCounts(page, slug);
+      const byCount = [...bodies].sort((a, b) => b[1] - a[1]);
+      await page.setViewportSize({ width: 1280, height: 900 });
+      await page.goto(tenantUrl(slug, DEFAULT));
+      await islandReady(page);
+      const group = page.getByRole("group", { name: "Body Type" });
+      const names = await group
+        .getByRole("checkbox")
+        .evaluateAll((boxes) =>
+          boxes.map((box) => box.closest("label")?.querySelector("span")?.textContent ?? ""),
+        );
+      // The first ten by count (Show more has the rest), each by its shown name.
+      expect(names).toHaveLength(Math.min(10, bodies.size));
+      expect(byCount.map(([body]) => bodyLabel(body))).toEqual(expect.arrayContaining(names));
+      // The most common body ("SUV", not "suv"), checked by its shown name.
+      const [body, expected] = byCount[0] as [string, number];
+      await group.getByRole("checkbox", { name: new RegExp(`^${bodyLabel(body)}\\b`) }).check();
+      await expect.poll(() => resultCount(page)).toBe(expected);
+      await expect(cards(page).first()).toContainText(bodyLabel(body));
     });
 
     test("old /models?body= links land on the search refined by body", async ({ page }) => {

@@ -3,6 +3,7 @@
  * from the same engine the browser uses, and the island's props.
  */
 
+import { bodyLabel } from "~/features/stock/specs";
 import { carTypeLabel } from "~/features/stock/stock";
 import type { Site } from "~/tenant/schema";
 import type { TenantData } from "~/tenant/tenant.server";
@@ -30,7 +31,16 @@ export const SORT_LABELS: Record<SortKey, string> = {
   price_asc: "Lowest Price",
 };
 
-export function facetConfigs(site: Site): FacetConfig[] {
+/**
+ * The filter groups. Body types are stored as the feed's ids (`peopleMover`, `suv`); the filter shows
+ * the same names as the cards and menus ("People Mover", "SUV").
+ */
+export function facetConfigs(site: Site, bodies: readonly (string | null)[] = []): FacetConfig[] {
+  const bodyLabels = Object.fromEntries(
+    [...new Set(bodies)].flatMap((body) =>
+      body && bodyLabel(body) !== body ? [[body, bodyLabel(body)]] : [],
+    ),
+  );
   const facet = (attribute: string, label: string, limit = 10, sortBy: FacetConfig["sortBy"] = "count") => ({
     attribute,
     label,
@@ -44,7 +54,7 @@ export function facetConfigs(site: Site): FacetConfig[] {
     },
     facet("make", "Make", site.search.popular_makes_limit),
     facet("model", "Model"),
-    facet("body", "Body Type"),
+    { ...facet("body", "Body Type"), labels: bodyLabels },
     facet("fuel", "Fuel"),
     facet("transmission", "Transmission"),
     facet("drive", "Drive"),
@@ -136,7 +146,10 @@ export function searchPageProps(tenant: TenantData, path: SearchPath) {
     hitsPerPage: site.search.cards_per_page,
     sortOptions: site.search.sort_options.map((key) => ({ key, label: SORT_LABELS[key] })),
     priceAscExcludesZero: site.search.price_asc_excludes_zero,
-    facets: facetConfigs(site),
+    facets: facetConfigs(
+      site,
+      tenantSearch(tenant).documents.map((doc) => doc.body),
+    ),
     cardSite: cardSite(site),
     clearFiltersHref: site.search.clear_filters_href,
     stockCountOverride: site.search.stock_count_override,
