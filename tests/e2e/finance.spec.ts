@@ -173,6 +173,38 @@ for (const slug of TENANTS) {
   });
 }
 
+test("outback-caravans: a towed caravan's calculator, alone in its section, spans the section on a desktop", async ({
+  page,
+}) => {
+  const slug = "outback-caravans";
+  const { site, cars } = tenantData(slug);
+  // Towed: no fuel calculator; and none of the section's other cards applies.
+  const alone = (car: Car) =>
+    isTowed(car) &&
+    car.status === "in_stock" &&
+    !autogaugeApplies(car, site) &&
+    !marketPriceBadge(car, site) &&
+    !financeEstimate(car, site, new Date()) &&
+    !youxEstimate(car, site);
+  const [entry] = await carPages(page, slug, cars, alone);
+  expect(entry, "an in-stock towed caravan with only the finance calculator").toBeDefined();
+  await page.setViewportSize({ width: 1280, height: 900 });
+  await page.goto(tenantUrl(slug, (entry as { pathname: string }).pathname));
+  const section = page.getByRole("region", { name: "Finance and running costs" });
+  await expect(section.locator(".fin-card")).toHaveCount(1);
+  const calculator = calculatorFor(page);
+  await hydrated(calculator);
+  const [card, grid] = await Promise.all([
+    calculator.boundingBox(),
+    section.locator(".fin-grid").boundingBox(),
+  ]);
+  expect(card?.width).toBeCloseTo(grid?.width ?? 0, 0);
+  // The repayment sits beside the inputs, not under them.
+  const result = await calculator.getByText("Estimated weekly repayment").boundingBox();
+  const amount = await calculator.getByRole("textbox", { name: "Loan amount" }).boundingBox();
+  expect(result?.x ?? 0).toBeGreaterThan((amount?.x ?? 0) + (amount?.width ?? 0));
+});
+
 test("harbourside-toyota: the lender's estimate shows its weekly figure and expands its disclaimer", async ({
   page,
 }) => {
