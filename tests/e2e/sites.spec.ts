@@ -1,4 +1,6 @@
 import { expect, test } from "@playwright/test";
+import type { Location } from "~/features/locations/location.schema";
+import { formatPhone, sortLocations, telHref } from "~/features/locations/locations";
 import { activeOffers } from "~/features/offers/offers";
 import { E2E_PORT } from "../../playwright.config";
 import {
@@ -269,6 +271,42 @@ for (const slug of TENANTS) {
         ).toHaveAttribute("href", `/contact-us/${location.slug}`);
       }
       await expectNoAxeViolations(page);
+    });
+
+    test("Contact Us shows where to visit and call beside the form; a location's page shows that location", async ({
+      page,
+    }) => {
+      const locations = sortLocations(builtTenant(slug).locations as unknown as Location[]);
+      const shown = locations.slice(0, 3);
+      await page.setViewportSize({ width: 1280, height: 900 });
+      await page.goto(tenantUrl(slug, "/contact-us"));
+      const aside = page.getByRole("complementary", { name: "Visit or call us" });
+      await expect(aside.getByRole("heading", { level: 3 })).toHaveText(shown.map((l) => l.name));
+      for (const location of shown) {
+        const phone = location.contact_detail.phone;
+        if (phone) {
+          await expect(
+            aside.getByRole("link", { name: formatPhone(phone), exact: true }).first(),
+          ).toHaveAttribute("href", telHref(phone));
+        }
+      }
+      const all = aside.getByRole("link", { name: `See all ${locations.length} locations` });
+      if (locations.length > 3) await expect(all).toHaveAttribute("href", "/dealer-locator");
+      else await expect(all).toHaveCount(0);
+      // Beside the form on a desktop, under it on a phone.
+      const form = page.getByRole("region", { name: "Send us your details" });
+      const [formBox, asideBox] = [await form.boundingBox(), await aside.boundingBox()];
+      expect(asideBox?.x ?? 0).toBeGreaterThan((formBox?.x ?? 0) + (formBox?.width ?? 0));
+      await page.setViewportSize({ width: 390, height: 844 });
+      const [phoneForm, phoneAside] = [await form.boundingBox(), await aside.boundingBox()];
+      expect(phoneAside?.y ?? 0).toBeGreaterThan((phoneForm?.y ?? 0) + (phoneForm?.height ?? 0));
+      await expectNoAxeViolations(page);
+
+      const last = locations.at(-1) as Location;
+      await page.goto(tenantUrl(slug, `/contact-us/${last.slug}`));
+      await expect(
+        page.getByRole("complementary", { name: "Visit or call us" }).getByRole("heading", { level: 3 }),
+      ).toHaveText([last.name]);
     });
 
     test("unknown pages answer 404 with a way back", async ({ page }) => {
