@@ -2,6 +2,8 @@ import { expect, test } from "@playwright/test";
 import type { Location } from "~/features/locations/location.schema";
 import { formatPhone, sortLocations, telHref } from "~/features/locations/locations";
 import { activeOffers } from "~/features/offers/offers";
+import type { Car } from "~/features/stock/car.schema";
+import { breadcrumbs } from "~/features/stock/detail";
 import { E2E_PORT } from "../../playwright.config";
 import {
   axeViolations,
@@ -10,6 +12,7 @@ import {
   expectPageBasics,
   siteJson,
   TENANTS,
+  tenantData,
   tenantGet,
   tenantUrl,
   vehiclePaths,
@@ -119,19 +122,25 @@ for (const slug of TENANTS) {
       const paths = await vehiclePaths(page.request, slug);
       expect(paths.length).toBeGreaterThan(0);
       const sample = [paths[0], paths[Math.floor(paths.length / 2)], paths.at(-1)] as string[];
+      const data = tenantData(slug);
+      const cars = data.cars;
       for (const [index, path] of sample.entries()) {
         const response = await page.goto(tenantUrl(slug, path));
         expect(response?.status()).toBe(200);
         const title = (await page.locator("h1").textContent())?.trim() ?? "";
         expect(title.length).toBeGreaterThan(3);
-        // Home > car type > make > model > body > title (spec §2).
-        const crumbs = await page
-          .getByRole("navigation", { name: "Breadcrumb" })
-          .getByRole("listitem")
-          .allTextContents();
-        expect(crumbs[0]).toBe("Home");
-        expect(crumbs.length).toBeGreaterThanOrEqual(5);
-        expect(crumbs.at(-1)).toBe(title);
+        // Home > car type > make > model > body > title (spec §2): every crumb a link to its
+        // search but the last, which is the page's own title.
+        const car = cars.get(path.replace("/cars/", "")) as Car;
+        const expected = breadcrumbs(car, data.site);
+        const trail = page.getByRole("navigation", { name: "Breadcrumb" });
+        expect(await trail.getByRole("listitem").allTextContents()).toEqual(expected.map((c) => c.label));
+        expect(expected.at(-1)?.label).toBe(title);
+        await expect(trail.getByRole("listitem").last()).toHaveAttribute("aria-current", "page");
+        const links = await trail
+          .getByRole("link")
+          .evaluateAll((nodes) => nodes.map((node) => [node.textContent, node.getAttribute("href")]));
+        expect(links).toEqual(expected.filter((c) => c.href).map((c) => [c.label, c.href]));
         await expect(
           page.getByRole("complementary", { name: "Price and contact" }).locator(".price"),
         ).not.toBeEmpty();
@@ -147,6 +156,13 @@ for (const slug of TENANTS) {
         expect(new Set(similarIds).size).toBe(similarIds.length);
         await expectPageBasics(page, site.url);
         if (index === 0) await expectNoAxeViolations(page);
+        if (index === 1) {
+          // A shopper goes up a level: the model crumb lists this car among that model's stock.
+          const model = expected[3] as { label: string; href: string };
+          await trail.getByRole("link", { name: model.label, exact: true }).click();
+          await expect(page).toHaveURL(tenantUrl(slug, model.href));
+          await expect(page.locator(`[data-car-id="${car.id}"]`)).toBeVisible();
+        }
       }
     });
 

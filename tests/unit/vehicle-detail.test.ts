@@ -2,7 +2,9 @@
 import { describe, expect, it } from "vitest";
 import { leadSchema } from "~/features/leads/schemas";
 import { promoDismissedKey, showsPromo } from "~/features/offers/offers";
+import type { Car } from "~/features/stock/car.schema";
 import {
+  breadcrumbs,
   COPIED_NOTICE_MS,
   caravanSpecRows,
   carLeadFields,
@@ -270,6 +272,58 @@ describe("spec §2 links from the page", () => {
     expect(stickySubtitle(makeCar({ simple_transmission: "Automatic", simple_body: "suv" }))).toBe(
       "Automatic · SUV",
     );
+  });
+});
+
+describe("spec §2 breadcrumbs: Home > car type > make > model > body > title", () => {
+  const trail = (car: Car, site = makeSite()) =>
+    breadcrumbs(car, site).map((crumb) => `${crumb.label} ${crumb.href ?? "(page)"}`);
+  it.each([
+    {
+      rule: "a new car with a body type",
+      car: { car_type: "new", make: "Toyota", model: "Land Cruiser 300", simple_body: "suv" },
+      site: {},
+      expected: [
+        "Home /",
+        "New /search/new-cars",
+        "Toyota /search/toyota",
+        "Land Cruiser 300 /search/toyota/land-cruiser-300",
+        "SUV /models?body=suv",
+      ],
+    },
+    {
+      rule: "a demo car; a two-word body type is labelled and its id encoded as the feed spells it",
+      car: { car_type: "demo", make: "Kia", model: "Carnival", simple_body: "peopleMover" },
+      site: {},
+      expected: [
+        "Home /",
+        "Demo /search/demo-cars",
+        "Kia /search/kia",
+        "Carnival /search/kia/carnival",
+        "People Mover /models?body=peopleMover",
+      ],
+    },
+    {
+      rule: "a used car takes the site's word for used",
+      car: { car_type: "used", make: "Mazda", model: "CX-5", simple_body: "suv" },
+      site: { used_keyword: "Pre-Owned" },
+      expected: [
+        "Home /",
+        "Pre-Owned /search/used-cars",
+        "Mazda /search/mazda",
+        "CX-5 /search/mazda/cx-5",
+        "SUV /models?body=suv",
+      ],
+    },
+    {
+      rule: "no body type (missing, blank or the feed's 'null'): no body crumb",
+      car: { car_type: "new", make: "Toyota", model: "Corolla", simple_body: "null" },
+      site: {},
+      expected: ["Home /", "New /search/new-cars", "Toyota /search/toyota", "Corolla /search/toyota/corolla"],
+    },
+  ] as const)("$rule", ({ car, site, expected }) => {
+    const built = makeCar({ ...car, name: "The car's title" });
+    expect(trail(built, makeSite(site))).toEqual([...expected, "The car's title (page)"]);
   });
 });
 

@@ -3,6 +3,7 @@
  * state and sticky header, §5 reserve and history report, §9 limits and the used-car promise).
  * Pure: the page and its small scripts render what these return.
  */
+import { makeModelPath } from "~/features/search/slugs";
 import { ANALYTICS_EVENTS } from "~/lib/analytics";
 import type { Site } from "~/tenant/schema";
 import type { Car } from "./car.schema";
@@ -213,6 +214,35 @@ export function keyInformationRows(car: Car, site: Site): SpecRow[] {
   const rows = specRows(car);
   if (caravanSpecRows(car, site).length === 0) return rows;
   return rows.filter((row) => !CARAVAN_SPEC_ROWS.has(row.label));
+}
+
+export interface Crumb {
+  label: string;
+  /** Null for the page itself (the last crumb). */
+  href: string | null;
+}
+
+const CAR_TYPE_SEARCH = {
+  new: "/search/new-cars",
+  demo: "/search/demo-cars",
+  used: "/search/used-cars",
+} as const;
+
+/**
+ * Spec §2 breadcrumbs: Home > car type > make > model > body > title. Each links to its search
+ * (the body to the old sites' `/models?body=`, which redirects to the search refined by body); a
+ * car with no body type skips that crumb; the title is the page itself.
+ */
+export function breadcrumbs(car: Car, site: Site): Crumb[] {
+  const body = shown(car.simple_body);
+  return [
+    { label: "Home", href: "/" },
+    { label: carTypeLabel(car.car_type, site), href: CAR_TYPE_SEARCH[car.car_type] },
+    { label: car.make, href: makeModelPath(car.make) },
+    { label: car.model, href: makeModelPath(car.make, car.model) },
+    ...(body ? [{ label: bodyLabel(body), href: `/models?body=${encodeURIComponent(body)}` }] : []),
+    { label: car.name, href: null },
+  ];
 }
 
 /** Spec §2: the banner of three links under the page. */
