@@ -1,6 +1,15 @@
 import { expect, type Page, test } from "@playwright/test";
+import { weeklyChip } from "~/features/finance/finance";
 import { bodyLabel } from "~/features/stock/specs";
-import { expectNoAxeViolations, siteJson, TENANTS, tenantGet, tenantUrl } from "./support";
+import {
+  builtTenant,
+  expectNoAxeViolations,
+  siteJson,
+  TENANTS,
+  tenantData,
+  tenantGet,
+  tenantUrl,
+} from "./support";
 
 const DEFAULT = "/search/new-used-and-demo-cars";
 
@@ -110,6 +119,51 @@ for (const slug of TENANTS) {
       await expect.poll(() => resultCount(page)).toBe(expected);
       await page.goBack();
       await expect.poll(() => resultCount(page)).toBe((await indexCounts(page, slug)).total);
+    });
+
+    test("cards show the lender's weekly estimate (spec §5 weekly chip), prerendered and from the island", async ({
+      page,
+      browser,
+    }) => {
+      const data = tenantData(slug);
+      const now = new Date(builtTenant(slug).now);
+      const byId = new Map([...data.cars.values()].map((car) => [String(car.id), car]));
+      /** Every card's chip against the rule; returns how many cards show one. */
+      async function checkChips(target: Page): Promise<number> {
+        const shown = target.locator("[data-result-count] [data-car-id]");
+        await expect(shown.first()).toBeVisible();
+        const actual = await shown.evaluateAll((nodes) =>
+          nodes.map((node) => [
+            node.getAttribute("data-car-id") as string,
+            node.querySelector(".weekly-chip")?.textContent ?? null,
+          ]),
+        );
+        const expected = actual.map(([id]) => {
+          const car = byId.get(id as string);
+          expect(car, `card ${id} is a car in the feed`).toBeDefined();
+          const weekly = weeklyChip(car as NonNullable<typeof car>, data.site, now);
+          return [id, weekly === null ? null : `Finance from $${weekly.toLocaleString("en-AU")}/wk per week`];
+        });
+        expect(actual).toEqual(expected);
+        const chips = shown.locator(".weekly-chip");
+        if ((await chips.count()) > 0) await expect(chips.first()).toBeVisible();
+        return expected.filter(([, text]) => text !== null).length;
+      }
+      const noJs = await browser.newContext({ javaScriptEnabled: false });
+      const staticPage = await noJs.newPage();
+      await staticPage.goto(tenantUrl(slug, DEFAULT));
+      const prerendered = await checkChips(staticPage);
+      await noJs.close();
+
+      await page.goto(tenantUrl(slug, DEFAULT));
+      await islandReady(page);
+      await page.getByLabel("Sort by").selectOption({ label: "Highest Price" });
+      await expect(page).toHaveURL(/sortBy=price_desc/);
+      await islandReady(page);
+      const rendered = await checkChips(page);
+      // Nissan Finance quotes monthly only, so its cars never show a weekly chip; every other lender does.
+      if (data.site.finance_provider === "Nissan Finance") expect(prerendered + rendered).toBe(0);
+      else expect(Math.min(prerendered, rendered)).toBeGreaterThan(0);
     });
 
     test("lowest price first skips unpriced cars; pages and back/forward keep state", async ({ page }) => {

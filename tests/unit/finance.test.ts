@@ -22,6 +22,7 @@ import {
   weeklyChip,
 } from "~/features/finance/finance";
 import { stickyFinanceEstimate } from "~/features/finance/sticky-estimate";
+import { toSearchDocument } from "~/features/search/documents";
 import type { Car } from "~/features/stock/car.schema";
 import { type FinanceProvider, type Site, siteSchema } from "~/tenant/schema";
 import { type CarInput, makeCar, makeSite, NOW } from "./helpers";
@@ -536,6 +537,12 @@ describe("weekly chip and finance estimate (spec §5, §9)", () => {
     expect(estimate?.disclaimer.collapsible).toBe(true);
     expect(estimate?.disclaimer.short.endsWith("…")).toBe(true);
     expect(estimate?.disclaimer.full).toContain(COMPARISON_RATE_WARNING);
+  });
+
+  it("gives result cards the chip through the search document", () => {
+    const names = { dealerships: new Map() };
+    expect(toSearchDocument(withLender("Angle"), angle, NOW, names).weekly).toBe(141);
+    expect(toSearchDocument(withLender("Angle", { paymentWeek: 0 }), angle, NOW, names).weekly).toBeNull();
   });
 
   it("uses the YouX quote's weekly amount on YouX sites", () => {

@@ -3,6 +3,7 @@
  * spec's search-state names (§3), so refinement URLs from the old sites map one to one. Display
  * text (price, tag) is computed here at build time, so the search island ships no pricing rules.
  */
+import { weeklyChip } from "~/features/finance/finance";
 import { carPictures } from "~/features/media/media";
 import type { Car } from "~/features/stock/car.schema";
 import { bodyLabel } from "~/features/stock/specs";
@@ -58,6 +59,8 @@ export interface CarSearchDocument {
   price_text: string;
   was_text: string | null;
   price_type: string | null;
+  /** Spec §5 weekly chip: the lender's whole-dollar weekly estimate, when above 0 and shown. */
+  weekly: number | null;
   image: string;
   reserve_deposit: number | null;
 }
@@ -119,6 +122,7 @@ export function toSearchDocument(
     price_text: price.text,
     was_text: price.wasText ?? null,
     price_type: price.kind === "price" ? (car.price_type ?? null) : null,
+    weekly: weeklyChip(car, site, now),
     image: carPictures(car)[0]?.url ?? "",
     reserve_deposit: car.reserve_deposit ?? null,
   };

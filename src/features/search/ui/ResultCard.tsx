@@ -8,14 +8,14 @@ interface Props {
   eager?: boolean;
 }
 
-const km = new Intl.NumberFormat("en-AU");
+const whole = new Intl.NumberFormat("en-AU");
 
 /** The island's result card: same markup and classes as CarCard.astro. */
 export function ResultCard({ car, site, eager = false }: Props) {
   const facts = [
     car.car_type_label,
     car.body_label,
-    car.km === null ? null : `${km.format(car.km)} km`,
+    car.km === null ? null : `${whole.format(car.km)} km`,
     car.transmission,
     car.stocknum ? `Stock #${car.stocknum}` : null,
   ].filter((fact): fact is string => Boolean(fact));
@@ -65,6 +65,13 @@ export function ResultCard({ car, site, eager = false }: Props) {
             <span className="was-price">
               <span className="visually-hidden">Was </span>
               {car.was_text}
+            </span>
+          )}
+          {car.weekly !== null && (
+            <span className="weekly-chip">
+              <span className="visually-hidden">Finance from </span>${whole.format(car.weekly)}
+              <span aria-hidden="true">/wk</span>
+              <span className="visually-hidden"> per week</span>
             </span>
           )}
           {car.price_type && <span className="price-type">{car.price_type}</span>}
