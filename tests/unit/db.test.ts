@@ -234,13 +234,24 @@ describe.each(backends)("storage on $name", ({ name, target }) => {
     const workers = [startOutboxWorker(options), startOutboxWorker(options), startOutboxWorker(options)];
     try {
       await waitFor(() => ids.every((id) => slow.received.has(id)), "every lead to reach the CRM");
+      // Stopping aborts a request still waiting on the CRM's answer (the lead stays due and is sent
+      // again later), so let the workers record the last answers before stopping them.
+      const delivered = async () =>
+        (
+          await db
+            .selectFrom("lead_outbox")
+            .select("lead_id")
+            .where("lead_id", "in", ids)
+            .where("delivered_at", "is not", null)
+            .execute()
+        ).length;
+      await waitFor(async () => (await delivered()) === ids.length, "every lead marked delivered");
     } finally {
       await Promise.all(workers.map((worker) => worker.stop()));
       await slow.close();
     }
     expect(slow.maxConcurrentPerLead).toBe(1);
     expect(ids.map((id) => slow.received.get(id)?.count)).toEqual(ids.map(() => 1));
-    const stats = await outboxStats(db);
-    expect(stats.delivered).toBeGreaterThanOrEqual(40);
+    expect((await outboxStats(db)).delivered).toBeGreaterThanOrEqual(ids.length);
   });
 });
