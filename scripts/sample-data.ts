@@ -4320,7 +4320,16 @@ function applyScenarios(cars: Car[], ctx: CarContext): void {
         apply: set({ created_at: new Date(now.getTime() - days * DAY_MS).toISOString() }),
       }),
     ),
-    { apply: set({ dealercomments: LONG_COMMENTS }) },
+    // On a used car of the dealer's own make (any make where it has none), which every sample site
+    // publishes: brand-only sites hide other makes, used-only sites hide new cars.
+    {
+      when: (car) =>
+        inStock(car) &&
+        car.car_type === "used" &&
+        (profile.dealerships.some((d) => d.makes.includes(car.make)) ||
+          profile.dealerships.every((d) => d.makes.length === 0)),
+      apply: set({ dealercomments: LONG_COMMENTS }),
+    },
     { apply: set({ dealercomments: "" }) },
     { apply: set({ dealercomments: "-" }) },
     { apply: set({ dealercomments: "<p>---</p>" }) },

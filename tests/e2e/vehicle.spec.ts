@@ -264,17 +264,16 @@ for (const slug of TENANTS) {
 
       const { cars } = builtTenant(slug);
       const long = cars.find((c) => (c.dealercomments ?? "").replace(/<[^>]*>/g, "").length > 450);
-      if (long) {
-        await page.goto(tenantUrl(slug, `/cars/${long.slug}`));
-        const comments = page.locator("section", {
-          has: page.getByRole("heading", { name: "Dealer Comments" }),
-        });
-        const preview = comments.locator(".comments-preview");
-        expect(((await preview.textContent()) ?? "").length).toBeLessThanOrEqual(401);
-        await comments.getByText("Read More").click();
-        await expect(preview).toBeHidden();
-        await expect(comments.getByText("Read Less")).toBeVisible();
-      }
+      expect(long, "a published car with dealer comments over 400 characters").toBeDefined();
+      await page.goto(tenantUrl(slug, `/cars/${(long as BuiltCar).slug}`));
+      const comments = page.locator("section", {
+        has: page.getByRole("heading", { name: "Dealer Comments" }),
+      });
+      const preview = comments.locator(".comments-preview");
+      expect(((await preview.textContent()) ?? "").length).toBeLessThanOrEqual(401);
+      await comments.getByText("Read More").click();
+      await expect(preview).toBeHidden();
+      await expect(comments.getByText("Read Less")).toBeVisible();
     });
 
     test("schema.org Car + Offer and the vehicle analytics event", async ({ page }) => {
