@@ -125,6 +125,8 @@ for (const slug of TENANTS) {
       page,
       browser,
     }) => {
+      // Two renderings of the first page: the prerendered HTML (no JavaScript) and the island's.
+      test.slow();
       const data = tenantData(slug);
       const now = new Date(builtTenant(slug).now);
       const byId = new Map([...data.cars.values()].map((car) => [String(car.id), car]));

@@ -224,3 +224,8 @@ export function carTypeLabel(carType: CarType, site: Site): string {
   if (carType === "used") return site.used_keyword;
   return carType === "new" ? "New" : "Demo";
 }
+
+/** Spec §4: the favourite/compare toggle is hidden when the car is out of stock or the site keeps no favourites. */
+export function showsFavourite(car: Car, site: Site): boolean {
+  return site.features.favourites && isAvailable(car);
+}
