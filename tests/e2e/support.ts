@@ -1,7 +1,7 @@
 import { existsSync, readdirSync, readFileSync } from "node:fs";
 import { createRequire } from "node:module";
 import path from "node:path";
-import { type APIRequestContext, expect, type Page } from "@playwright/test";
+import { type APIRequestContext, expect, type Locator, type Page } from "@playwright/test";
 import { type Car, carSchema } from "~/features/stock/car.schema";
 import { type Site, siteSchema } from "~/tenant/schema";
 import { E2E_PORT } from "../../playwright.config";
@@ -197,4 +197,20 @@ export async function unexpectedShifts(page: Page): Promise<{ value: number; mov
         setTimeout(() => resolve(shifts), 500);
       }),
   );
+}
+
+/** Fills a vehicle dialog's lead form as a shopper would: contact details, a dealership and comments where asked, the terms. */
+export async function fillDialogContact(dialog: Locator) {
+  await dialog.getByLabel("First name").fill("Jordan");
+  await dialog.getByLabel("Last name").fill("Lee");
+  await dialog.getByLabel("Email").fill("jordan@example.com");
+  await dialog.getByLabel("Phone").fill("0412 345 678");
+  const dealership = dialog.getByLabel(/^Dealership/);
+  if ((await dealership.count()) && !(await dealership.inputValue()))
+    await dealership.selectOption({ index: 1 });
+  const comments = dialog.getByLabel(/^Comments/);
+  if ((await comments.count()) && !(await comments.inputValue()))
+    await comments.fill("Is it still available?");
+  const terms = dialog.getByLabel("I agree to the terms of use");
+  if (await terms.count()) await terms.check();
 }

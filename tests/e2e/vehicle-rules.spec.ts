@@ -7,14 +7,14 @@
  * the lender's estimate (§5, §9). What vehicle.spec.ts and finance.spec.ts already cover is not
  * repeated here.
  */
-import { expect, type Locator, type Page, test } from "@playwright/test";
+import { expect, type Page, test } from "@playwright/test";
 import { financeEstimate, formatDollars } from "~/features/finance/finance";
 import { carPictures, cdnImage } from "~/features/media/media";
 import type { Car } from "~/features/stock/car.schema";
 import { priceTypeText, stickySubtitle } from "~/features/stock/detail";
 import { formatMoney, isSold, isTestDriveOnly, priceDisplay } from "~/features/stock/stock";
 import type { Site } from "~/tenant/schema";
-import { builtTenant, TENANTS, tenantData, tenantUrl } from "./support";
+import { builtTenant, fillDialogContact, TENANTS, tenantData, tenantUrl } from "./support";
 
 /** The tenant's validated config and the cars its build published (read inside tests, once built). */
 function published(slug: string): { site: Site; cars: Car[] } {
@@ -47,21 +47,6 @@ const EXPECTED_PROVIDER: Record<string, string> = {
   "sunstate-motor-group": "taurus",
   "westside-auto": "360 Finance",
 };
-
-async function fillContact(dialog: Locator) {
-  await dialog.getByLabel("First name").fill("Jordan");
-  await dialog.getByLabel("Last name").fill("Lee");
-  await dialog.getByLabel("Email").fill("jordan@example.com");
-  await dialog.getByLabel("Phone").fill("0412 345 678");
-  const dealership = dialog.getByLabel(/^Dealership/);
-  if ((await dealership.count()) && !(await dealership.inputValue()))
-    await dealership.selectOption({ index: 1 });
-  const comments = dialog.getByLabel(/^Comments/);
-  if ((await comments.count()) && !(await comments.inputValue()))
-    await comments.fill("Is it still available?");
-  const terms = dialog.getByLabel("I agree to the terms of use");
-  if (await terms.count()) await terms.check();
-}
 
 /** Every dataLayer push of this tab, kept across navigations (a form pushes its event, then leaves for /success). */
 const LOG_KEY = "e2e:dataLayer";
@@ -490,7 +475,7 @@ for (const entry of SUBMITS) {
       .click();
     const dialog = page.getByRole("dialog", { name: entry.dialog });
     await expect(dialog.locator("[data-lead-form]")).toHaveAttribute("data-state", "ready");
-    await fillContact(dialog);
+    await fillDialogContact(dialog);
     expect((await recorded(page)).filter((e) => e.lead_id)).toEqual([]);
     await dialog.getByRole("button", { name: entry.submit }).click();
     await expect(page).toHaveURL(/\/success$/);

@@ -3,13 +3,14 @@
  * sold state, copy link, promo popup; §5 reserve; §7 analytics; schema.org Car + Offer), on every
  * sample tenant.
  */
-import { expect, type Page, test } from "@playwright/test";
+import { expect, test } from "@playwright/test";
 import type { Car } from "~/features/stock/car.schema";
 import { warrantyText } from "~/features/stock/detail";
 import {
   type BuiltCar,
   builtTenant,
   expectNoAxeViolations,
+  fillDialogContact,
   siteJson,
   TENANTS,
   tenantData,
@@ -61,18 +62,6 @@ function forSaleCar(slug: string): BuiltCar {
   return car;
 }
 
-async function fillContact(dialog: ReturnType<Page["getByRole"]>) {
-  await dialog.getByLabel("First name").fill("Jordan");
-  await dialog.getByLabel("Last name").fill("Lee");
-  await dialog.getByLabel("Email").fill("jordan@example.com");
-  await dialog.getByLabel("Phone").fill("0412 345 678");
-  const dealership = dialog.getByLabel(/^Dealership/);
-  if ((await dealership.count()) && !(await dealership.inputValue()))
-    await dealership.selectOption({ index: 1 });
-  const terms = dialog.getByLabel("I agree to the terms of use");
-  if (await terms.count()) await terms.check();
-}
-
 for (const slug of TENANTS) {
   test.describe(`${slug} vehicle page`, () => {
     test("a shopper books a test drive from the dialog and lands on /success", async ({ page }) => {
@@ -85,7 +74,7 @@ for (const slug of TENANTS) {
       await expect(dialog.getByText(car.name)).toBeVisible();
       // The form renders when its dialog opens: no page carries it before.
       await expect(dialog.locator("[data-lead-form]")).toHaveAttribute("data-state", "ready");
-      await fillContact(dialog);
+      await fillDialogContact(dialog);
       // The preferred time comes from the location's bookable times: the first day that has some.
       const day = dialog.getByLabel("Day");
       const time = dialog.getByLabel("Time");
@@ -442,7 +431,7 @@ DIALOG_KINDS.forEach((entry, index) => {
       .click();
     const dialog = page.getByRole("dialog", { name: entry.dialog });
     await expect(dialog.locator("[data-lead-form]")).toHaveAttribute("data-state", "ready");
-    await fillContact(dialog);
+    await fillDialogContact(dialog);
     const comments = dialog.getByLabel(/^Comments/);
     // Spec §5: Request Photos asks for no message (the server writes the photo request).
     if (entry.kind === "request_photos") await expect(comments).toHaveCount(0);
