@@ -214,3 +214,14 @@ export async function fillDialogContact(dialog: Locator) {
   const terms = dialog.getByLabel("I agree to the terms of use");
   if (await terms.count()) await terms.check();
 }
+
+/** Opens a lead dialog from the vehicle page's price card and returns it once its form is ready. */
+export async function openLeadDialog(page: Page, button: string, dialogName: string): Promise<Locator> {
+  await page
+    .getByRole("complementary", { name: "Price and contact" })
+    .getByRole("button", { name: button })
+    .click();
+  const dialog = page.getByRole("dialog", { name: dialogName });
+  await expect(dialog.locator("[data-lead-form]")).toHaveAttribute("data-state", "ready");
+  return dialog;
+}

@@ -14,7 +14,7 @@ import type { Car } from "~/features/stock/car.schema";
 import { priceTypeText, stickySubtitle } from "~/features/stock/detail";
 import { formatMoney, isSold, isTestDriveOnly, priceDisplay } from "~/features/stock/stock";
 import type { Site } from "~/tenant/schema";
-import { builtTenant, fillDialogContact, TENANTS, tenantData, tenantUrl } from "./support";
+import { builtTenant, fillDialogContact, openLeadDialog, TENANTS, tenantData, tenantUrl } from "./support";
 
 /** The tenant's validated config and the cars its build published (read inside tests, once built). */
 function published(slug: string): { site: Site; cars: Car[] } {
@@ -469,12 +469,7 @@ for (const entry of SUBMITS) {
       }),
     );
     await page.goto(tenantUrl(entry.slug, `/cars/${car.slug}`), { waitUntil: "domcontentloaded" });
-    await page
-      .getByRole("complementary", { name: "Price and contact" })
-      .getByRole("button", { name: entry.open })
-      .click();
-    const dialog = page.getByRole("dialog", { name: entry.dialog });
-    await expect(dialog.locator("[data-lead-form]")).toHaveAttribute("data-state", "ready");
+    const dialog = await openLeadDialog(page, entry.open, entry.dialog);
     await fillDialogContact(dialog);
     expect((await recorded(page)).filter((e) => e.lead_id)).toEqual([]);
     await dialog.getByRole("button", { name: entry.submit }).click();

@@ -11,6 +11,7 @@ import {
   builtTenant,
   expectNoAxeViolations,
   fillDialogContact,
+  openLeadDialog,
   siteJson,
   TENANTS,
   tenantData,
@@ -425,18 +426,11 @@ DIALOG_KINDS.forEach((entry, index) => {
     test.skip(!car, `${slug} shows no sold cars`);
     if (!car) return;
     await page.goto(tenantUrl(slug, `/cars/${car.slug}`));
-    await page
-      .getByRole("complementary", { name: "Price and contact" })
-      .getByRole("button", { name: entry.open })
-      .click();
-    const dialog = page.getByRole("dialog", { name: entry.dialog });
-    await expect(dialog.locator("[data-lead-form]")).toHaveAttribute("data-state", "ready");
-    await fillDialogContact(dialog);
-    const comments = dialog.getByLabel(/^Comments/);
+    const dialog = await openLeadDialog(page, entry.open, entry.dialog);
     // Spec §5: Request Photos asks for no message (the server writes the photo request).
-    if (entry.kind === "request_photos") await expect(comments).toHaveCount(0);
-    if ((await comments.count()) && !(await comments.inputValue()))
-      await comments.fill("Is it still available?");
+    if (entry.kind === "request_photos") await expect(dialog.getByLabel(/^Comments/)).toHaveCount(0);
+    // Comments, where asked and empty, are filled here.
+    await fillDialogContact(dialog);
     await page.waitForTimeout(3_100);
     const sent = page.waitForRequest((request) => request.url().endsWith("/api/leads"));
     await dialog.getByRole("button", { name: entry.submit }).click();
