@@ -4,9 +4,18 @@
  * no sign-in), used the way a shopper would on every sample tenant: save from the vehicle page,
  * see the list, remove with the keyboard, and the toggle follows.
  */
-import { expect, type Page, test } from "@playwright/test";
+import type { Page } from "@playwright/test";
 import { favouriteToast } from "~/features/favourites/favourites";
-import { type BuiltCar, builtTenant, expectNoAxeViolations, TENANTS, tenantData, tenantUrl } from "./support";
+import {
+  type BuiltCar,
+  builtTenant,
+  expect,
+  expectNoAxeViolations,
+  TENANTS,
+  tenantData,
+  tenantUrl,
+  test,
+} from "./support";
 
 const toggle = (page: Page) => page.getByRole("button", { name: "Favourite", exact: true });
 

@@ -1,4 +1,4 @@
-import { expect, type Locator, type Page, test } from "@playwright/test";
+import type { Locator, Page } from "@playwright/test";
 import {
   type CalculatorInput,
   calculateRepayment,
@@ -15,7 +15,16 @@ import { localQuote, youxEstimate, youxQuoteRequest } from "~/features/finance/y
 import type { Car } from "~/features/stock/car.schema";
 import { formatMoney } from "~/features/stock/stock";
 import type { Site } from "~/tenant/schema";
-import { axeViolations, TENANTS, tenantData, tenantGet, tenantUrl, vehiclePaths } from "./support";
+import {
+  axeViolations,
+  expect,
+  TENANTS,
+  tenantData,
+  tenantGet,
+  tenantUrl,
+  test,
+  vehiclePaths,
+} from "./support";
 
 /** The tenant's config and published cars, read the way the build reads them. */
 /** Published vehicle pages whose car passes `keep`, in sitemap order. */

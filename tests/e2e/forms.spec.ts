@@ -1,5 +1,5 @@
-import { expect, type Page, test } from "@playwright/test";
-import { expectNoAxeViolations, TENANTS, tenantUrl } from "./support";
+import type { Page } from "@playwright/test";
+import { expect, expectNoAxeViolations, TENANTS, tenantUrl, test } from "./support";
 
 /** Every form route (spec §2), spread over the sample tenants so each stays under the rate limit. */
 const ROUTES: { path: string; category: string; extra?: (page: Page) => Promise<void> }[] = [

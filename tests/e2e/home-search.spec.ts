@@ -1,5 +1,5 @@
-import { expect, type Page, test } from "@playwright/test";
-import { expectNoAxeViolations, siteJson, TENANTS, tenantGet, tenantUrl } from "./support";
+import type { Page } from "@playwright/test";
+import { expect, expectNoAxeViolations, siteJson, TENANTS, tenantGet, tenantUrl, test } from "./support";
 
 /** Prices, bodies and makes/models of every published car, read straight from the built index. */
 async function publishedCars(page: Page, slug: string) {

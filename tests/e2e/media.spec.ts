@@ -3,7 +3,7 @@
  * arrows, keyboard, full screen, video slide, viewer modes with spin and hotspots, image fallback.
  * Video players are never loaded (no internet): the frames and their addresses are asserted.
  */
-import { expect, type Page, test } from "@playwright/test";
+import type { Page } from "@playwright/test";
 import { carPictures, cdnImage, IMAGE_NOT_FOUND, showThumbnails } from "~/features/media/media";
 import {
   availableViewerModes,
@@ -14,11 +14,13 @@ import {
 } from "~/features/media/viewer";
 import type { Car } from "~/features/stock/car.schema";
 import {
+  expect,
   expectNoAxeViolations,
   expectPageBasics,
   TENANTS,
   tenantData,
   tenantUrl,
+  test,
   unexpectedShifts,
   vehiclePaths,
 } from "./support";

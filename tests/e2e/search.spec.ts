@@ -1,14 +1,16 @@
-import { expect, type Page, test } from "@playwright/test";
+import type { Page } from "@playwright/test";
 import { weeklyChip } from "~/features/finance/finance";
 import { bodyLabel } from "~/features/stock/specs";
 import {
   builtTenant,
+  expect,
   expectNoAxeViolations,
   siteJson,
   TENANTS,
   tenantData,
   tenantGet,
   tenantUrl,
+  test,
 } from "./support";
 
 const DEFAULT = "/search/new-used-and-demo-cars";

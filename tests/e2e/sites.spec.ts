@@ -1,4 +1,3 @@
-import { expect, test } from "@playwright/test";
 import type { Location } from "~/features/locations/location.schema";
 import { formatPhone, sortLocations, telHref } from "~/features/locations/locations";
 import { activeOffers } from "~/features/offers/offers";
@@ -8,6 +7,7 @@ import { E2E_PORT } from "../../playwright.config";
 import {
   axeViolations,
   builtTenant,
+  expect,
   expectNoAxeViolations,
   expectPageBasics,
   siteJson,
@@ -15,6 +15,7 @@ import {
   tenantData,
   tenantGet,
   tenantUrl,
+  test,
   vehiclePaths,
 } from "./support";
 

@@ -1,7 +1,7 @@
 import { existsSync, readdirSync, readFileSync } from "node:fs";
 import { createRequire } from "node:module";
 import path from "node:path";
-import { type APIRequestContext, expect, type Locator, type Page } from "@playwright/test";
+import { type APIRequestContext, test as base, expect, type Locator, type Page } from "@playwright/test";
 import { type Car, carSchema } from "~/features/stock/car.schema";
 import { type Site, siteSchema } from "~/tenant/schema";
 import { E2E_PORT } from "../../playwright.config";
@@ -12,6 +12,38 @@ export const TENANTS_DIR = path.resolve("tenants");
 export const TENANTS = readdirSync(TENANTS_DIR).filter((slug) =>
   existsSync(path.join(TENANTS_DIR, slug, "site.json")),
 );
+
+/** Each sample tenant with a promo popup, with its popup's id (spec: dismissal persists per site). */
+const PROMOS = TENANTS.flatMap((slug) => {
+  const id = JSON.parse(readFileSync(path.join(TENANTS_DIR, slug, "site.json"), "utf8")).vdp_config
+    ?.promo_popup?.id;
+  return id
+    ? [{ origin: new URL(tenantUrl(slug)).origin, key: `promo-dismissed:${slug}`, value: String(id) }]
+    : [];
+});
+
+/**
+ * Playwright's `test`, where every page starts with each sample site's promo popup already
+ * dismissed (the popup is modal and would cover the page); tests of the popup itself opt out with
+ * `test.use({ promoDismissed: false })`. An init script rather than a `storageState` with origins:
+ * Playwright fills those by loading each origin in a page first, which cost about 1 s a test here.
+ */
+export const test = base.extend<{ promoDismissed: boolean }>({
+  promoDismissed: [true, { option: true }],
+  context: async ({ context, promoDismissed }, use) => {
+    if (promoDismissed)
+      await context.addInitScript((promos) => {
+        const promo = promos.find(({ origin }) => origin === location.origin);
+        try {
+          if (promo && localStorage.getItem(promo.key) === null) localStorage.setItem(promo.key, promo.value);
+        } catch {
+          // Storage refused (e.g. an opaque origin): nothing to dismiss.
+        }
+      }, PROMOS);
+    await use(context);
+  },
+});
+export { expect };
 
 export function tenantUrl(slug: string, pathname = "/"): string {
   return `http://${slug}.localhost:${E2E_PORT}${pathname}`;

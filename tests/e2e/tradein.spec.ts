@@ -1,5 +1,14 @@
-import { expect, type Page, test } from "@playwright/test";
-import { expectNoAxeViolations, expectPageBasics, siteJson, TENANTS, tenantGet, tenantUrl } from "./support";
+import type { Page } from "@playwright/test";
+import {
+  expect,
+  expectNoAxeViolations,
+  expectPageBasics,
+  siteJson,
+  TENANTS,
+  tenantGet,
+  tenantUrl,
+  test,
+} from "./support";
 
 /** Spec §2: trade-in routes exist only where the tenant allows trade-ins. */
 const TRADE_IN_TENANTS = TENANTS.filter((slug) => siteJson(slug).features?.trade_in !== false);

@@ -5,13 +5,22 @@
  */
 import { readFileSync } from "node:fs";
 import path from "node:path";
-import { expect, type Page, test } from "@playwright/test";
+import type { Page } from "@playwright/test";
 import { DELIVERY_TEXTS, deliveryEstimate, formatDeliveryPrice } from "~/features/delivery/delivery";
 import { type Location, locationsFileSchema } from "~/features/locations/location.schema";
 import { type Car, carSchema } from "~/features/stock/car.schema";
 import { callBox } from "~/features/vehicle/phone";
 import { type Site, siteSchema } from "~/tenant/schema";
-import { expectNoAxeViolations, TENANTS, TENANTS_DIR, tenantGet, tenantUrl, vehiclePaths } from "./support";
+import {
+  expect,
+  expectNoAxeViolations,
+  TENANTS,
+  TENANTS_DIR,
+  tenantGet,
+  tenantUrl,
+  test,
+  vehiclePaths,
+} from "./support";
 
 /** Where the components are mounted: the vehicle page. */
 const CAR_PAGE = "/cars/";

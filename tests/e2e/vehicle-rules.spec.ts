@@ -7,14 +7,23 @@
  * the lender's estimate (§5, §9). What vehicle.spec.ts and finance.spec.ts already cover is not
  * repeated here.
  */
-import { expect, type Page, test } from "@playwright/test";
+import type { Page } from "@playwright/test";
 import { financeEstimate, formatDollars } from "~/features/finance/finance";
 import { carPictures, cdnImage } from "~/features/media/media";
 import type { Car } from "~/features/stock/car.schema";
 import { priceTypeText, stickySubtitle } from "~/features/stock/detail";
 import { formatMoney, isSold, isTestDriveOnly, priceDisplay } from "~/features/stock/stock";
 import type { Site } from "~/tenant/schema";
-import { builtTenant, fillDialogContact, openLeadDialog, TENANTS, tenantData, tenantUrl } from "./support";
+import {
+  builtTenant,
+  expect,
+  fillDialogContact,
+  openLeadDialog,
+  TENANTS,
+  tenantData,
+  tenantUrl,
+  test,
+} from "./support";
 
 /** The tenant's validated config and the cars its build published (read inside tests, once built). */
 function published(slug: string): { site: Site; cars: Car[] } {
@@ -481,7 +490,7 @@ for (const entry of SUBMITS) {
 
 test.describe("promo popup rules", () => {
   // Every other test starts with the popup dismissed (playwright.config.ts); these start fresh.
-  test.use({ storageState: { cookies: [], origins: [] } });
+  test.use({ promoDismissed: false });
   const live = (slug: string, now = Date.now()) => {
     const { site } = tenantData(slug);
     const promo = site.features.promo_popup ? site.vdp_config.promo_popup : undefined;

@@ -3,12 +3,12 @@
  * sold state, copy link, promo popup; §5 reserve; §7 analytics; schema.org Car + Offer), on every
  * sample tenant.
  */
-import { expect, test } from "@playwright/test";
 import type { Car } from "~/features/stock/car.schema";
 import { warrantyText } from "~/features/stock/detail";
 import {
   type BuiltCar,
   builtTenant,
+  expect,
   expectNoAxeViolations,
   fillDialogContact,
   openLeadDialog,
@@ -16,6 +16,7 @@ import {
   TENANTS,
   tenantData,
   tenantUrl,
+  test,
   unexpectedShifts,
 } from "./support";
 
@@ -492,7 +493,7 @@ test("when the bookable times cannot load, the test drive takes a free date and 
 
 test.describe("promo popup", () => {
   // Every other test starts with the popup dismissed (playwright.config.ts); these start fresh.
-  test.use({ storageState: { cookies: [], origins: [] } });
+  test.use({ promoDismissed: false });
   // Active window (spec §4): on/after start and on/before expiry, each optional.
   const live = (s: string, now = Date.now()) => {
     const promo = site(s).features?.promo_popup ? site(s).vdp_config?.promo_popup : undefined;
