@@ -4762,7 +4762,12 @@ export function buildSite(profile: TenantProfile, stock: Car[]): SiteInput {
           just_arrived_tag_name: "New Arrival",
           sold_tag_name: "Just Sold",
         },
-        features: { checkout: true, youx_quote: false, promo_popup: true },
+        features: {
+          checkout: true,
+          youx_quote: false,
+          promo_popup: true,
+          compare_used_priced_with_photos: true,
+        },
         used_keyword: "Pre-Owned",
         make_warranties: {
           Toyota:

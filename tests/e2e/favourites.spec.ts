@@ -11,6 +11,7 @@ import {
   builtTenant,
   expect,
   expectNoAxeViolations,
+  openCarPage,
   TENANTS,
   tenantData,
   tenantUrl,
@@ -18,11 +19,6 @@ import {
 } from "./support";
 
 const toggle = (page: Page) => page.getByRole("button", { name: "Favourite", exact: true });
-
-async function openCar(page: Page, slug: string, car: BuiltCar) {
-  await page.goto(tenantUrl(slug, `/cars/${car.slug}`));
-  await expect(page.getByRole("heading", { level: 1, name: car.name })).toBeVisible();
-}
 
 for (const slug of TENANTS) {
   test.describe(`${slug} favourites`, () => {
@@ -38,14 +34,14 @@ for (const slug of TENANTS) {
 
       if (!site.features.favourites) {
         // Storage setting off: no toggle on any car, nothing to list.
-        await openCar(page, slug, first);
+        await openCarPage(page, slug, first);
         await expect(toggle(page)).toHaveCount(0);
         await expect(page.getByRole("link", { name: "View favourites" })).toHaveCount(0);
         return;
       }
       expect(TENANTS.some((other) => !tenantData(other).site.features.favourites)).toBe(true);
 
-      await openCar(page, slug, first);
+      await openCarPage(page, slug, first);
       await expect(toggle(page)).toHaveAttribute("aria-pressed", "false");
       await toggle(page).click();
       await expect(toggle(page)).toHaveAttribute("aria-pressed", "true");
@@ -55,7 +51,7 @@ for (const slug of TENANTS) {
       await page.reload();
       await expect(toggle(page)).toHaveAttribute("aria-pressed", "true");
 
-      await openCar(page, slug, second);
+      await openCarPage(page, slug, second);
       await toggle(page).press("Enter");
       await expect(toggle(page)).toHaveAttribute("aria-pressed", "true");
       await page.getByRole("link", { name: "View favourites" }).click();
@@ -85,11 +81,11 @@ for (const slug of TENANTS) {
       await expect(page.getByText("You have no favourites yet.")).toBeVisible();
       await expect(page.getByRole("heading", { level: 1, name: "Your favourites" })).toBeFocused();
 
-      await openCar(page, slug, first);
+      await openCarPage(page, slug, first);
       await expect(toggle(page)).toHaveAttribute("aria-pressed", "false");
       // Out of stock: no toggle.
       if (sold) {
-        await openCar(page, slug, sold);
+        await openCarPage(page, slug, sold);
         await expect(toggle(page)).toHaveCount(0);
       }
     });
@@ -102,7 +98,7 @@ for (const slug of TENANTS) {
       const context = await browser.newContext({ javaScriptEnabled: false });
       const page = await context.newPage();
       const car = builtTenant(slug).cars.find((c) => c.status === "in_stock") as BuiltCar;
-      await openCar(page, slug, car);
+      await openCarPage(page, slug, car);
       await expect(toggle(page)).toBeHidden();
       await page.goto(tenantUrl(slug, "/favourites"));
       await expect(

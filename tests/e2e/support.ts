@@ -257,3 +257,9 @@ export async function openLeadDialog(page: Page, button: string, dialogName: str
   await expect(dialog.locator("[data-lead-form]")).toHaveAttribute("data-state", "ready");
   return dialog;
 }
+
+/** Opens a car's vehicle page and waits for its heading. */
+export async function openCarPage(page: Page, slug: string, car: Pick<BuiltCar, "slug" | "name">) {
+  await page.goto(tenantUrl(slug, `/cars/${car.slug}`));
+  await expect(page.getByRole("heading", { level: 1, name: car.name })).toBeVisible();
+}

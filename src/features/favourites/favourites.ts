@@ -1,37 +1,13 @@
 /**
  * Favourites (spec §1 "save favourites, compare", §3 Favourite entry, §4 "Favourite/compare toggle
  * saved/not saved; hidden when out of stock or storage setting off", §6 no sign-in): a list kept in
- * the shopper's browser, one per dealer site. Pure and free of imports, since it ships in the
- * vehicle page's script; where the toggle shows is showsFavourite (stock rules, build time).
+ * the shopper's browser, one per dealer site. Pure (it ships in the vehicle page's script); where
+ * the toggle shows is showsFavourite (stock rules, build time).
  */
 import type { Car } from "~/features/stock/car.schema";
+import { asSavedCar, hasSavedCar, parseSavedList, type SavedCar, withoutSavedCar } from "~/lib/saved-cars";
 
-export interface FavouriteEntry {
-  id: number;
-  name: string;
-  slug: string;
-  make: string;
-  model: string;
-  primary_image_url: string | null;
-}
-
-/** A stored entry's shape, checked by hand: this runs on every vehicle page, where zod would weigh more than the toggle. */
-function asEntry(item: unknown): FavouriteEntry | null {
-  if (typeof item !== "object" || item === null) return null;
-  const { id, name, slug, make, model, primary_image_url: image } = item as Record<string, unknown>;
-  const text = (value: unknown) => typeof value === "string";
-  if (!Number.isInteger(id) || !text(name) || !name || !text(slug) || !slug || !text(make) || !text(model))
-    return null;
-  if (image !== null && !text(image)) return null;
-  return {
-    id: id as number,
-    name: name as string,
-    slug: slug as string,
-    make: make as string,
-    model: model as string,
-    primary_image_url: image as string | null,
-  };
-}
+export type FavouriteEntry = SavedCar;
 
 /** Where a site's favourites live in localStorage: one list per dealer site. */
 export function favouritesKey(siteSlug: string): string {
@@ -52,32 +28,12 @@ export function favouriteEntry(car: Car): FavouriteEntry {
   };
 }
 
-/**
- * A stored list, read defensively: anything unreadable is an empty list, entries that do not fit
- * the entry's shape are dropped and a car saved twice counts once.
- */
+/** A stored list, read defensively (see parseSavedList). */
 export function parseFavourites(raw: string | null): FavouriteEntry[] {
-  let data: unknown;
-  try {
-    data = JSON.parse(raw ?? "[]");
-  } catch {
-    return [];
-  }
-  if (!Array.isArray(data)) return [];
-  const seen = new Set<number>();
-  const entries: FavouriteEntry[] = [];
-  for (const item of data) {
-    const entry = asEntry(item);
-    if (!entry || seen.has(entry.id)) continue;
-    seen.add(entry.id);
-    entries.push(entry);
-  }
-  return entries;
+  return parseSavedList(raw, asSavedCar);
 }
 
-export function isFavourite(entries: readonly FavouriteEntry[], id: number): boolean {
-  return entries.some((entry) => entry.id === id);
-}
+export const isFavourite = hasSavedCar;
 
 /** Saves the car (newest first) or removes it when already saved. */
 export function toggleFavourite(
@@ -90,9 +46,7 @@ export function toggleFavourite(
   return { entries: [entry, ...entries], saved: true };
 }
 
-export function removeFavourite(entries: readonly FavouriteEntry[], id: number): FavouriteEntry[] {
-  return entries.filter((entry) => entry.id !== id);
-}
+export const removeFavourite = withoutSavedCar<FavouriteEntry>;
 
 /** The toast after a toggle. */
 export function favouriteToast(name: string, saved: boolean): string {

@@ -214,12 +214,12 @@ export function sortCarTypes(types: readonly CarType[]): CarType[] {
   return [...types].sort((a, b) => CAR_TYPE_ORDER.indexOf(a) - CAR_TYPE_ORDER.indexOf(b));
 }
 
-/** Used cars read in the site's own word (e.g. "Pre-Owned"). */
 /** What a tenant sells, for titles and buttons: "Caravan" on caravan sites, else "Car". */
 export function vehicleNoun(site: Pick<Site, "template">): "Car" | "Caravan" {
   return site.template === "caravan" ? "Caravan" : "Car";
 }
 
+/** Used cars read in the site's own word (e.g. "Pre-Owned"). */
 export function carTypeLabel(carType: CarType, site: Site): string {
   if (carType === "used") return site.used_keyword;
   return carType === "new" ? "New" : "Demo";
@@ -228,4 +228,16 @@ export function carTypeLabel(carType: CarType, site: Site): string {
 /** Spec §4: the favourite/compare toggle is hidden when the car is out of stock or the site keeps no favourites. */
 export function showsFavourite(car: Car, site: Site): boolean {
   return site.features.favourites && isAvailable(car);
+}
+
+/**
+ * Spec §4/§5: the Compare toggle is hidden when the site keeps no local lists or the car is not in
+ * stock (coming soon included); on sites that say so, also when the car is not used, is priced 0
+ * or less, or has neither thumbnails nor images.
+ */
+export function showsCompare(car: Car, site: Site): boolean {
+  if (!site.features.favourites || car.status !== "in_stock" || isSold(car)) return false;
+  if (!site.features.compare_used_priced_with_photos) return true;
+  const photos = (car.thumbnails?.length ?? 0) + car.images.filter((image) => !image.video).length;
+  return car.car_type === "used" && car.price > 0 && photos > 0;
 }

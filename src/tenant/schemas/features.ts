@@ -15,6 +15,11 @@ export const featuresSchema = z
     watchlist: z.boolean().default(true),
     /** Local favourites and compare (spec: "storage setting"). */
     favourites: z.boolean().default(true),
+    /**
+     * Compare only used cars priced above 0 that have photos (spec §5: compare is hidden "on
+     * certain sites when not used, price 0 or less, or no thumbnails and images").
+     */
+    compare_used_priced_with_photos: z.boolean().default(false),
     /** Delivery calculator on the vehicle page. */
     delivery_calculator: z.boolean().default(true),
     /** Dismissible promo popup. */
