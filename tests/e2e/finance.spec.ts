@@ -10,7 +10,14 @@ import {
   formatDollars,
 } from "~/features/finance/finance";
 import { formatFuelCost, fuelDefaults, isElectric, isTowed, weeklyFuelCost } from "~/features/finance/fuel";
-import { autogaugeApplies, autogaugeResult, marketPriceBadge, priceGauge } from "~/features/finance/gauge";
+import {
+  autogaugeApplies,
+  autogaugeResult,
+  DEAL_PRICE_ANIMATION_MS,
+  GAUGE_ANIMATION_MS,
+  marketPriceBadge,
+  priceGauge,
+} from "~/features/finance/gauge";
 import { localQuote, youxEstimate, youxQuoteRequest } from "~/features/finance/youx";
 import type { Car } from "~/features/stock/car.schema";
 import { formatMoney } from "~/features/stock/stock";
@@ -286,6 +293,51 @@ for (const slug of tenantsWhere((site) => site.autograb || site.plugins.includes
         card.getByText(`Market range ${formatMoney(view.marketMin)} – ${formatMoney(view.marketMax)}`),
       ).toBeVisible();
       expect(await axeViolations(page, ".fin")).toEqual([]);
+    });
+
+    test("the needle sweeps in over 2.5 s and our price counts down from the top of the market over 2 s (spec §9)", async ({
+      page,
+    }) => {
+      // A car whose price sits well under the top of its market range, so the count is visible.
+      const [entry] = await carPages(page, slug, cars, (car) => {
+        const view = priceGauge(car, site);
+        return view !== null && view.marketMax - view.listingPrice >= 1000;
+      });
+      expect(entry, "a used car priced $1,000 or more under the top of its market").toBeDefined();
+      const { pathname, car } = entry as { pathname: string; car: Car };
+      const view = priceGauge(car, site);
+      if (!view) throw new Error("no gauge");
+      expect([GAUGE_ANIMATION_MS, DEAL_PRICE_ANIMATION_MS]).toEqual([2500, 2000]);
+
+      // Page time stands still until the test moves it (requestAnimationFrame and performance.now follow it).
+      await page.clock.install({ time: new Date("2026-11-25T10:00:00+10:00") });
+      await page.clock.pauseAt(new Date("2026-11-25T10:00:01+10:00"));
+      await page.goto(tenantUrl(slug, pathname));
+      const card = gaugeCard(page);
+      await card.scrollIntoViewIfNeeded();
+      const figure = card.getByRole("img", { name: new RegExp(`^${view.dealLabel}: price gauge`) });
+      await expect(figure).toBeVisible();
+      const shown = card.locator(".pg-price strong");
+      const amount = async () => Number((await shown.textContent())?.replace(/[^0-9]/g, ""));
+
+      const needle = await card
+        .locator(".pg-needle")
+        .evaluate((element) =>
+          element.getAnimations().map((animation) => animation.effect?.getTiming().duration),
+        );
+      expect(needle).toEqual([GAUGE_ANIMATION_MS]);
+
+      await expect(shown).toHaveText(formatMoney(view.marketMax));
+      await page.clock.runFor(1000);
+      const halfway = await amount();
+      expect(halfway).toBeLessThan(view.marketMax);
+      expect(halfway).toBeGreaterThan(view.listingPrice);
+      await page.clock.runFor(500);
+      expect(await amount()).toBeGreaterThan(view.listingPrice);
+      await page.clock.runFor(600);
+      await expect(shown).toHaveText(formatMoney(view.listingPrice));
+      // Screen readers read our price all along.
+      await expect(card.getByTestId("gauge-price")).toHaveText(formatMoney(view.listingPrice));
     });
 
     test("hides the panel when the result is too thin to show (spec §5 display rule)", async ({ page }) => {

@@ -9,7 +9,7 @@ import {
   refreshCompare,
   toggleCompare,
 } from "~/features/compare/compare";
-import { compareEntry } from "~/features/compare/compare.server";
+import { compareEntry } from "~/features/compare/entry";
 import { showsCompare } from "~/features/stock/stock";
 import { type CarInput, makeCar, makeSite } from "./helpers";
 

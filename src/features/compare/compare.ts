@@ -2,7 +2,7 @@
  * Compare (spec §1 "compare", §4 "Favourite/compare toggle saved/not saved", §6 local storage, no
  * sign-in): up to COMPARE_LIMIT cars a shopper lines up side by side, kept in this browser, one
  * list per dealer site. Pure (it ships in the vehicle page's and /compare's scripts); where the
- * toggle shows is showsCompare (stock rules), and what an entry holds is compareEntry (build time).
+ * toggle shows is showsCompare (stock rules), what an entry holds compareEntry (entry.ts).
  */
 import { asSavedCar, hasSavedCar, parseSavedList, type SavedCar } from "~/lib/saved-cars";
 

@@ -25,14 +25,16 @@ const reducedMotion = () => window.matchMedia("(prefers-reduced-motion: reduce)"
  * shoppers who ask for reduced motion).
  */
 export function GaugeFigure({ view }: { view: GaugeView }) {
-  const [price, setPrice] = useState(view.listingPrice);
+  // The count starts at the top of the market range from the first paint (the figure is drawn in
+  // the browser only, once the result is in), not at our price for a frame before jumping up.
+  const from = Math.max(view.marketMax, view.listingPrice);
+  const [price, setPrice] = useState(() => (reducedMotion() ? view.listingPrice : from));
   const [sweeping, setSweeping] = useState(false);
 
   useEffect(() => {
     if (reducedMotion()) return;
     setSweeping(true);
     const start = performance.now();
-    const from = Math.max(view.marketMax, view.listingPrice);
     let frame = 0;
     const step = (time: number) => {
       const progress = Math.min(1, (time - start) / DEAL_PRICE_ANIMATION_MS);
@@ -42,7 +44,7 @@ export function GaugeFigure({ view }: { view: GaugeView }) {
     };
     frame = requestAnimationFrame(step);
     return () => cancelAnimationFrame(frame);
-  }, [view]);
+  }, [view, from]);
 
   const needle = { "--pg-angle": `${view.needleDegrees}deg`, "--pg-duration": `${GAUGE_ANIMATION_MS}ms` };
   return (

@@ -1,4 +1,7 @@
-/** What a vehicle page hands its Compare toggle (build time; the toggle's script stays free of pricing rules). */
+/**
+ * What a vehicle page hands its Compare toggle (build time, pure). The toggle's script imports
+ * only compare.ts, so it ships no pricing rules.
+ */
 import { favouriteEntry } from "~/features/favourites/favourites";
 import type { Car } from "~/features/stock/car.schema";
 import { priceTypeText } from "~/features/stock/detail";
