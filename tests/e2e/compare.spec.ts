@@ -55,6 +55,9 @@ for (const slug of TENANTS) {
         );
         await expect(toggle(page)).toHaveCount(0);
         await expect(comparisonLink(page)).toHaveCount(0);
+        await expect(page.getByRole("contentinfo").getByRole("link", { name: "Compare Cars" })).toHaveCount(
+          0,
+        );
         return;
       }
       expect(comparable.length).toBeGreaterThan(COMPARE_LIMIT);
@@ -130,6 +133,7 @@ for (const slug of TENANTS) {
       ).toBeVisible();
       await table.getByRole("button", { name: `Remove ${c.name}` }).press("Enter");
       await expect(page.getByText("Add another car to compare it side by side.")).toBeVisible();
+      await expect(page.getByLabel("Only show rows that differ")).toBeHidden();
       await table.getByRole("button", { name: `Remove ${a.name}` }).click();
       await expect(table).toBeHidden();
       await expect(page.getByText("You have no cars to compare yet.")).toBeVisible();
@@ -166,6 +170,10 @@ for (const slug of TENANTS) {
       const { site, comparable } = carsFor(slug);
       test.skip(!site.features.favourites, "this site keeps no comparison");
       const car = comparable[0] as BuiltCar;
+      // Every page's footer leads to the comparison, empty to start with.
+      await page.goto(tenantUrl(slug));
+      await page.getByRole("contentinfo").getByRole("link", { name: "Compare Cars" }).click();
+      await expect(page.getByText("You have no cars to compare yet.")).toBeVisible();
       await openCarPage(page, slug, car);
       await toggle(page).click();
       await expect(toggle(page)).toHaveAttribute("aria-pressed", "true");

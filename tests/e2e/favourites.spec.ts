@@ -81,6 +81,10 @@ for (const slug of TENANTS) {
       await expect(page.getByText("You have no favourites yet.")).toBeVisible();
       await expect(page.getByRole("heading", { level: 1, name: "Your favourites" })).toBeFocused();
 
+      // Every page's footer leads back to the list.
+      await page.goto(tenantUrl(slug));
+      await page.getByRole("contentinfo").getByRole("link", { name: "Your Favourites" }).click();
+      await expect(page.getByText("You have no favourites yet.")).toBeVisible();
       await openCarPage(page, slug, first);
       await expect(toggle(page)).toHaveAttribute("aria-pressed", "false");
       // Out of stock: no toggle.

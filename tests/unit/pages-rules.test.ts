@@ -118,6 +118,15 @@ describe("navigation", () => {
     ]);
   });
 
+  it("links the shopper's favourites and comparison from Buyer Tools, unless the site keeps neither", () => {
+    const tools = (favourites: boolean) =>
+      footerGroups(makeSite({ features: { favourites } }), cars)
+        .find((group) => group.title === "Buyer Tools")
+        ?.links.map((link) => `${link.label} ${link.href}`);
+    expect(tools(true)?.slice(-2)).toEqual(["Your Favourites /favourites", "Compare Cars /compare"]);
+    expect(tools(false)?.join()).not.toMatch(/favourites|compare/);
+  });
+
   it("links optional content pages (warranty, roadside assist …) only for tenants that have them", () => {
     const servicing = (pages: string[]) =>
       footerGroups(makeSite(), cars, new Set(pages))

@@ -1,5 +1,7 @@
 /** Header mega-menu and footer groups (spec §2), derived from the tenant and its published stock. */
 
+import { COMPARE_PATH } from "~/features/compare/compare";
+import { FAVOURITES_PATH } from "~/features/favourites/favourites";
 import { DEFAULT_SEARCH_PATH, makeModelPath } from "~/features/search/slugs";
 import type { Car } from "~/features/stock/car.schema";
 import { bodyLabel } from "~/features/stock/specs";
@@ -130,6 +132,13 @@ export function footerGroups(
     ...(site.features.trade_in ? [{ label: "Value My Trade-In", href: "/trade-in" }] : []),
     { label: "Sell My Car", href: "/sell-my-car" },
     { label: "Special Offers", href: "/special-offers" },
+    // Lists kept in the shopper's browser: reachable from every page, not only from a car.
+    ...(site.features.favourites
+      ? [
+          { label: "Your Favourites", href: FAVOURITES_PATH },
+          { label: "Compare Cars", href: COMPARE_PATH },
+        ]
+      : []),
   ];
   return [
     {
