@@ -1,7 +1,9 @@
 /** Vehicle detail page rules that are not finance or media (spec §2, §4, §5, §7, §9). */
+
 import { describe, expect, it } from "vitest";
 import { leadSchema } from "~/features/leads/schemas";
 import { promoDismissedKey, showsPromo } from "~/features/offers/offers";
+import { toSearchDocument } from "~/features/search/documents";
 import type { Car } from "~/features/stock/car.schema";
 import {
   breadcrumbs,
@@ -20,6 +22,7 @@ import {
   reserveOnline,
   SHARE_WINDOW,
   STICKY_HEADER_AFTER_PX,
+  shownPriceType,
   stickySubtitle,
   THREE_LINKS,
   tradeInLink,
@@ -172,6 +175,25 @@ describe("price type beside the price", () => {
     [null, null],
   ])("%j shows %j", (priceType, shown) => {
     expect(priceTypeText(makeCar({ price_type: priceType }))).toBe(shown);
+  });
+
+  it.each<[string, Parameters<typeof shownPriceType>[1]["kind"], string | null]>([
+    ["a shown price", "price", "Drive Away"],
+    ["a weekly subscription", "subscription", null],
+    ["PREORDER", "preorder", null],
+    ["the no-price text", "none", null],
+  ])("appears beside %s only when it is the price", (_, kind, shown) => {
+    expect(shownPriceType(makeCar({ price_type: "Drive Away" }), { kind })).toBe(shown);
+  });
+
+  it("the search card gets no price type the feed left as text 'null'", () => {
+    const site = makeSite();
+    const document = toSearchDocument(makeCar({ price_type: "null" }), site, NOW, { dealerships: new Map() });
+    expect(document.price_type).toBeNull();
+    expect(
+      toSearchDocument(makeCar({ price_type: "Drive Away" }), site, NOW, { dealerships: new Map() })
+        .price_type,
+    ).toBe("Drive Away");
   });
 });
 

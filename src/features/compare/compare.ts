@@ -4,7 +4,7 @@
  * list per dealer site. Pure (it ships in the vehicle page's and /compare's scripts); where the
  * toggle shows is showsCompare (stock rules), what an entry holds compareEntry (entry.ts).
  */
-import { asSavedCar, hasSavedCar, parseSavedList, type SavedCar } from "~/lib/saved-cars";
+import { asSavedCar, hasSavedCar, parseSavedList, type SavedCar, withoutSavedCar } from "~/lib/saved-cars";
 
 /** The spec gives no limit; three cars fit side by side on a laptop and scroll on a phone. */
 export const COMPARE_LIMIT = 3;
@@ -68,7 +68,7 @@ export function toggleCompare(
   entry: CompareEntry,
 ): { entries: CompareEntry[]; result: CompareToggle } {
   if (hasSavedCar(entries, entry.id)) {
-    return { entries: entries.filter((saved) => saved.id !== entry.id), result: "removed" };
+    return { entries: withoutSavedCar(entries, entry.id), result: "removed" };
   }
   if (entries.length >= COMPARE_LIMIT) return { entries: [...entries], result: "full" };
   return { entries: [...entries, entry], result: "added" };

@@ -4,7 +4,7 @@
  */
 import { favouriteEntry } from "~/features/favourites/favourites";
 import type { Car } from "~/features/stock/car.schema";
-import { priceTypeText } from "~/features/stock/detail";
+import { shownPriceType } from "~/features/stock/detail";
 import { specRows } from "~/features/stock/specs";
 import { carTypeLabel, priceDisplay } from "~/features/stock/stock";
 import type { Site } from "~/tenant/schema";
@@ -19,7 +19,7 @@ export function compareEntry(car: Car, site: Site, locationName: string | null):
     ...favouriteEntry(car),
     price_text: price.text,
     was_text: price.wasText ?? null,
-    price_note: price.kind === "price" ? priceTypeText(car) : null,
+    price_note: shownPriceType(car, price),
     rows: [
       { label: "Type", value: carTypeLabel(car.car_type, site) },
       { label: "Year", value: String(car.year) },

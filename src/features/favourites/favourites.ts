@@ -41,7 +41,7 @@ export function toggleFavourite(
   entry: FavouriteEntry,
 ): { entries: FavouriteEntry[]; saved: boolean } {
   if (isFavourite(entries, entry.id)) {
-    return { entries: entries.filter((saved) => saved.id !== entry.id), saved: false };
+    return { entries: withoutSavedCar(entries, entry.id), saved: false };
   }
   return { entries: [entry, ...entries], saved: true };
 }

@@ -6,6 +6,7 @@
 import { weeklyChip } from "~/features/finance/finance";
 import { carPictures } from "~/features/media/media";
 import type { Car } from "~/features/stock/car.schema";
+import { shownPriceType } from "~/features/stock/detail";
 import { bodyLabel } from "~/features/stock/specs";
 import { carTag, carTypeLabel, isSold, isTestDriveOnly, priceDisplay } from "~/features/stock/stock";
 import type { Site } from "~/tenant/schema";
@@ -121,7 +122,7 @@ export function toSearchDocument(
     rank: rankOf(sold ? "sold" : car.status, created),
     price_text: price.text,
     was_text: price.wasText ?? null,
-    price_type: price.kind === "price" ? (car.price_type ?? null) : null,
+    price_type: shownPriceType(car, price),
     weekly: weeklyChip(car, site, now),
     image: carPictures(car)[0]?.url ?? "",
     reserve_deposit: car.reserve_deposit ?? null,

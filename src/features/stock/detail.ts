@@ -16,7 +16,14 @@ import {
   shown,
   specRows,
 } from "./specs";
-import { carTypeLabel, formatMoney, isRegoCurrent, isSold, isTestDriveOnly } from "./stock";
+import {
+  carTypeLabel,
+  formatMoney,
+  isRegoCurrent,
+  isSold,
+  isTestDriveOnly,
+  type PriceDisplay,
+} from "./stock";
 
 /** Spec §9: the sticky header appears after this much scrolling; the mobile bar changes past 900. */
 export const STICKY_HEADER_AFTER_PX = 500;
@@ -264,6 +271,11 @@ export function priceTypeText(car: Car): string | null {
   const type = car.price_type?.trim();
   if (!type || type.toLowerCase() === "null") return null;
   return type;
+}
+
+/** The price type beside a displayed price; none beside a weekly subscription, PREORDER or the no-price text. */
+export function shownPriceType(car: Car, price: Pick<PriceDisplay, "kind">): string | null {
+  return price.kind === "price" ? priceTypeText(car) : null;
 }
 
 export type VehicleAction = "view" | "test_drive";
