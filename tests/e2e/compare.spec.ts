@@ -203,5 +203,28 @@ for (const slug of TENANTS) {
       ).toBeVisible();
       await context.close();
     });
+    test("where the browser blocks storage, neither toggle shows and the lists say why", async ({ page }) => {
+      const { site, comparable } = carsFor(slug);
+      test.skip(!site.features.favourites, "this site keeps no lists");
+      // As some private modes do: touching localStorage throws.
+      await page.addInitScript(() => {
+        Object.defineProperty(window, "localStorage", {
+          get() {
+            throw new DOMException("The operation is insecure.", "SecurityError");
+          },
+        });
+      });
+      await openCarPage(page, slug, comparable[0] as BuiltCar);
+      await expect(toggle(page)).toBeHidden();
+      await expect(page.getByRole("button", { name: "Favourite", exact: true })).toBeHidden();
+      await page.goto(tenantUrl(slug, "/compare"));
+      await expect(
+        page.getByText("Your browser is blocking storage, so your comparison can't be shown."),
+      ).toBeVisible();
+      await page.goto(tenantUrl(slug, "/favourites"));
+      await expect(
+        page.getByText("Your browser is blocking storage, so favourites can't be shown."),
+      ).toBeVisible();
+    });
   });
 }
