@@ -8,6 +8,7 @@ import {
   parseCompare,
   refreshCompare,
   toggleCompare,
+  valuesDiffer,
 } from "~/features/compare/compare";
 import { compareEntry } from "~/features/compare/entry";
 import { showsCompare } from "~/features/stock/stock";
@@ -205,6 +206,16 @@ describe("compare table: every row any car lists, in the page's order, marking r
       { label: "Seats", values: ["5", "7"], differs: true },
       { label: "Location", values: [null, "Brisbane"], differs: true },
     ]);
+  });
+
+  it.each<[(string | null)[], boolean]>([
+    [["$10,990"], false],
+    [["$10,990", "$10,990"], false],
+    [["$10,990", "$9,990"], true],
+    [["5", null], true],
+    [[null, null], false],
+  ])("values %j differ: %s", (values, differs) => {
+    expect(valuesDiffer(values)).toBe(differs);
   });
 
   it("with one car nothing differs", () => {

@@ -96,6 +96,11 @@ export interface CompareTableRow {
   differs: boolean;
 }
 
+/** Two or more cars that do not all read the same. */
+export function valuesDiffer(values: readonly (string | null)[]): boolean {
+  return values.length > 1 && new Set(values).size > 1;
+}
+
 /**
  * The rows of the side-by-side table: every label any car lists, in the order the vehicle page
  * lists them. Each entry's rows follow that order, so a label one car lacks goes in just before
@@ -113,6 +118,6 @@ export function compareTable(entries: readonly CompareEntry[]): CompareTableRow[
   }
   return labels.map((label) => {
     const values = entries.map((entry) => entry.rows.find((row) => row.label === label)?.value ?? null);
-    return { label, values, differs: entries.length > 1 && new Set(values).size > 1 };
+    return { label, values, differs: valuesDiffer(values) };
   });
 }
