@@ -14,7 +14,7 @@ export interface SavedCar {
   primary_image_url: string | null;
 }
 
-const isText = (value: unknown): value is string => typeof value === "string";
+export const isText = (value: unknown): value is string => typeof value === "string";
 
 /** A stored item as a SavedCar, or null when it does not have the shape. */
 export function asSavedCar(item: unknown): SavedCar | null {

@@ -4,7 +4,14 @@
  * list per dealer site. Pure (it ships in the vehicle page's and /compare's scripts); where the
  * toggle shows is showsCompare (stock rules), what an entry holds compareEntry (entry.ts).
  */
-import { asSavedCar, hasSavedCar, parseSavedList, type SavedCar, withoutSavedCar } from "~/lib/saved-cars";
+import {
+  asSavedCar,
+  hasSavedCar,
+  isText,
+  parseSavedList,
+  type SavedCar,
+  withoutSavedCar,
+} from "~/lib/saved-cars";
 
 /** The spec gives no limit; three cars fit side by side on a laptop and scroll on a phone. */
 export const COMPARE_LIMIT = 3;
@@ -34,7 +41,6 @@ export function compareKey(siteSlug: string): string {
   return `compare:${siteSlug}`;
 }
 
-const isText = (value: unknown): value is string => typeof value === "string";
 const textOrNull = (value: unknown): value is string | null => value === null || isText(value);
 
 function asCompareEntry(item: unknown): CompareEntry | null {

@@ -225,7 +225,7 @@ export function carTypeLabel(carType: CarType, site: Site): string {
   return carType === "new" ? "New" : "Demo";
 }
 
-/** Spec §4: the favourite/compare toggle is hidden when the car is out of stock or the site keeps no favourites. */
+/** Spec §4: the Favourite toggle is hidden when the car is out of stock or the site keeps no favourites. */
 export function showsFavourite(car: Car, site: Site): boolean {
   return site.features.favourites && isAvailable(car);
 }
