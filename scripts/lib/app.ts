@@ -10,6 +10,7 @@ import { getConnInfo } from "@hono/node-server/conninfo";
 import { serveStatic } from "@hono/node-server/serve-static";
 import { Hono, type MiddlewareHandler } from "hono";
 import { compress } from "hono/compress";
+import { CHECKOUT_PAGE, isCarCheckoutPath } from "~/features/checkout/checkout";
 import { imageCdnResponse } from "~/features/media/images.server";
 import { modelsRedirect } from "~/features/search/routing";
 import { tenantSnapshot } from "~/tenant/snapshot.server";
@@ -147,6 +148,12 @@ export async function createApp(options: {
     const redirect = modelsRedirect(new URL(c.req.url));
     if (redirect) return c.redirect(redirect, 301);
     const root = path.join(options.distDir, slug);
+    // Same rewrite as netlify.toml: every car's checkout address serves the one checkout page.
+    const checkout = path.join(root, CHECKOUT_PAGE, "index.html");
+    if (isCarCheckoutPath(c.req.path) && existsSync(checkout)) {
+      c.header("cache-control", "public, max-age=0, must-revalidate");
+      return c.html(readFileSync(checkout, "utf8"));
+    }
     if (!existsSync(root)) {
       return c.html(
         `<!doctype html><html lang="en-AU"><title>Unknown site</title><h1>No site called "${slug}" has been built</h1>`,

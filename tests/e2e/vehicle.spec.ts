@@ -296,6 +296,35 @@ for (const slug of TENANTS) {
       }
     });
 
+    test("a result card's Book a Test Drive and Enquire Now open that dialog on the vehicle page", async ({
+      page,
+    }) => {
+      await page.goto(tenantUrl(slug, "/search/new-used-and-demo-cars"));
+      const actions = page
+        .getByRole("list", { name: /^More for / })
+        .filter({ has: page.getByRole("link", { name: "Enquire Now" }) })
+        .first();
+      const name = ((await actions.getAttribute("aria-label")) ?? "").replace(/^More for /, "");
+      await actions.getByRole("link", { name: "Book a Test Drive" }).click();
+      await expect(page.getByRole("heading", { level: 1, name })).toBeVisible();
+      const testDrive = page.getByRole("dialog", { name: "Book a Test Drive" });
+      await expect(testDrive.getByLabel("First name")).toBeVisible();
+      await expect(testDrive.getByText(name, { exact: true })).toBeVisible();
+      // Closing drops the hash: a reload shows the page, not the dialog again.
+      await page.keyboard.press("Escape");
+      await expect(testDrive).toBeHidden();
+      expect(new URL(page.url()).hash).toBe("");
+      await page.reload();
+      await expect(page.getByRole("heading", { level: 1, name })).toBeVisible();
+      await expect(page.getByRole("dialog")).toHaveCount(0);
+      // Back on the results, the card's Enquire Now opens the enquiry form.
+      await page.goBack();
+      await actions.getByRole("link", { name: "Enquire Now" }).click();
+      const enquire = page.getByRole("dialog", { name: "Enquire Now" });
+      await expect(enquire.getByLabel("First name")).toBeVisible();
+      await expect(enquire.getByRole("button", { name: "Send Enquiry" })).toBeVisible();
+    });
+
     test("sold cars say so and offer Find Me Something Similar, prefilled", async ({ page }) => {
       const sold = builtTenant(slug).cars.find((c) => c.status === "sold");
       test.skip(!sold, `${slug} shows no sold cars`);

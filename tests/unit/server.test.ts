@@ -5,7 +5,9 @@ import type { AddressInfo } from "node:net";
 import os from "node:os";
 import path from "node:path";
 import sharp from "sharp";
+import { parse as parseToml } from "smol-toml";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { CHECKOUT_PAGE } from "~/features/checkout/checkout";
 import { mapEmbedUrl } from "~/features/locations/locations";
 import { cdnImage, cdnSrcset, parseImageRequest } from "~/features/media/media";
 import { embeddableVideoUrl } from "~/features/media/viewer";
@@ -27,6 +29,8 @@ beforeAll(async () => {
   writeFileSync(path.join(site, "index.html"), "<h1>Alpha home</h1>");
   writeFileSync(path.join(site, "cars/a-car/index.html"), "<h1>A car</h1>");
   writeFileSync(path.join(site, "404.html"), "<h1>Alpha not found</h1>");
+  mkdirSync(path.join(site, "checkout-journey"), { recursive: true });
+  writeFileSync(path.join(site, "checkout-journey/index.html"), "<h1>Reserve or buy online</h1>");
   await sharp({ create: { width: 1200, height: 800, channels: 3, background: "#c03" } })
     .jpeg()
     .toFile(path.join(site, "media/car.jpg"));
@@ -78,6 +82,30 @@ describe("local server", () => {
     expect(car.status).toBe(200);
     expect(await car.text()).toContain("A car");
   });
+
+  it.each([
+    "/cars/a-car/checkout",
+    "/cars/a-car/checkout/",
+    "/cars/a-car/buy-online",
+    "/checkout-journey?car_id=a-car",
+  ])("%s serves the checkout page (netlify.toml rewrites the same way)", async (pathname) => {
+    const response = await get(pathname);
+    expect(response.status).toBe(200);
+    expect(await response.text()).toContain("Reserve or buy online");
+  });
+
+  it("netlify.toml rewrites each car's checkout addresses to the checkout page, keeping the address", () => {
+    const toml = parseToml(readFileSync("netlify.toml", "utf8")) as {
+      redirects: { from: string; to: string; status: number }[];
+    };
+    for (const from of ["/cars/:slug/checkout", "/cars/:slug/buy-online"])
+      expect(toml.redirects).toContainEqual({ from, to: `${CHECKOUT_PAGE}/`, status: 200 });
+  });
+
+  it.each(["/cars/a-car/checkout/extra", "/cars/A-Car/checkout", "/cars/checkout"])(
+    "%s is not a checkout address",
+    async (pathname) => expect((await get(pathname)).status).toBe(404),
+  );
 
   it("sends netlify.toml's site-wide headers (Content-Security-Policy and the rest) on pages and 404s", async () => {
     const expected = siteWideHeaders(readFileSync("netlify.toml", "utf8"));

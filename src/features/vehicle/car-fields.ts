@@ -3,9 +3,12 @@
  * and the print page renders: what the vehicle page already shows, nothing internal (no lender
  * data, no dealer notes beyond the published comments). Pure.
  */
+
+import type { CheckoutOffer } from "~/features/checkout/checkout";
 import { formatPhone, telHref } from "~/features/locations/locations";
 import { carPictures } from "~/features/media/media";
 import type { Car } from "~/features/stock/car.schema";
+import { carLeadFields, reserveOnline } from "~/features/stock/detail";
 import { type SpecRow, specRows } from "~/features/stock/specs";
 import { carTypeLabel, isSold, priceDisplay } from "~/features/stock/stock";
 import type { TenantData } from "~/tenant/tenant.server";
@@ -45,6 +48,8 @@ export interface CarFields {
   dealer: DealerDetails;
   /** The car's page on the dealer's public site. */
   url: string;
+  /** Reserve or buy online (the checkout page); null when the site or the car does not offer it. */
+  checkout: CheckoutOffer | null;
 }
 
 const byData = new WeakMap<TenantData, { bySlug: Map<string, Car>; byId: Map<number, Car> }>();
@@ -88,6 +93,13 @@ export function dealerDetails(data: TenantData, car: Car): DealerDetails {
   };
 }
 
+/** Spec §5: checkout only where the site enables it and the car can be reserved (not sold or reserved). */
+function checkoutOffer(car: Car, site: TenantData["site"]): CheckoutOffer | null {
+  const reserve = reserveOnline(car, site);
+  if (!reserve) return null;
+  return { deposit: reserve.deposit, lead_fields: { ...carLeadFields(car), page_id: "checkout" } };
+}
+
 export function carFields(data: TenantData, car: Car): CarFields {
   const { site } = data;
   const price = priceDisplay(car, site);
@@ -117,5 +129,6 @@ export function carFields(data: TenantData, car: Car): CarFields {
     features: car.standardEquipment ?? [],
     dealer: dealerDetails(data, car),
     url: new URL(`/cars/${car.slug}`, site.url).href,
+    checkout: checkoutOffer(car, site),
   };
 }

@@ -76,3 +76,33 @@ export function wireDialogs(root: Document = document): void {
     dialog.addEventListener("keydown", trapFocus);
   }
 }
+
+/** The dialog a deep link names: `#test-drive` → `#test-drive-dialog` (result cards link so). */
+export function dialogIdForHash(hash: string): string | null {
+  const name = hash.replace(/^#/, "");
+  return /^[a-z][a-z-]*$/.test(name) ? `${name}-dialog` : null;
+}
+
+/**
+ * Deep links into a page's dialogs: `/cars/{slug}#test-drive` (a result card's Book a Test Drive)
+ * opens the test-drive dialog on arrival, and again when the hash changes. Closing it drops the hash,
+ * so a reload or Back does not reopen it.
+ */
+export function openDialogFromHash(root: Document = document): void {
+  const open = () => {
+    const id = dialogIdForHash(location.hash);
+    const dialog = id ? root.getElementById(id) : null;
+    if (!(dialog instanceof HTMLDialogElement) || dialog.open) return;
+    dialog.addEventListener(
+      "close",
+      () => {
+        if (dialogIdForHash(location.hash) === dialog.id)
+          history.replaceState(history.state, "", location.pathname + location.search);
+      },
+      { once: true },
+    );
+    openDialog(dialog);
+  };
+  open();
+  addEventListener("hashchange", open);
+}

@@ -6,6 +6,9 @@
 import { createRoot } from "react-dom/client";
 import LeadForm, { type LeadFormProps } from "./LeadForm";
 
-export function mountLeadForm(holder: HTMLElement, props: LeadFormProps): void {
-  createRoot(holder).render(<LeadForm {...props} />);
+/** Renders the form; the returned function removes it again (the checkout's Back). */
+export function mountLeadForm(holder: HTMLElement, props: LeadFormProps): () => void {
+  const root = createRoot(holder);
+  root.render(<LeadForm {...props} />);
+  return () => root.unmount();
 }
