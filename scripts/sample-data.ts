@@ -4937,7 +4937,7 @@ export function buildSite(profile: TenantProfile, stock: Car[]): SiteInput {
           in_stock_only: false,
           dealership_ids: [],
         },
-        features: { delivery_calculator: true, checkout: false, favourites: false },
+        features: { delivery_calculator: true, checkout: false, favourites: false, watchlist: true },
         no_price_text: "POA",
         warranty_text: "Manufacturer's structural warranty plus 12 months dealer warranty on used vans",
         finance_calculator: {

@@ -127,6 +127,15 @@ describe("navigation", () => {
     expect(tools(false)?.join()).not.toMatch(/favourites|compare/);
   });
 
+  it("Buyer Tools links Your Watchlist only where the site keeps a watchlist", () => {
+    const tools = (watchlist: boolean) =>
+      footerGroups(makeSite({ features: { watchlist } }), cars)
+        .find((group) => group.title === "Buyer Tools")
+        ?.links.map((link) => `${link.label} ${link.href}`);
+    expect(tools(true)?.at(-1)).toBe("Your Watchlist /watchlist");
+    expect(tools(false)?.join()).not.toMatch(/watchlist/i);
+  });
+
   it("links optional content pages (warranty, roadside assist …) only for tenants that have them", () => {
     const servicing = (pages: string[]) =>
       footerGroups(makeSite(), cars, new Set(pages))

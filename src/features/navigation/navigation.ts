@@ -1,5 +1,6 @@
 /** Header mega-menu and footer groups (spec §2), derived from the tenant and its published stock. */
 
+import { WATCHLIST_PATH } from "~/features/account/account";
 import { COMPARE_PATH } from "~/features/compare/compare";
 import { FAVOURITES_PATH } from "~/features/favourites/favourites";
 import { DEFAULT_SEARCH_PATH, makeModelPath } from "~/features/search/slugs";
@@ -139,6 +140,8 @@ export function footerGroups(
           { label: "Compare Cars", href: COMPARE_PATH },
         ]
       : []),
+    // Kept on the server for a signed-in shopper (spec §4 watchlist).
+    ...(site.features.watchlist ? [{ label: "Your Watchlist", href: WATCHLIST_PATH }] : []),
   ];
   return [
     {

@@ -94,6 +94,50 @@ const migrations: Record<string, Migration> = {
       await db.schema.dropTable("phone_reveals").execute();
     },
   },
+  "2026_11_25_003_accounts_and_watchlist": {
+    async up(db: Kysely<unknown>) {
+      await db.schema
+        .createTable("users")
+        .addColumn("id", "uuid", (col) => col.primaryKey())
+        .addColumn("tenant", "text", (col) => col.notNull())
+        .addColumn("phone", "text", (col) => col.notNull())
+        .addColumn("created_at", "timestamptz", (col) => col.notNull().defaultTo(sql`now()`))
+        .addUniqueConstraint("users_tenant_phone", ["tenant", "phone"])
+        .execute();
+      await db.schema
+        .createTable("sign_in_codes")
+        .addColumn("tenant", "text", (col) => col.notNull())
+        .addColumn("phone", "text", (col) => col.notNull())
+        .addColumn("code_hash", "text", (col) => col.notNull())
+        .addColumn("expires_at", "timestamptz", (col) => col.notNull())
+        .addColumn("attempts", "integer", (col) => col.notNull().defaultTo(0))
+        .addColumn("created_at", "timestamptz", (col) => col.notNull().defaultTo(sql`now()`))
+        .addPrimaryKeyConstraint("sign_in_codes_pkey", ["tenant", "phone"])
+        .execute();
+      await db.schema
+        .createTable("sessions")
+        .addColumn("token_hash", "text", (col) => col.primaryKey())
+        .addColumn("user_id", "uuid", (col) => col.notNull().references("users.id").onDelete("cascade"))
+        .addColumn("tenant", "text", (col) => col.notNull())
+        .addColumn("expires_at", "timestamptz", (col) => col.notNull())
+        .addColumn("created_at", "timestamptz", (col) => col.notNull().defaultTo(sql`now()`))
+        .execute();
+      await db.schema
+        .createTable("watchlist")
+        .addColumn("user_id", "uuid", (col) => col.notNull().references("users.id").onDelete("cascade"))
+        .addColumn("tenant", "text", (col) => col.notNull())
+        .addColumn("car_id", "integer", (col) => col.notNull())
+        .addColumn("created_at", "timestamptz", (col) => col.notNull().defaultTo(sql`now()`))
+        .addPrimaryKeyConstraint("watchlist_pkey", ["user_id", "car_id"])
+        .execute();
+    },
+    async down(db: Kysely<unknown>) {
+      await db.schema.dropTable("watchlist").execute();
+      await db.schema.dropTable("sessions").execute();
+      await db.schema.dropTable("sign_in_codes").execute();
+      await db.schema.dropTable("users").execute();
+    },
+  },
 };
 
 const provider: MigrationProvider = { getMigrations: async () => migrations };

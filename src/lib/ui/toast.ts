@@ -20,10 +20,17 @@ function region(): HTMLElement {
   return element;
 }
 
-export function showToast(message: string, ms = TOAST_MS): void {
+/** `link`: an action beside the words (spec §4 watchlist toasts' View List). */
+export function showToast(message: string, ms = TOAST_MS, link?: { text: string; href: string }): void {
   const element = region();
   clearTimeout(timer);
   element.textContent = message;
+  if (link) {
+    const anchor = document.createElement("a");
+    anchor.href = link.href;
+    anchor.textContent = link.text;
+    element.append(" ", anchor);
+  }
   element.dataset.open = "true";
   timer = setTimeout(() => {
     delete element.dataset.open;

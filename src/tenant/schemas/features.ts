@@ -11,8 +11,11 @@ export const featuresSchema = z
     finance_calculator: z.boolean().default(true),
     /** Weekly estimate from the YouX quote service. */
     youx_quote: z.boolean().default(false),
-    /** Server-side watchlist (needs sign-in). */
-    watchlist: z.boolean().default(true),
+    /**
+     * Server-side watchlist with phone sign-in (spec §4, §6): the vehicle page's Save, /watchlist
+     * and /sign-in. Off by default: it needs an SMS gateway (SMS_WEBHOOK_URL) when deployed.
+     */
+    watchlist: z.boolean().default(false),
     /** Local favourites and compare (spec: "storage setting"). */
     favourites: z.boolean().default(true),
     /**

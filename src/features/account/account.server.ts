@@ -1,0 +1,382 @@
+/**
+ * Phone sign-in and the watchlist (spec §6, §7 POST /api/watchlist/save-car and remove-car with
+ * JSON phone_number and car_id, answering a success flag). A code is texted to an Australian
+ * mobile; a right code starts a 30-day session held in an HttpOnly cookie (a random token; the
+ * database keeps only its hash, so sign-out really ends it). The watchlist is server-side per user.
+ */
+import { createHash, randomBytes, randomInt, randomUUID, timingSafeEqual } from "node:crypto";
+import { hitRateLimit, type RateLimit } from "~/features/leads/rate-limit.server";
+import { clientIp, readBodyWithin } from "~/features/leads/submit.server";
+import { type CarFields, carFields, findCarIn } from "~/features/vehicle/car-fields";
+import {
+  CALL_ERRORS,
+  type CallContext,
+  guarded,
+  json,
+  methodNotAllowed,
+  resolveTenant,
+} from "~/features/vehicle/http.server";
+import type { Db } from "~/lib/db/db.server";
+import type { Site } from "~/tenant/schema";
+import type { TenantData } from "~/tenant/tenant.server";
+import {
+  ACCOUNT_TEXTS,
+  CODE_LENGTH,
+  CODE_MAX_ATTEMPTS,
+  CODE_TTL_MS,
+  checkCode,
+  SESSION_COOKIE,
+  SESSION_TTL_MS,
+} from "./account";
+import { checkMobile, displayMobile } from "./mobile";
+import type { SmsAdapter } from "./sms.server";
+import { accountDb } from "./tables";
+
+export const ACCOUNT_LIMITS = {
+  maxBodyBytes: 2048,
+  /** Codes texted to one number, and asked for from one address, per 15 minutes. */
+  codesPerPhone: { hits: 5, windowMs: 15 * 60_000 } satisfies RateLimit,
+  codesPerIp: { hits: 20, windowMs: 15 * 60_000 } satisfies RateLimit,
+  /** Code checks from one address per 15 minutes (each code also allows only 5 tries). */
+  verifiesPerIp: { hits: 30, windowMs: 15 * 60_000 } satisfies RateLimit,
+};
+
+export const ACCOUNT_ERRORS = {
+  notOffered: "Sign-in is not offered on this site.",
+  otherPhone: "This phone number is not the one you signed in with.",
+} as const;
+
+export interface AccountOptions extends CallContext {
+  db: () => Promise<Db>;
+  /** Null: no way to text codes here (deployed without SMS_WEBHOOK_URL). */
+  sms: SmsAdapter | null;
+  now?: () => Date;
+  /** Six digits; injectable so tests know the code without reading the text. */
+  newCode?: () => string;
+}
+
+export interface SessionUser {
+  id: string;
+  phone: string;
+}
+
+const sha256 = (text: string) => createHash("sha256").update(text).digest("hex");
+const codeHash = (tenant: string, phone: string, code: string) => sha256(`${tenant}\0${phone}\0${code}`);
+const randomCode = () => String(randomInt(0, 10 ** CODE_LENGTH)).padStart(CODE_LENGTH, "0");
+
+/** Accounts exist where the site keeps a watchlist (the only signed-in feature built so far). */
+export function offersAccounts(site: Site): boolean {
+  return site.features.watchlist;
+}
+
+function cookieValue(req: Request, name: string): string | null {
+  for (const part of (req.headers.get("cookie") ?? "").split(";")) {
+    const [key, ...rest] = part.trim().split("=");
+    if (key === name) return rest.join("=") || null;
+  }
+  return null;
+}
+
+function sessionCookie(req: Request, token: string | null): string {
+  const secure = new URL(req.url).protocol === "https:" ? "; Secure" : "";
+  const life = token ? `; Max-Age=${SESSION_TTL_MS / 1000}` : "; Max-Age=0";
+  return `${SESSION_COOKIE}=${token ?? ""}; Path=/; HttpOnly; SameSite=Lax${life}${secure}`;
+}
+
+/** The signed-in user of a request on this site, or null. */
+export async function sessionUser(
+  db: Db,
+  tenant: string,
+  req: Request,
+  now: Date,
+): Promise<SessionUser | null> {
+  const token = cookieValue(req, SESSION_COOKIE);
+  if (!token || !/^[\w-]{20,100}$/.test(token)) return null;
+  const row = await accountDb(db)
+    .selectFrom("sessions")
+    .innerJoin("users", "users.id", "sessions.user_id")
+    .select(["users.id", "users.phone"])
+    .where("sessions.token_hash", "=", sha256(token))
+    .where("sessions.tenant", "=", tenant)
+    .where("sessions.expires_at", ">", now)
+    .executeTakeFirst();
+  return row ?? null;
+}
+
+type Body = { ok: true; body: Record<string, unknown> } | { ok: false; response: Response };
+
+async function readJson(req: Request): Promise<Body> {
+  const type = req.headers.get("content-type")?.split(";")[0]?.trim().toLowerCase();
+  if (type !== "application/json") return { ok: false, response: json({ error: CALL_ERRORS.badJson }, 415) };
+  const text = await readBodyWithin(req, ACCOUNT_LIMITS.maxBodyBytes);
+  if (text === null) return { ok: false, response: json({ error: "The request body is too large." }, 413) };
+  try {
+    const body = JSON.parse(text) as unknown;
+    if (body && typeof body === "object" && !Array.isArray(body))
+      return { ok: true, body: body as Record<string, unknown> };
+  } catch {}
+  return { ok: false, response: json({ error: CALL_ERRORS.badJson }, 400) };
+}
+
+const tooMany = (retryAfterSeconds: number) =>
+  json({ success: false, error: ACCOUNT_TEXTS.tooMany }, 429, { "retry-after": String(retryAfterSeconds) });
+
+/** Runs a POST for a site that offers accounts, with its JSON body. */
+function accountPost(
+  name: string,
+  options: AccountOptions,
+  run: (input: {
+    req: Request;
+    tenant: string;
+    data: TenantData;
+    db: Db;
+    body: Record<string, unknown>;
+  }) => Promise<Response>,
+): (req: Request) => Promise<Response> {
+  return (req) =>
+    guarded(name, async () => {
+      if (req.method !== "POST") return methodNotAllowed("POST");
+      const resolved = resolveTenant(req, options);
+      if (!resolved.ok) return resolved.response;
+      if (!offersAccounts(resolved.data.site))
+        return json({ success: false, error: ACCOUNT_ERRORS.notOffered }, 404);
+      const body = await readJson(req);
+      if (!body.ok) return body.response;
+      return run({
+        req,
+        tenant: resolved.tenant,
+        data: resolved.data,
+        db: await options.db(),
+        body: body.body,
+      });
+    });
+}
+
+/** POST /api/sign-in/code `{ phone }`: texts a one-time code. */
+export function createSignInCodeHandler(options: AccountOptions): (req: Request) => Promise<Response> {
+  const now = options.now ?? (() => new Date());
+  const newCode = options.newCode ?? randomCode;
+  return accountPost("sign-in-code", options, async ({ req, tenant, data, db, body }) => {
+    if (!options.sms) return json({ success: false, error: ACCOUNT_TEXTS.unavailable }, 503);
+    const phone = checkMobile(typeof body.phone === "string" ? body.phone : "");
+    if (!phone.ok) return json({ success: false, error: phone.error, fields: { phone: phone.error } }, 400);
+    const at = now();
+    const ip = clientIp(req);
+    for (const [bucket, limit] of [
+      [`sign-in-code:${tenant}:${phone.phone}`, ACCOUNT_LIMITS.codesPerPhone],
+      ...(ip ? [[`sign-in-code:${tenant}:${ip}`, ACCOUNT_LIMITS.codesPerIp] as const] : []),
+    ] as const) {
+      const hit = await hitRateLimit(db, bucket, limit, at);
+      if (!hit.allowed) return tooMany(hit.retryAfterSeconds);
+    }
+    const code = newCode();
+    const row = {
+      tenant,
+      phone: phone.phone,
+      code_hash: codeHash(tenant, phone.phone, code),
+      expires_at: new Date(at.getTime() + CODE_TTL_MS),
+      attempts: 0,
+      created_at: at,
+    };
+    await accountDb(db)
+      .insertInto("sign_in_codes")
+      .values(row)
+      .onConflict((conflict) =>
+        conflict.columns(["tenant", "phone"]).doUpdateSet({
+          code_hash: row.code_hash,
+          expires_at: row.expires_at,
+          attempts: 0,
+          created_at: at,
+        }),
+      )
+      .execute();
+    try {
+      await options.sms.send({
+        tenant,
+        to: phone.phone,
+        body: `${code} is your ${data.site.name} sign-in code. It expires in ${CODE_TTL_MS / 60_000} minutes.`,
+      });
+    } catch (error) {
+      console.error(
+        `[sign-in-code] ${tenant}: could not send the code: ${error instanceof Error ? error.message : error}`,
+      );
+      return json({ success: false, error: ACCOUNT_TEXTS.unavailable }, 503);
+    }
+    return json({ success: true, phone: displayMobile(phone.phone) });
+  });
+}
+
+/** POST /api/sign-in/verify `{ phone, code }`: a right code signs the browser in (cookie). */
+export function createSignInVerifyHandler(options: AccountOptions): (req: Request) => Promise<Response> {
+  const now = options.now ?? (() => new Date());
+  return accountPost("sign-in-verify", options, async ({ req, tenant, db, body }) => {
+    const phone = checkMobile(typeof body.phone === "string" ? body.phone : "");
+    if (!phone.ok) return json({ success: false, error: phone.error, fields: { phone: phone.error } }, 400);
+    const code = checkCode(typeof body.code === "string" ? body.code : "");
+    if (!code.ok) return json({ success: false, error: code.error, fields: { code: code.error } }, 400);
+    const at = now();
+    const ip = clientIp(req);
+    if (ip) {
+      const hit = await hitRateLimit(db, `sign-in-verify:${tenant}:${ip}`, ACCOUNT_LIMITS.verifiesPerIp, at);
+      if (!hit.allowed) return tooMany(hit.retryAfterSeconds);
+    }
+    const accounts = accountDb(db);
+    const wrong = (message: string) =>
+      json({ success: false, error: message, fields: { code: message } }, 400);
+    const stored = await accounts
+      .selectFrom("sign_in_codes")
+      .selectAll()
+      .where("tenant", "=", tenant)
+      .where("phone", "=", phone.phone)
+      .executeTakeFirst();
+    if (!stored || stored.expires_at <= at) return wrong(ACCOUNT_TEXTS.codeWrong);
+    if (stored.attempts >= CODE_MAX_ATTEMPTS) return wrong(ACCOUNT_TEXTS.codeLocked);
+    const expected = Buffer.from(stored.code_hash, "hex");
+    const given = Buffer.from(codeHash(tenant, phone.phone, code.code), "hex");
+    if (!timingSafeEqual(expected, given)) {
+      const updated = await accounts
+        .updateTable("sign_in_codes")
+        .set((eb) => ({ attempts: eb("attempts", "+", 1) }))
+        .where("tenant", "=", tenant)
+        .where("phone", "=", phone.phone)
+        .returning("attempts")
+        .executeTakeFirst();
+      return wrong(
+        (updated?.attempts ?? CODE_MAX_ATTEMPTS) >= CODE_MAX_ATTEMPTS
+          ? ACCOUNT_TEXTS.codeLocked
+          : ACCOUNT_TEXTS.codeWrong,
+      );
+    }
+    // One use: a second request with the same code finds nothing.
+    const used = await accounts
+      .deleteFrom("sign_in_codes")
+      .where("tenant", "=", tenant)
+      .where("phone", "=", phone.phone)
+      .where("code_hash", "=", stored.code_hash)
+      .executeTakeFirst();
+    if (Number(used.numDeletedRows) === 0) return wrong(ACCOUNT_TEXTS.codeWrong);
+    await accounts
+      .insertInto("users")
+      .values({ id: randomUUID(), tenant, phone: phone.phone, created_at: at })
+      .onConflict((conflict) => conflict.columns(["tenant", "phone"]).doNothing())
+      .execute();
+    const user = await accounts
+      .selectFrom("users")
+      .select(["id", "phone"])
+      .where("tenant", "=", tenant)
+      .where("phone", "=", phone.phone)
+      .executeTakeFirstOrThrow();
+    const token = randomBytes(32).toString("base64url");
+    await accounts
+      .insertInto("sessions")
+      .values({
+        token_hash: sha256(token),
+        user_id: user.id,
+        tenant,
+        expires_at: new Date(at.getTime() + SESSION_TTL_MS),
+        created_at: at,
+      })
+      .execute();
+    return json({ success: true, user }, 200, { "set-cookie": sessionCookie(req, token) });
+  });
+}
+
+/** POST /api/sign-out: ends this browser's session. */
+export function createSignOutHandler(options: AccountOptions): (req: Request) => Promise<Response> {
+  return accountPost("sign-out", options, async ({ req, tenant, db }) => {
+    const token = cookieValue(req, SESSION_COOKIE);
+    if (token)
+      await accountDb(db)
+        .deleteFrom("sessions")
+        .where("token_hash", "=", sha256(token))
+        .where("tenant", "=", tenant)
+        .execute();
+    return json({ success: true }, 200, { "set-cookie": sessionCookie(req, null) });
+  });
+}
+
+/** What /watchlist shows of a saved car; `listed: false` once it has left the site. */
+export type WatchlistCar =
+  | ({ listed: true } & Pick<
+      CarFields,
+      "id" | "slug" | "name" | "price_text" | "was_price_text" | "sold" | "image" | "car_type_label" | "km"
+    >)
+  | { listed: false; id: number };
+
+async function watchlistIds(db: Db, tenant: string, userId: string): Promise<number[]> {
+  const rows = await accountDb(db)
+    .selectFrom("watchlist")
+    .select("car_id")
+    .where("tenant", "=", tenant)
+    .where("user_id", "=", userId)
+    .orderBy("created_at", "desc")
+    .execute();
+  return rows.map((row) => row.car_id);
+}
+
+/** GET /api/account: who is signed in here, with their watchlist (`{ user: null }` when nobody). */
+export function createAccountHandler(options: AccountOptions): (req: Request) => Promise<Response> {
+  const now = options.now ?? (() => new Date());
+  return (req) =>
+    guarded("account", async () => {
+      if (req.method !== "GET") return methodNotAllowed("GET");
+      const resolved = resolveTenant(req, options);
+      if (!resolved.ok) return resolved.response;
+      const { tenant, data } = resolved;
+      if (!offersAccounts(data.site)) return json({ success: false, error: ACCOUNT_ERRORS.notOffered }, 404);
+      const db = await options.db();
+      const user = await sessionUser(db, tenant, req, now());
+      if (!user) return json({ user: null });
+      const ids = await watchlistIds(db, tenant, user.id);
+      const cars: WatchlistCar[] = ids.map((id) => {
+        const car = findCarIn(data, { id });
+        if (!car) return { listed: false, id };
+        const { slug, name, price_text, was_price_text, sold, image, car_type_label, km } = carFields(
+          data,
+          car,
+        );
+        return { listed: true, id, slug, name, price_text, was_price_text, sold, image, car_type_label, km };
+      });
+      return json({ user: { ...user, phone_display: displayMobile(user.phone) }, watchlist: cars });
+    });
+}
+
+/** POST /api/watchlist/save-car and remove-car `{ phone_number, car_id }` (spec §7). */
+export function createWatchlistHandler(
+  action: "save" | "remove",
+  options: AccountOptions,
+): (req: Request) => Promise<Response> {
+  const now = options.now ?? (() => new Date());
+  return accountPost(`watchlist-${action}`, options, async ({ req, tenant, data, db, body }) => {
+    const user = await sessionUser(db, tenant, req, now());
+    if (!user) return json({ success: false, error: ACCOUNT_TEXTS.signInNeeded }, 401);
+    const phone = checkMobile(typeof body.phone_number === "string" ? body.phone_number : "");
+    if (!phone.ok || phone.phone !== user.phone)
+      return json({ success: false, error: ACCOUNT_ERRORS.otherPhone }, 403);
+    const carId = Number(body.car_id);
+    if (!Number.isInteger(carId) || carId <= 0)
+      return json(
+        { success: false, error: CALL_ERRORS.unknownCar, fields: { car_id: "must be a car id" } },
+        400,
+      );
+    const accounts = accountDb(db);
+    if (action === "save") {
+      // Only cars on the site can be saved; a car that has since left can still be removed.
+      if (!findCarIn(data, { id: carId }))
+        return json({ success: false, error: CALL_ERRORS.unknownCar }, 404);
+      await accounts
+        .insertInto("watchlist")
+        .values({ user_id: user.id, tenant, car_id: carId, created_at: now() })
+        .onConflict((conflict) => conflict.columns(["user_id", "car_id"]).doNothing())
+        .execute();
+    } else {
+      await accounts
+        .deleteFrom("watchlist")
+        .where("user_id", "=", user.id)
+        .where("tenant", "=", tenant)
+        .where("car_id", "=", carId)
+        .execute();
+    }
+    return json({ success: true, car_ids: await watchlistIds(db, tenant, user.id) });
+  });
+}
