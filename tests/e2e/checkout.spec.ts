@@ -4,6 +4,7 @@
  * would: from a result card's Reserve Now or Online Purchase, through both steps, to /success.
  */
 import type { Page } from "@playwright/test";
+import { checkoutNeedsSignIn } from "~/features/account/account";
 import { checkoutSummary } from "~/features/checkout/checkout";
 import { deliveryEstimate, formatDeliveryPrice } from "~/features/delivery/delivery";
 import { formatMoney, priceDisplay } from "~/features/stock/stock";
@@ -12,6 +13,8 @@ import {
   expect,
   expectNoAxeViolations,
   fillDialogContact,
+  freshMobile,
+  signInWithCode,
   TENANTS,
   tenantData,
   tenantUrl,
@@ -37,6 +40,24 @@ async function cardLink(page: Page, slug: string, name: RegExp | string) {
   return { car, link };
 }
 
+/**
+ * Spec §4 gated routes: where the site gates checkout, the page sends a signed-out shopper to
+ * /sign-in (type checkout, back to the car) and brings them back after the code. Returns the
+ * number they signed in with, if any.
+ */
+async function passSignIn(page: Page, slug: string, carSlug: string, checkoutPath: RegExp) {
+  if (!checkoutNeedsSignIn(tenantData(slug).site)) return null;
+  await expect(page).toHaveURL(/\/sign-in\?/);
+  const params = Object.fromEntries(new URL(page.url()).searchParams);
+  expect(params).toMatchObject({ type: "checkout", back: `/cars/${carSlug}` });
+  expect(params.redirect).toMatch(checkoutPath);
+  await expect(page.getByText("Sign in to reserve or buy a car online.")).toBeVisible();
+  const mobile = freshMobile();
+  await signInWithCode(page, mobile);
+  await expect(page).toHaveURL(checkoutPath);
+  return mobile;
+}
+
 const plan = (page: Page) => page.getByRole("form", { name: "Step 1 of 2: Your plan" });
 const details = (page: Page) => page.getByRole("region", { name: "Step 2 of 2: Your details" });
 
@@ -56,6 +77,7 @@ for (const slug of withCheckout) {
       const deposit = car.reserve_deposit ?? site.reserve_deposit;
       await expect(link).toHaveText(`Reserve Now (${formatMoney(deposit)} deposit)`);
       await link.click();
+      const mobile = await passSignIn(page, slug, car.slug, new RegExp(`/cars/${car.slug}/checkout$`));
       await expect(page).toHaveURL(new RegExp(`/cars/${car.slug}/checkout$`));
       await expect(page.getByRole("heading", { level: 1, name: "Reserve or buy online" })).toBeVisible();
       const summary = page.getByRole("complementary", { name: "Your vehicle" });
@@ -101,6 +123,8 @@ for (const slug of withCheckout) {
         /^Pick-up from .+\.$/,
       ]);
       await expect(details(page).getByLabel("First name")).toBeVisible();
+      // Signed in: the form already has their number.
+      if (mobile) await expect(details(page).getByLabel("Phone")).toHaveValue(mobile.shown);
       await expectNoAxeViolations(page);
       await fillDialogContact(details(page));
       // The anti-spam time on page (3 s) has long passed by now on a real visit.
@@ -126,6 +150,7 @@ for (const slug of withCheckout) {
     }) => {
       const { car, link } = await cardLink(page, slug, "Online Purchase");
       await link.click();
+      await passSignIn(page, slug, car.slug, new RegExp(`/checkout-journey\\?car_id=${car.slug}$`));
       await expect(page).toHaveURL(new RegExp(`/checkout-journey\\?car_id=${car.slug}$`));
       await expect(plan(page).getByRole("radio", { name: /^Buy it online/ })).toBeChecked();
       const payment = plan(page).getByRole("group", { name: "How would you like to pay?" });

@@ -2,6 +2,7 @@ import { existsSync, readdirSync, readFileSync } from "node:fs";
 import { createRequire } from "node:module";
 import path from "node:path";
 import { type APIRequestContext, test as base, expect, type Locator, type Page } from "@playwright/test";
+import { SMS_OUTBOX_FILE } from "~/features/account/sms.server";
 import { type Car, carSchema } from "~/features/stock/car.schema";
 import { type Site, siteSchema } from "~/tenant/schema";
 import { E2E_PORT } from "../../playwright.config";
@@ -262,4 +263,41 @@ export async function openLeadDialog(page: Page, button: string, dialogName: str
 export async function openCarPage(page: Page, slug: string, car: Pick<BuiltCar, "slug" | "name">) {
   await page.goto(tenantUrl(slug, `/cars/${car.slug}`));
   await expect(page.getByRole("heading", { level: 1, name: car.name })).toBeVisible();
+}
+
+/** A mobile number no other test run has used (codes are rate-limited per number). */
+export function freshMobile(): { typed: string; e164: string; shown: string } {
+  const digits = `${Date.now()}${Math.floor(Math.random() * 1000)}`.slice(-8);
+  return {
+    typed: `04${digits}`,
+    e164: `+614${digits}`,
+    shown: `04${digits.slice(0, 2)} ${digits.slice(2, 5)} ${digits.slice(5)}`,
+  };
+}
+
+/** The last code texted to a number (the local SMS adapter's outbox file). */
+export async function codeFor(e164: string): Promise<string> {
+  const file = path.resolve(process.env.DATA_DIR || ".data", SMS_OUTBOX_FILE);
+  let code: string | undefined;
+  await expect
+    .poll(() => {
+      const lines = readFileSync(file, "utf8").trim().split("\n");
+      const message = lines
+        .map((line) => JSON.parse(line) as { to: string; body: string })
+        .filter((m) => m.to === e164)
+        .at(-1);
+      code = /^(\d{6}) is your /.exec(message?.body ?? "")?.[1];
+      return code;
+    })
+    .toBeTruthy();
+  return code as string;
+}
+
+/** Signs in on /sign-in as a shopper would: number, Send code, the texted code, Sign in. */
+export async function signInWithCode(page: Page, mobile: ReturnType<typeof freshMobile>) {
+  await page.getByLabel("Mobile number").fill(mobile.typed);
+  await page.getByRole("button", { name: "Send code" }).click();
+  await expect(page.getByText(`We sent a 6-digit code to ${mobile.shown}.`)).toBeVisible();
+  await page.getByLabel("6-digit code").fill(await codeFor(mobile.e164));
+  await page.getByRole("button", { name: "Sign in" }).click();
 }

@@ -5,52 +5,26 @@
  * §8 failure alerts; §2 /sign-in with type, redirect and back). The code is read from the local
  * SMS outbox, as a developer would read it.
  */
-import { readFileSync } from "node:fs";
-import path from "node:path";
 import type { Page } from "@playwright/test";
-import { SMS_OUTBOX_FILE } from "~/features/account/sms.server";
-import { builtTenant, expect, expectNoAxeViolations, siteJson, TENANTS, tenantUrl, test } from "./support";
+import { offersAccounts } from "~/features/account/account";
+import {
+  builtTenant,
+  codeFor,
+  expect,
+  expectNoAxeViolations,
+  freshMobile,
+  signInWithCode,
+  siteJson,
+  TENANTS,
+  tenantData,
+  tenantUrl,
+  test,
+} from "./support";
 
 const withWatchlist = TENANTS.filter(
   (slug) => (siteJson(slug) as { features?: { watchlist?: boolean } }).features?.watchlist,
 );
 const withoutWatchlist = TENANTS.filter((slug) => !withWatchlist.includes(slug));
-
-/** A mobile number no other test run has used (codes are rate-limited per number). */
-function freshMobile(): { typed: string; e164: string; shown: string } {
-  const digits = `${Date.now()}${Math.floor(Math.random() * 1000)}`.slice(-8);
-  return {
-    typed: `04${digits}`,
-    e164: `+614${digits}`,
-    shown: `04${digits.slice(0, 2)} ${digits.slice(2, 5)} ${digits.slice(5)}`,
-  };
-}
-
-/** The last code texted to a number (the local SMS adapter's outbox file). */
-async function codeFor(e164: string): Promise<string> {
-  const file = path.resolve(process.env.DATA_DIR || ".data", SMS_OUTBOX_FILE);
-  let code: string | undefined;
-  await expect
-    .poll(() => {
-      const lines = readFileSync(file, "utf8").trim().split("\n");
-      const message = lines
-        .map((line) => JSON.parse(line) as { to: string; body: string })
-        .filter((m) => m.to === e164)
-        .at(-1);
-      code = /^(\d{6}) is your /.exec(message?.body ?? "")?.[1];
-      return code;
-    })
-    .toBeTruthy();
-  return code as string;
-}
-
-async function signIn(page: Page, mobile: ReturnType<typeof freshMobile>) {
-  await page.getByLabel("Mobile number").fill(mobile.typed);
-  await page.getByRole("button", { name: "Send code" }).click();
-  await expect(page.getByText(`We sent a 6-digit code to ${mobile.shown}.`)).toBeVisible();
-  await page.getByLabel("6-digit code").fill(await codeFor(mobile.e164));
-  await page.getByRole("button", { name: "Sign in" }).click();
-}
 
 const saveButton = (page: Page) =>
   page
@@ -193,7 +167,7 @@ for (const slug of withWatchlist) {
       await page.goto(
         tenantUrl(slug, `/sign-in?type=watchlist&redirect=${encodeURIComponent(`/cars/${car.slug}`)}`),
       );
-      await signIn(page, freshMobile());
+      await signInWithCode(page, freshMobile());
       await expect(page).toHaveURL(new RegExp(`/cars/${car.slug}$`));
       await page.route("**/api/watchlist/save-car", (route) =>
         route.fulfill({
@@ -255,7 +229,7 @@ for (const slug of withWatchlist) {
 }
 
 for (const slug of withoutWatchlist) {
-  test(`${slug}: no watchlist, so no Save on cars, no footer link, and /sign-in says so`, async ({
+  test(`${slug}: no watchlist, so no Save on cars and no footer link; /sign-in only where checkout is gated`, async ({
     page,
   }) => {
     const car = builtTenant(slug).cars.find((c) => c.status === "in_stock");
@@ -263,7 +237,12 @@ for (const slug of withoutWatchlist) {
     await expect(page.getByRole("heading", { level: 1 })).toBeVisible();
     await expect(saveButton(page)).toHaveCount(0);
     await expect(page.getByRole("contentinfo").getByRole("link", { name: "Your Watchlist" })).toHaveCount(0);
-    await page.goto(tenantUrl(slug, "/sign-in?type=watchlist"));
-    await expect(page.getByText("Sign-in is not offered on this site.")).toBeVisible();
+    await page.goto(tenantUrl(slug, "/sign-in?type=checkout"));
+    if (offersAccounts(tenantData(slug).site)) {
+      await expect(page.getByText("Sign in to reserve or buy a car online.")).toBeVisible();
+      await expect(page.getByLabel("Mobile number")).toBeVisible();
+    } else {
+      await expect(page.getByText("Sign-in is not offered on this site.")).toBeVisible();
+    }
   });
 }

@@ -11,6 +11,8 @@ import {
   ACCOUNT_TEXTS,
   CODE_MAX_ATTEMPTS,
   checkCode,
+  checkoutNeedsSignIn,
+  offersAccounts,
   parseLocalAccount,
   SIGN_IN_TYPES,
   safeReturnPath,
@@ -99,6 +101,20 @@ describe("sign-in rules", () => {
       redirect: "/cars/a-car",
       back: "/cars/a-car",
     });
+  });
+});
+
+describe("spec §4 gated routes: which sites sign shoppers in", () => {
+  it.each([
+    ["watchlist on", { watchlist: true }, {}, false, true],
+    ["checkout on and gated (the default)", { checkout: true }, {}, true, true],
+    ["checkout on, not gated", { checkout: true }, { checkout: false }, false, false],
+    ["checkout off, gating on", { checkout: false }, { checkout: true }, false, false],
+    ["neither", {}, {}, false, false],
+  ])("%s", (_name, features, gating, needs, offers) => {
+    const site = makeSite({ features, gating });
+    expect(checkoutNeedsSignIn(site)).toBe(needs);
+    expect(offersAccounts(site)).toBe(offers);
   });
 });
 
@@ -381,6 +397,24 @@ describe("the watchlist (spec §7 save-car / remove-car, phone_number and car_id
     const answer = await response.json();
     expect(answer.success).toBe(false);
     if (error) expect(answer.error).toBe(error);
+  });
+
+  it("a site that signs in only for checkout keeps no watchlist", async () => {
+    const gatedOnly: TenantData = { ...data, site: makeSite({ features: { checkout: true } }) };
+    const gatedOptions = { ...options(), snapshot: () => gatedOnly };
+    nextCode = "333333";
+    await createSignInCodeHandler(gatedOptions)(post({ phone: "0420 000 006" }));
+    const verified = await createSignInVerifyHandler(gatedOptions)(
+      post({ phone: "0420000006", code: "333333" }),
+    );
+    expect(verified.status).toBe(200);
+    const cookie = (verified.headers.get("set-cookie") ?? "").split(";")[0] as string;
+    const save = await createWatchlistHandler(
+      "save",
+      gatedOptions,
+    )(post({ phone_number: "0420000006", car_id: 101 }, { cookie }));
+    expect(save.status).toBe(404);
+    expect((await save.json()).error).toBe(ACCOUNT_ERRORS.notOffered);
   });
 
   it("signing out ends the session on the server, not just in the browser", async () => {

@@ -17,7 +17,6 @@ import {
   resolveTenant,
 } from "~/features/vehicle/http.server";
 import type { Db } from "~/lib/db/db.server";
-import type { Site } from "~/tenant/schema";
 import type { TenantData } from "~/tenant/tenant.server";
 import {
   ACCOUNT_TEXTS,
@@ -25,6 +24,7 @@ import {
   CODE_MAX_ATTEMPTS,
   CODE_TTL_MS,
   checkCode,
+  offersAccounts,
   SESSION_COOKIE,
   SESSION_TTL_MS,
 } from "./account";
@@ -63,11 +63,6 @@ export interface SessionUser {
 const sha256 = (text: string) => createHash("sha256").update(text).digest("hex");
 const codeHash = (tenant: string, phone: string, code: string) => sha256(`${tenant}\0${phone}\0${code}`);
 const randomCode = () => String(randomInt(0, 10 ** CODE_LENGTH)).padStart(CODE_LENGTH, "0");
-
-/** Accounts exist where the site keeps a watchlist (the only signed-in feature built so far). */
-export function offersAccounts(site: Site): boolean {
-  return site.features.watchlist;
-}
 
 function cookieValue(req: Request, name: string): string | null {
   for (const part of (req.headers.get("cookie") ?? "").split(";")) {
@@ -348,6 +343,7 @@ export function createWatchlistHandler(
 ): (req: Request) => Promise<Response> {
   const now = options.now ?? (() => new Date());
   return accountPost(`watchlist-${action}`, options, async ({ req, tenant, data, db, body }) => {
+    if (!data.site.features.watchlist) return json({ success: false, error: ACCOUNT_ERRORS.notOffered }, 404);
     const user = await sessionUser(db, tenant, req, now());
     if (!user) return json({ success: false, error: ACCOUNT_TEXTS.signInNeeded }, 401);
     const phone = checkMobile(typeof body.phone_number === "string" ? body.phone_number : "");

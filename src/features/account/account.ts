@@ -88,6 +88,25 @@ export function signInHref(type: SignInType, redirect: string, back: string = re
   return `${SIGN_IN_PATH}?${new URLSearchParams({ type, redirect, back })}`;
 }
 
+interface AccountSite {
+  features: { watchlist: boolean; checkout: boolean };
+  /** Spec §4 gated routes, per site (site.json `gating`). */
+  gating: { checkout: boolean };
+}
+
+/**
+ * Spec §4 gated routes: checkout asks for sign-in on sites that gate it, and only for a car that
+ * can be checked out (the page redirects once the car is known).
+ */
+export function checkoutNeedsSignIn(site: AccountSite): boolean {
+  return site.features.checkout && site.gating.checkout;
+}
+
+/** Sites with sign-in: those that keep a watchlist or gate checkout behind it. */
+export function offersAccounts(site: AccountSite): boolean {
+  return site.features.watchlist || checkoutNeedsSignIn(site);
+}
+
 /**
  * Spec §4: a sold car shows Save only if it is already saved; an available car always does. Null:
  * no button on this site.

@@ -56,6 +56,7 @@ export const CHECKOUT_TEXTS = {
   payment: "Please choose how you would like to pay.",
   handover: "Please choose pick-up or delivery.",
   notOffered: "This vehicle can't be reserved or bought online. Please enquire and our team will help.",
+  signInUnavailable: "Sorry, we couldn't check whether you are signed in. Please try again in a moment.",
   noPayment:
     "No payment is taken on this website. When you send this request, the dealer will contact you to confirm it and take any payment securely.",
 } as const;
