@@ -265,13 +265,16 @@ export async function openCarPage(page: Page, slug: string, car: Pick<BuiltCar, 
   await expect(page.getByRole("heading", { level: 1, name: car.name })).toBeVisible();
 }
 
-/** A mobile number no other test run has used (codes are rate-limited per number). */
+/**
+ * A mobile number no other test is likely to use (codes are rate-limited per number). 0412 is an
+ * allocated mobile range: libphonenumber refuses unallocated ones such as 0496.
+ */
 export function freshMobile(): { typed: string; e164: string; shown: string } {
-  const digits = `${Date.now()}${Math.floor(Math.random() * 1000)}`.slice(-8);
+  const digits = String(Math.floor(Math.random() * 1_000_000)).padStart(6, "0");
   return {
-    typed: `04${digits}`,
-    e164: `+614${digits}`,
-    shown: `04${digits.slice(0, 2)} ${digits.slice(2, 5)} ${digits.slice(5)}`,
+    typed: `0412${digits}`,
+    e164: `+61412${digits}`,
+    shown: `0412 ${digits.slice(0, 3)} ${digits.slice(3)}`,
   };
 }
 
@@ -297,7 +300,7 @@ export async function codeFor(e164: string): Promise<string> {
 export async function signInWithCode(page: Page, mobile: ReturnType<typeof freshMobile>) {
   await page.getByLabel("Mobile number").fill(mobile.typed);
   await page.getByRole("button", { name: "Send code" }).click();
-  await expect(page.getByText(`We sent a 6-digit code to ${mobile.shown}.`)).toBeVisible();
+  await expect(page.getByText(`We sent a 6-digit code to ${mobile.shown}.`)).toBeVisible({ timeout: 15_000 });
   await page.getByLabel("6-digit code").fill(await codeFor(mobile.e164));
   await page.getByRole("button", { name: "Sign in" }).click();
 }

@@ -313,7 +313,7 @@ for (const slug of TENANTS) {
       // Closing drops the hash: a reload shows the page, not the dialog again.
       await page.keyboard.press("Escape");
       await expect(testDrive).toBeHidden();
-      expect(new URL(page.url()).hash).toBe("");
+      await expect.poll(() => new URL(page.url()).hash).toBe("");
       await page.reload();
       await expect(page.getByRole("heading", { level: 1, name })).toBeVisible();
       await expect(page.getByRole("dialog")).toHaveCount(0);

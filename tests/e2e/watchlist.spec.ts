@@ -26,6 +26,12 @@ const withWatchlist = TENANTS.filter(
 );
 const withoutWatchlist = TENANTS.filter((slug) => !withWatchlist.includes(slug));
 
+/** The Save button, once its script has wired it. */
+async function readySave(page: Page) {
+  await expect(page.locator("[data-watchlist][data-ready]")).toHaveCount(1);
+  return saveButton(page);
+}
+
 const saveButton = (page: Page) =>
   page
     .getByRole("complementary", { name: "Price and contact" })
@@ -44,7 +50,7 @@ for (const slug of withWatchlist) {
       if (!first || !second) throw new Error(`${slug}: needs two cars for sale`);
       await page.goto(tenantUrl(slug, `/cars/${first.slug}`));
       await expect(saveButton(page)).toHaveAttribute("aria-pressed", "false");
-      await saveButton(page).click();
+      await (await readySave(page)).click();
 
       // Spec §2: /sign-in with type, redirect and back.
       await expect(page).toHaveURL(/\/sign-in\?/);
@@ -75,7 +81,9 @@ for (const slug of withWatchlist) {
       const mobile = freshMobile();
       await page.getByLabel("Mobile number").fill(mobile.typed);
       await page.getByRole("button", { name: "Send code" }).click();
-      await expect(page.getByText(`We sent a 6-digit code to ${mobile.shown}.`)).toBeVisible();
+      await expect(page.getByText(`We sent a 6-digit code to ${mobile.shown}.`)).toBeVisible({
+        timeout: 15_000,
+      });
       await expect(page.getByLabel("6-digit code")).toBeFocused();
       const code = await codeFor(mobile.e164);
       const wrong = `${(Number(code[0]) + 1) % 10}${code.slice(1)}`;
@@ -112,7 +120,7 @@ for (const slug of withWatchlist) {
         await held;
         await route.continue();
       });
-      await saveButton(page).click();
+      await (await readySave(page)).click();
       await expect(saveButton(page)).toHaveAttribute("aria-disabled", "true");
       // Spec §4: the local list changes at once.
       await expect(saveButton(page)).toHaveAttribute("aria-pressed", "true");
@@ -144,7 +152,7 @@ for (const slug of withWatchlist) {
 
       // Remove from the car page: the Car Removed toast.
       await page.goto(tenantUrl(slug, `/cars/${first.slug}`));
-      await saveButton(page).click();
+      await (await readySave(page)).click();
       await expect(page.locator("#site-toast")).toContainText(
         `Car Removed. ${first.name} is no longer in your watchlist.`,
       );
@@ -157,7 +165,7 @@ for (const slug of withWatchlist) {
       await page.goto(tenantUrl(slug, "/watchlist"));
       await expect(page.getByRole("link", { name: "Sign in to see your watchlist" })).toBeVisible();
       await page.goto(tenantUrl(slug, `/cars/${first.slug}`));
-      await saveButton(page).click();
+      await (await readySave(page)).click();
       await expect(page).toHaveURL(/\/sign-in\?type=watchlist/);
     });
 
@@ -176,11 +184,14 @@ for (const slug of withWatchlist) {
           body: JSON.stringify({ success: false, error: "Sorry, something went wrong on our side." }),
         }),
       );
-      const alert = page.waitForEvent("dialog");
-      await saveButton(page).click();
-      const dialog = await alert;
-      expect(dialog.message()).toBe("Sorry, something went wrong on our side.");
-      await dialog.dismiss();
+      // The alert is answered as it opens (a waiting alert blocks the page's scripts).
+      const alerts: string[] = [];
+      page.on("dialog", (dialog) => {
+        alerts.push(dialog.message());
+        void dialog.dismiss();
+      });
+      await (await readySave(page)).click();
+      await expect.poll(() => alerts).toEqual(["Sorry, something went wrong on our side."]);
       await expect(saveButton(page)).toHaveAttribute("aria-pressed", "true");
     });
 
