@@ -3,7 +3,8 @@
  * view of it (GET /api/account) and the watchlist calls (spec §7). Shared by the vehicle page's
  * Save, /watchlist and /sign-in.
  */
-import { type LocalAccount, localAccountKey, parseLocalAccount } from "./account";
+import { ANALYTICS_EVENTS, track } from "~/lib/analytics";
+import { type LocalAccount, localAccountKey, parseLocalAccount, withWatchlistChange } from "./account";
 
 export function readAccount(site: string): LocalAccount | null {
   return parseLocalAccount(localStorage.getItem(localAccountKey(site)));
@@ -81,4 +82,38 @@ export async function sendWatchlist(
   } catch {
     return { ok: false, status: 0, error: FAILED };
   }
+}
+
+export type WatchlistChange =
+  | { ok: true }
+  | { ok: false; signIn: true }
+  | { ok: false; signIn: false; error: string };
+
+/**
+ * One Save or Remove as spec §4 has it: the local list changes at once (`onLocal` redraws), the
+ * server is told, and success logs event 39 and keeps the server's list. Signed out, or a session
+ * the server no longer knows: `signIn` (the remembered account is dropped). Any other failure
+ * leaves the local change in place and gives the message to alert (spec §8).
+ */
+export async function changeWatchlist(
+  site: string,
+  action: "save" | "remove",
+  carId: number,
+  onLocal: () => void = () => {},
+): Promise<WatchlistChange> {
+  const account = readAccount(site);
+  if (!account) return { ok: false, signIn: true };
+  writeAccount(site, withWatchlistChange(account, action, carId));
+  onLocal();
+  const result = await sendWatchlist(action, account.phone, carId);
+  if (result.ok) {
+    writeAccount(site, { phone: account.phone, ids: result.ids });
+    track(ANALYTICS_EVENTS.save, { action, car_id: carId });
+    return { ok: true };
+  }
+  if (result.status === 401) {
+    writeAccount(site, null);
+    return { ok: false, signIn: true };
+  }
+  return { ok: false, signIn: false, error: result.error };
 }
