@@ -1,5 +1,11 @@
 import type { Location } from "~/features/locations/location.schema";
-import { formatPhone, sortLocations, telHref } from "~/features/locations/locations";
+import {
+  formatPhone,
+  holidayHours,
+  locationTimeZone,
+  sortLocations,
+  telHref,
+} from "~/features/locations/locations";
 import { activeOffers } from "~/features/offers/offers";
 import type { Car } from "~/features/stock/car.schema";
 import { breadcrumbs } from "~/features/stock/detail";
@@ -289,6 +295,37 @@ for (const slug of TENANTS) {
       await expectNoAxeViolations(page);
     });
 
+    test("each location's Holiday hours opens a dialog listing its upcoming special days with hours", async ({
+      page,
+    }) => {
+      const snapshot = builtTenant(slug);
+      const locations = snapshot.locations as unknown as Location[];
+      await page.setViewportSize({ width: 390, height: 844 });
+      await page.goto(tenantUrl(slug, "/dealer-locator"));
+      for (const location of locations) {
+        const days = holidayHours(location.special_hours, new Date(), locationTimeZone(location));
+        const open = page.getByRole("button", { name: `Holiday hours at ${location.name}`, exact: true });
+        if (days.length === 0) {
+          await expect(open).toHaveCount(0);
+          continue;
+        }
+        await open.click();
+        const dialog = page.getByRole("dialog", { name: "Holiday hours" });
+        await expect(dialog).toBeVisible();
+        await expect(dialog.getByText(location.name, { exact: true })).toBeVisible();
+        const rows = dialog.getByRole("row");
+        await expect(rows).toHaveCount(days.length);
+        for (const [index, day] of days.entries()) {
+          await expect(rows.nth(index).getByRole("rowheader")).toHaveText(`${day.label}${day.name ?? ""}`);
+          await expect(rows.nth(index).getByRole("cell")).toHaveText(day.hours);
+        }
+        if (location === locations[0]) await expectNoAxeViolations(page);
+        await page.keyboard.press("Escape");
+        await expect(dialog).toBeHidden();
+        await expect(open).toBeFocused();
+      }
+    });
+
     test("Contact Us shows where to visit and call beside the form; a location's page shows that location", async ({
       page,
     }) => {
@@ -342,3 +379,56 @@ for (const slug of TENANTS) {
     });
   });
 }
+
+test.describe("holiday hours after the build", () => {
+  const slug = "bayside-nissan";
+  const location = () => {
+    const locations = builtTenant(slug).locations as unknown as Location[];
+    const found = locations.find(
+      (l) => holidayHours(l.special_hours, new Date(), locationTimeZone(l)).length > 1,
+    );
+    test.skip(!found, "no location with two upcoming special days in the sample data");
+    return found as Location;
+  };
+
+  test("a special day that has passed since the build leaves the list; with none left the button goes", async ({
+    page,
+  }) => {
+    const where = location();
+    const days = holidayHours(where.special_hours, new Date(), locationTimeZone(where));
+    const [first, second] = days as [(typeof days)[0], (typeof days)[0]];
+    // The day after the first special day, at noon in the location's zone (near enough for any
+    // Australian zone): the page, built earlier, still carries that day.
+    await page.clock.setFixedTime(new Date(`${second.date}T02:00:00Z`));
+    await page.goto(tenantUrl(slug, "/dealer-locator"));
+    const open = page.getByRole("button", { name: `Holiday hours at ${where.name}`, exact: true });
+    await open.click();
+    const dialog = page.getByRole("dialog", { name: "Holiday hours" });
+    await expect(dialog.getByRole("row")).toHaveCount(days.length - 1);
+    await expect(dialog.getByRole("row").first().getByRole("rowheader")).toContainText(second.label);
+    await expect(dialog.getByText(first.label)).toHaveCount(0);
+
+    const last = days.at(-1) as (typeof days)[0];
+    const after = new Date(`${last.date}T00:00:00Z`);
+    after.setUTCDate(after.getUTCDate() + 2);
+    await page.clock.setFixedTime(after);
+    await page.reload();
+    await expect(page.getByRole("heading", { name: where.name, exact: true })).toBeVisible();
+    await expect(open).toBeHidden();
+  });
+
+  test("without JavaScript the Holiday hours button still opens and closes its dialog", async ({
+    browser,
+  }) => {
+    const where = location();
+    const context = await browser.newContext({ javaScriptEnabled: false });
+    const page = await context.newPage();
+    await page.goto(tenantUrl(slug, "/dealer-locator"));
+    await page.getByRole("button", { name: `Holiday hours at ${where.name}`, exact: true }).click();
+    const dialog = page.getByRole("dialog", { name: "Holiday hours" });
+    await expect(dialog).toBeVisible();
+    await dialog.getByRole("button", { name: "Close" }).click();
+    await expect(dialog).toBeHidden();
+    await context.close();
+  });
+});

@@ -1,10 +1,10 @@
 /** Test-drive appointment slots (spec §7 appointments, §9 opening hours, default state qld) and GET /api/appointments. */
 import { afterEach, describe, expect, it, vi } from "vitest";
 import type { OpeningHour, SpecialHour } from "~/features/locations/location.schema";
+import { locationTimeZone } from "~/features/locations/locations";
 import {
   appointmentSlots,
   hoursOn,
-  locationTimeZone,
   locationToday,
   TEST_DRIVE_SLOT_MINUTES,
 } from "~/features/vehicle/appointments";

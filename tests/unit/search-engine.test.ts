@@ -398,7 +398,7 @@ describe("placeholder search: order, filters, sort", () => {
 
   it("needs the sort ranking rule to sort at search time", () => {
     const noSort = createEngine(CARS, { ...SETTINGS, rankingRules: ["words", "typo"] });
-    expect(() => noSort.search("cars", { sort: ["price:asc"] })).toThrowError(/rankingRules setting/);
+    expect(() => noSort.search("cars", { sort: ["price:asc"] })).toThrow(/rankingRules setting/);
   });
 
   it("replaces documents with the same id, keeping their place", () => {
@@ -408,7 +408,7 @@ describe("placeholder search: order, filters, sort", () => {
   });
 
   it("requires an id on every document", () => {
-    expect(() => createEngine([{ make: "Toyota" } as unknown as SearchDocument], SETTINGS)).toThrowError(
+    expect(() => createEngine([{ make: "Toyota" } as unknown as SearchDocument], SETTINGS)).toThrow(
       /`id`/,
     );
   });

@@ -391,10 +391,10 @@ describe("filter parsing", () => {
 
   it("rejects attributes that are not filterable, with the token's columns", () => {
     const compiled = compileFilter("make = Toyota AND vin = ABC");
-    expect(() => compiled.assertFilterable(["make", "price"])).toThrowError(
+    expect(() => compiled.assertFilterable(["make", "price"])).toThrow(
       "Attribute `vin` is not filterable. Available filterable attributes are: `make, price`.\n19:22 make = Toyota AND vin = ABC",
     );
-    expect(() => compileFilter("x = 1").assertFilterable([])).toThrowError(
+    expect(() => compileFilter("x = 1").assertFilterable([])).toThrow(
       "This index does not have configured filterable attributes.",
     );
     // Nested attributes are filterable through their parent (Meilisearch's legacy pattern).

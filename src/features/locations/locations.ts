@@ -10,6 +10,22 @@ import type { Location, OpeningHour, SpecialHour } from "./location.schema";
 /** Dealer hours are Queensland time unless a location says otherwise (spec §9 default state qld). */
 export const DEFAULT_TIME_ZONE = "Australia/Brisbane";
 
+/** IANA zone of each state and territory; NSW's far west (Broken Hill) is the rare exception. */
+export const STATE_TIME_ZONES: Record<string, string> = {
+  qld: "Australia/Brisbane",
+  nsw: "Australia/Sydney",
+  act: "Australia/Sydney",
+  vic: "Australia/Melbourne",
+  tas: "Australia/Hobart",
+  sa: "Australia/Adelaide",
+  nt: "Australia/Darwin",
+  wa: "Australia/Perth",
+};
+
+export function locationTimeZone(location: Pick<Location, "address">): string {
+  return STATE_TIME_ZONES[location.address.state.trim().toLowerCase()] ?? DEFAULT_TIME_ZONE;
+}
+
 /** Spec §9: a day with no opening hours reads "Closed". */
 export const CLOSED_LABEL = "Closed";
 

@@ -3,7 +3,8 @@
  * day (see appointments.ts). Closed days answer an empty list; bad input 400; unknown location 404.
  */
 import { z } from "zod";
-import { appointmentSlots, locationTimeZone } from "./appointments";
+import { locationTimeZone } from "~/features/locations/locations";
+import { appointmentSlots } from "./appointments";
 import {
   CALL_ERRORS,
   type CallContext,

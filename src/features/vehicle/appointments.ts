@@ -6,27 +6,11 @@
  */
 import { TZDate } from "@date-fns/tz";
 import type { Location } from "~/features/locations/location.schema";
-import { DEFAULT_TIME_ZONE, formatTime } from "~/features/locations/locations";
+import { formatTime, locationTimeZone } from "~/features/locations/locations";
 import { zonedParts } from "~/lib/dates";
 
 /** A test drive takes this long; slots start this far apart. */
 export const TEST_DRIVE_SLOT_MINUTES = 30;
-
-/** IANA zone of each state and territory; NSW's far west (Broken Hill) is the rare exception. */
-export const STATE_TIME_ZONES: Record<string, string> = {
-  qld: "Australia/Brisbane",
-  nsw: "Australia/Sydney",
-  act: "Australia/Sydney",
-  vic: "Australia/Melbourne",
-  tas: "Australia/Hobart",
-  sa: "Australia/Adelaide",
-  nt: "Australia/Darwin",
-  wa: "Australia/Perth",
-};
-
-export function locationTimeZone(location: Pick<Location, "address">): string {
-  return STATE_TIME_ZONES[location.address.state.trim().toLowerCase()] ?? DEFAULT_TIME_ZONE;
-}
 
 export interface AppointmentSlot {
   /** Local wall-clock value for a `datetime-local` field and the test-drive lead: "2026-06-20T10:30". */

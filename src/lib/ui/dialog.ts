@@ -47,7 +47,18 @@ function onClose(event: Event): void {
   if (opener?.isConnected) opener.focus();
 }
 
+const wired = new WeakSet<Node>();
+
+/** Safe to call from every component that has dialogs: each document and dialog is wired once. */
 export function wireDialogs(root: Document = document): void {
+  for (const dialog of root.querySelectorAll("dialog")) {
+    if (wired.has(dialog)) continue;
+    wired.add(dialog);
+    dialog.addEventListener("close", onClose);
+    dialog.addEventListener("keydown", trapFocus);
+  }
+  if (wired.has(root)) return;
+  wired.add(root);
   root.addEventListener("click", (event) => {
     const target = event.target as HTMLElement | null;
     const opener = target?.closest<HTMLElement>("[data-open-dialog]");
@@ -71,10 +82,6 @@ export function wireDialogs(root: Document = document): void {
       if (x < box.left || x > box.right || y < box.top || y > box.bottom) target.close();
     }
   });
-  for (const dialog of root.querySelectorAll("dialog")) {
-    dialog.addEventListener("close", onClose);
-    dialog.addEventListener("keydown", trapFocus);
-  }
 }
 
 /** The dialog a deep link names: `#test-drive` → `#test-drive-dialog` (result cards link so). */
