@@ -16,6 +16,7 @@ import { fileURLToPath } from "node:url";
 import sharp from "sharp";
 import type { Location } from "~/features/locations/location.schema";
 import type { Offer } from "~/features/offers/offer.schema";
+import type { ReviewsFile } from "~/features/reviews/review.schema";
 import type { Car } from "~/features/stock/car.schema";
 import { fnv1a } from "~/lib/hash";
 import type { FinanceProvider, SiteInput } from "~/tenant/schema";
@@ -3004,6 +3005,8 @@ export interface TenantProfile {
   youx?: boolean;
   privateSellers?: boolean;
   suburbs?: [string, string][];
+  /** The site's customer reviews (reviews.json): its average and count at the source. */
+  reviews?: { average: number; count: number };
 }
 
 const L = (
@@ -3038,6 +3041,7 @@ const L = (
 export const SAMPLE_TENANTS: TenantProfile[] = [
   {
     slug: "harbourside-toyota",
+    reviews: { average: 4.7, count: 1284 },
     name: "Harbourside Toyota",
     state: "QLD",
     seed: 1101,
@@ -3179,6 +3183,7 @@ export const SAMPLE_TENANTS: TenantProfile[] = [
   },
   {
     slug: "sunstate-motor-group",
+    reviews: { average: 3.8, count: 2971 },
     name: "Sunstate Motor Group",
     state: "QLD",
     seed: 3301,
@@ -3385,6 +3390,7 @@ export const SAMPLE_TENANTS: TenantProfile[] = [
   },
   {
     slug: "outback-caravans",
+    reviews: { average: 4.8, count: 233 },
     name: "Outback Caravans",
     state: "QLD",
     seed: 4401,
@@ -3442,6 +3448,7 @@ export const SAMPLE_TENANTS: TenantProfile[] = [
   },
   {
     slug: "bayside-nissan",
+    reviews: { average: 4.4, count: 297 },
     name: "Bayside Nissan",
     state: "VIC",
     seed: 5501,
@@ -5380,6 +5387,86 @@ export function buildOffers(profile: TenantProfile, now: Date): Offer[] {
 }
 
 // ---------------------------------------------------------------------------------------------
+// Customer reviews (reviews.json): fixed dates, so regenerating never changes the file
+// ---------------------------------------------------------------------------------------------
+
+const REVIEWERS = [
+  "Sarah M.",
+  "James T.",
+  "Priya K.",
+  "Tom O'Brien",
+  "Mei L.",
+  "Daniel R.",
+  "Aroha W.",
+  "Chris P.",
+  "Emma J.",
+  "Luca B.",
+  "Fatima H.",
+  "Ben C.",
+  "Grace N.",
+  "Jack D.",
+  "Olivia S.",
+  "Nathan G.",
+] as const;
+
+const PRAISE = [
+  "{staff} made buying our new car easy. No pressure, clear pricing and the car was detailed and ready on the day.",
+  "Traded in our old wagon and the offer was fair. Paperwork took twenty minutes and {staff} explained the finance options properly.",
+  "Booked a test drive online, the car was out the front when we arrived. Great service from start to finish.",
+  "Second car we've bought here. Friendly team, honest about the history of the car, and the follow-up call a week later was a nice touch.",
+  "Service department fitted us in the same week and had the car back by 3pm. Clear invoice, no surprises.",
+  "Drove two hours to pick up the car and it was worth it. {staff} kept in touch the whole way and delivery was spot on.",
+  "Really happy with the whole experience. They matched the price I found elsewhere and threw in tinted windows.",
+  "Very patient with all my questions as a first-time buyer. I never felt rushed.",
+  "Quick, professional and friendly. The online enquiry was answered within the hour.",
+  "{staff} went above and beyond to find the exact colour we wanted. Highly recommend.",
+  "Smooth process, good communication, and the car was exactly as described in the listing.",
+  "Great range of stock and no hard sell. We'll be back when it's time to upgrade.",
+  "The team sorted out our finance approval in a day and handed over the keys that weekend. Couldn't be happier.",
+  "Honest advice on which model suited our family. The after-sales support has been excellent too.",
+] as const;
+
+const COMPLAINTS = [
+  "Car was fine but the handover took longer than promised and nobody called to say it was running late.",
+  "Waited a long time for a call back about the trade-in valuation.",
+] as const;
+
+const STAFF = ["Michael", "Jess", "Raj", "Kylie", "Sam", "Hannah"] as const;
+
+/** Sixteen reviews: fourteen rated 4 or 5 (the block lists twelve), two rated lower, some with replies. */
+export function buildReviews(profile: TenantProfile): ReviewsFile | null {
+  if (!profile.reviews) return null;
+  const rng = new Rng(fnv1a(`${profile.slug}:reviews`));
+  const anchor = Date.UTC(2026, 10, 20);
+  const reviews = REVIEWERS.map((customer_name, i) => {
+    const low = i === 3 || i === 9;
+    const staff = rng.pick(STAFF);
+    const text = (low ? at(COMPLAINTS, i === 3 ? 0 : 1) : at(PRAISE, i % PRAISE.length)).replace(
+      "{staff}",
+      staff,
+    );
+    const day = new Date(anchor - (i * 9 + rng.int(0, 6)) * 86_400_000).toISOString().slice(0, 10);
+    const rating = low ? rng.int(2, 3) : rng.chance(0.75) ? 5 : 4;
+    const replied = low || i % 4 === 1;
+    const replyDay = new Date(Date.parse(day) + 2 * 86_400_000).toISOString().slice(0, 10);
+    return {
+      id: `${profile.slug}-${i + 1}`,
+      customer_name,
+      text,
+      rating,
+      review_date: day,
+      reply_text: replied
+        ? low
+          ? `Thanks for the feedback, ${customer_name.split(" ")[0]}. We're sorry we kept you waiting; our manager will be in touch.`
+          : `Thanks so much, ${customer_name.split(" ")[0]}! We appreciate you taking the time to share your experience.`
+        : null,
+      reply_date: replied ? replyDay : null,
+    };
+  });
+  return { average_rating: profile.reviews.average, count: profile.reviews.count, reviews };
+}
+
+// ---------------------------------------------------------------------------------------------
 // Content pages (markdown with title/description frontmatter)
 // ---------------------------------------------------------------------------------------------
 
@@ -5877,6 +5964,7 @@ export interface SampleTenantData {
   site: SiteInput;
   locations: Location[];
   offers: Offer[];
+  reviews: ReviewsFile | null;
   pages: Record<string, string>;
   stock: Car[];
 }
@@ -5888,6 +5976,7 @@ export function sampleTenant(profile: TenantProfile, now: Date): SampleTenantDat
     site: buildSite(profile, stock),
     locations: buildLocations(profile, now),
     offers: buildOffers(profile, now),
+    reviews: buildReviews(profile),
     pages: buildPages(profile),
     stock,
   };
@@ -5903,6 +5992,7 @@ function writeTenantFiles(
     ["site.json", json(data.site)],
     ["locations.json", json(data.locations)],
     ["offers.json", json(data.offers)],
+    ...(data.reviews ? [["reviews.json", json(data.reviews)] as [string, string]] : []),
     ...Object.entries(data.pages).map(([name, text]): [string, string] => [`pages/${name}.md`, text]),
     ["stock.json", stockFileText(data.stock, now)],
   ];

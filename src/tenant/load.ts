@@ -6,6 +6,7 @@ import { existsSync, readdirSync, readFileSync } from "node:fs";
 import path from "node:path";
 import { type Location, locationsFileSchema } from "~/features/locations/location.schema";
 import { type Offer, offersFileSchema } from "~/features/offers/offer.schema";
+import { type ReviewsFile, reviewsFileSchema } from "~/features/reviews/review.schema";
 import { ConfigError, parseWithFriendlyErrors } from "./errors";
 import { type Site, siteSchema } from "./schema";
 
@@ -82,4 +83,11 @@ export function loadOffers(dir: string, site: Site): Offer[] {
   return loadList(file, (data) => parseWithFriendlyErrors(offersFileSchema, data, file)).filter(
     (offer) => !offer.excluded_website_ids.includes(site.slug),
   );
+}
+
+/** `reviews.json` (spec §3 Review list), or null when the tenant has none. */
+export function loadReviews(dir: string, site: Site): ReviewsFile | null {
+  const file = path.join(dir, site.slug, "reviews.json");
+  if (!existsSync(file)) return null;
+  return parseWithFriendlyErrors(reviewsFileSchema, readJsonFile(file), file);
 }

@@ -35,11 +35,14 @@ const hash = (value: unknown): string =>
 
 const shared = new WeakMap<TenantData, string>();
 
-/** The inputs every page of the tenant shares: all of the snapshot but its cars and clock. */
+/**
+ * The inputs every cached page of the tenant shares: all of the snapshot but its cars, its clock and
+ * its customer reviews (only the home page, which is never cached, shows those).
+ */
 export function sharedPageKey(tenant: TenantData): string {
   let key = shared.get(tenant);
   if (key === undefined) {
-    const { cars, now, ...rest } = tenant;
+    const { cars, now, reviews: _homePageOnly, ...rest } = tenant;
     key = hash({
       version: PAGE_KEY_VERSION,
       rest,

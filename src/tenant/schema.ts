@@ -8,6 +8,7 @@ import { deliverySchema } from "./schemas/delivery";
 import { featuresSchema, gatingSchema, optInSchema, PLUGINS, VIEWER_MODES } from "./schemas/features";
 import { financeCalculatorSchema, financeProviderSchema } from "./schemas/finance";
 import { leadsSchema } from "./schemas/leads";
+import { reviewsSettingsSchema } from "./schemas/reviews";
 import {
   carTypeSchema,
   searchFiltersSchema,
@@ -170,6 +171,8 @@ export const siteSchema = z
     search: searchSettingsSchema.default(searchSettingsSchema.parse({})),
     finance_calculator: financeCalculatorSchema.default(financeCalculatorSchema.parse({})),
     budget_finder: budgetFinderSchema.default(budgetFinderSchema.parse({})),
+    /** Customer reviews block (spec §9 Reviews); the reviews themselves are in reviews.json. */
+    reviews: reviewsSettingsSchema.default(reviewsSettingsSchema.parse({})),
     /** Used cars display as this word (e.g. "Pre-Owned"). */
     used_keyword: z.string().min(1).default("Used"),
     /** Default warranty copy on vehicle pages. */

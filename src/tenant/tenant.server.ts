@@ -7,9 +7,10 @@ import path from "node:path";
 import { type ContentPage, loadContentPages } from "~/features/content/content.server";
 import type { Location } from "~/features/locations/location.schema";
 import type { Offer } from "~/features/offers/offer.schema";
+import type { ReviewsFile } from "~/features/reviews/review.schema";
 import type { Car } from "~/features/stock/car.schema";
 import { type FeedReport, publishFeed, readFeed } from "~/features/stock/feed.server";
-import { loadLocations, loadOffers, loadSite, tenantsDir } from "./load";
+import { loadLocations, loadOffers, loadReviews, loadSite, tenantsDir } from "./load";
 import type { Site } from "./schema";
 
 export interface TenantData {
@@ -18,6 +19,8 @@ export interface TenantData {
   offers: Offer[];
   /** Content pages from `pages/*.md`. */
   pages: ContentPage[];
+  /** Customer reviews (`reviews.json`); absent or null when the tenant has none. */
+  reviews?: ReviewsFile | null;
   /** Published cars, in feed order. */
   cars: Car[];
   /** The build's clock (ISO); time rules on pages use it, never the render time. */
@@ -32,11 +35,12 @@ export async function loadTenant(
   const site = loadSite(dir, slug);
   const locations = loadLocations(dir, site);
   const offers = loadOffers(dir, site);
+  const reviews = loadReviews(dir, site);
   const tenantDir = path.join(dir, slug);
   const pages = loadContentPages(tenantDir);
   const feedName = site.feed.startsWith("https://") ? site.feed : path.join(tenantDir, site.feed);
   const { cars, report } = publishFeed(await readFeed(site, tenantDir), site, now, feedName);
-  return { data: { site, locations, offers, pages, cars, now: now.toISOString() }, report };
+  return { data: { site, locations, offers, reviews, pages, cars, now: now.toISOString() }, report };
 }
 
 let current: Promise<TenantData> | undefined;

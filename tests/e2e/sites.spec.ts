@@ -7,6 +7,14 @@ import {
   telHref,
 } from "~/features/locations/locations";
 import { activeOffers } from "~/features/offers/offers";
+import type { ReviewsFile } from "~/features/reviews/review.schema";
+import {
+  formatAverage,
+  ratingLabel,
+  reviewCountText,
+  shownReviews,
+  showsReviews,
+} from "~/features/reviews/reviews";
 import type { Car } from "~/features/stock/car.schema";
 import { breadcrumbs } from "~/features/stock/detail";
 import { E2E_PORT } from "../../playwright.config";
@@ -324,6 +332,51 @@ for (const slug of TENANTS) {
         await expect(dialog).toBeHidden();
         await expect(open).toBeFocused();
       }
+    });
+
+    test("the home page shows customer reviews rated 4 or more, newest first, as the site configures them", async ({
+      page,
+    }) => {
+      const { site: parsed } = tenantData(slug);
+      const file = (builtTenant(slug) as { reviews?: ReviewsFile | null }).reviews ?? null;
+      await page.goto(tenantUrl(slug, "/"));
+      const section = page.getByRole("region", { name: "What Our Customers Say" });
+      if (!file || !showsReviews(file, parsed.reviews, parsed.features.reviews)) {
+        await expect(section).toHaveCount(0);
+        return;
+      }
+      const listed = shownReviews(file.reviews, parsed.reviews);
+      await expect(section.getByText(formatAverage(file.average_rating), { exact: true })).toBeVisible();
+      await expect(section.getByRole("img", { name: ratingLabel(file.average_rating) })).toBeVisible();
+      await expect(section.getByText(reviewCountText(file.count, parsed.reviews.source))).toBeVisible();
+      const cards = section.getByRole("article");
+      await expect(cards).toHaveCount(listed.length);
+      await expect(cards.getByRole("heading", { level: 3 })).toHaveText(listed.map((r) => r.customer_name));
+      for (const [index, review] of listed.entries()) {
+        await expect(cards.nth(index).getByRole("img")).toHaveAccessibleName(ratingLabel(review.rating));
+        if (review.reply_text) await expect(cards.nth(index)).toContainText(`Response from ${parsed.name}`);
+      }
+      await section.scrollIntoViewIfNeeded();
+      await expectNoAxeViolations(page);
+
+      // The row's arrows: Previous is disabled at the start; Next walks to the end, where it disables.
+      // (Reduced motion makes each step land at once, so the test never clicks mid-scroll.)
+      await page.emulateMedia({ reducedMotion: "reduce" });
+      const previous = section.getByRole("button", { name: "Previous reviews" });
+      const next = section.getByRole("button", { name: "Next reviews" });
+      await expect(previous).toBeDisabled();
+      await expect(cards.first()).toBeInViewport();
+      await next.click();
+      await expect(previous).toBeEnabled();
+      for (let step = 0; step < 20 && (await next.isEnabled()); step++) await next.click();
+      await expect(next).toBeDisabled();
+      await expect(cards.last()).toBeInViewport({ ratio: 0.9 });
+      for (let step = 0; step < 20 && (await previous.isEnabled()); step++) await previous.click();
+      await expect(previous).toBeDisabled();
+      // The row also scrolls by keyboard: it takes focus and the arrow keys move it.
+      await section.getByRole("region", { name: "Customer reviews" }).focus();
+      await page.keyboard.press("ArrowRight");
+      await expect(previous).toBeEnabled();
     });
 
     test("Contact Us shows where to visit and call beside the form; a location's page shows that location", async ({

@@ -131,6 +131,20 @@ describe("pageKey (search pages: shared chrome plus the props that hold all else
   });
 });
 
+describe("customer reviews and the build cache", () => {
+  it("a new review (shown on the home page only, which is never cached) keeps vehicle and search pages cached", () => {
+    const reviewed = tenant((data) => {
+      data.reviews = {
+        average_rating: 4.5,
+        count: 12,
+        reviews: [{ id: 1, customer_name: "Ann", text: "Great.", rating: 5, review_date: "2026-11-17" }],
+      };
+    });
+    expect(keyOfFirst(reviewed)).toBe(keyOfFirst(tenant()));
+    expect(pageKey(reviewed, { a: 1 })).toBe(pageKey(tenant(), { a: 1 }));
+  });
+});
+
 describe("client:only islands and the build cache", () => {
   // Astro 7.2's incremental build folds a client:only island's bundle into its page's key by the
   // import specifier; a `~/…` alias is never resolved there, so a change to the island's code

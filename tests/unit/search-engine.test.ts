@@ -408,9 +408,7 @@ describe("placeholder search: order, filters, sort", () => {
   });
 
   it("requires an id on every document", () => {
-    expect(() => createEngine([{ make: "Toyota" } as unknown as SearchDocument], SETTINGS)).toThrow(
-      /`id`/,
-    );
+    expect(() => createEngine([{ make: "Toyota" } as unknown as SearchDocument], SETTINGS)).toThrow(/`id`/);
   });
 });
 
