@@ -5007,6 +5007,9 @@ export function buildSite(profile: TenantProfile, stock: Car[]): SiteInput {
           mask_phone_until_click: true,
         },
         opt_in: { visible: false, default_checked: false },
+        // Get Finance applies for that car, signed in (spec §2 /personalised/finance, §4 car-finance).
+        finance_link: "/personalised/finance",
+        gating: { checkout: true, finance: false, spin_to_win: false, car_finance: true },
         default_viewer_mode: "gallery",
         finance_calculator: { frequency: "month", default_term_years: 5, default_interest: 6.99 },
         budget_finder: { frequency: "month" },

@@ -167,6 +167,17 @@ export const siteSchema = z
     /** Where the video slide sits in the vehicle gallery (spec §5: default second). */
     video_slide_position: z.enum(["start", "second", "middle", "end"]).default("second"),
     gating: gatingSchema.default(gatingSchema.parse({})),
+    /**
+     * Where Get Finance goes (spec §2 "or a configured default link"): one of the finance routes or
+     * another page of this site; the car's details follow as the query, then #finance-form.
+     */
+    finance_link: z
+      .string()
+      .regex(
+        /^\/(?!\/)[^?#\s\\]*$/,
+        "must be a path on this site, like /finance or /apply-for-finance (no query)",
+      )
+      .default("/finance"),
     opt_in: optInSchema.default(optInSchema.parse({})),
     search: searchSettingsSchema.default(searchSettingsSchema.parse({})),
     finance_calculator: financeCalculatorSchema.default(financeCalculatorSchema.parse({})),

@@ -146,7 +146,7 @@ for (const slug of TENANTS) {
         await expect(spec.weekly).toContainText(`at ${estimate.interestRate.toFixed(2)}% p.a.`);
       await expect(head.getByRole("link", { name: "Get Finance" })).toHaveAttribute(
         "href",
-        new RegExp(`^/finance\\?.*car_id=${car.id}.*#finance-form$`),
+        new RegExp(`^${site.finance_link}\\?.*car_id=${car.id}.*#finance-form$`),
       );
       await expect(head.getByRole("link", { name: "Trade-In Valuation" })).toHaveAttribute(
         "href",

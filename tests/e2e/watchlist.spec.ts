@@ -240,7 +240,7 @@ for (const slug of withWatchlist) {
 }
 
 for (const slug of withoutWatchlist) {
-  test(`${slug}: no watchlist, so no Save on cars and no footer link; /sign-in only where checkout is gated`, async ({
+  test(`${slug}: no watchlist, so no Save on cars and no footer link; /sign-in only where checkout or finance is gated`, async ({
     page,
   }) => {
     const car = builtTenant(slug).cars.find((c) => c.status === "in_stock");

@@ -111,6 +111,8 @@ describe("spec §4 gated routes: which sites sign shoppers in", () => {
     ["checkout on, not gated", { checkout: true }, { checkout: false }, false, false],
     ["checkout off, gating on", { checkout: false }, { checkout: true }, false, false],
     ["neither", {}, {}, false, false],
+    ["finance gated", {}, { finance: true }, false, true],
+    ["a car's personalised finance gated", {}, { car_finance: true }, false, true],
   ])("%s", (_name, features, gating, needs, offers) => {
     const site = makeSite({ features, gating });
     expect(checkoutNeedsSignIn(site)).toBe(needs);

@@ -11,6 +11,7 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { AUTOGAUGE_ERRORS, createAutogaugeHandler } from "~/features/finance/autogauge.server";
 import { createDisclaimerHandler, DISCLAIMER_ERRORS } from "~/features/finance/disclaimer.server";
 import { COMPARISON_RATE_WARNING } from "~/features/finance/finance";
+import { createFinanceCarHandler, FINANCE_CAR_ERRORS } from "~/features/finance/finance-car.server";
 import type { AutogaugeResult } from "~/features/finance/gauge";
 import type { TenantLookup } from "~/features/finance/http.server";
 import type { Car } from "~/features/stock/car.schema";
@@ -51,6 +52,8 @@ const cars: Car[] = [
     finance_lenders: { "360 finance": { disclaimer: "Fees and charges apply." } },
   }),
   car({ id: 18, slug: "other-lender", finance_lenders: { taurus: { disclaimer: DISCLAIMER } } }),
+  car({ id: 19, slug: "sold-car", status: "sold", sold: true }),
+  car({ id: 20, slug: "no-photos", price: 0, car_type: "new", images: [], primary_image_url: null }),
 ];
 
 const lookup = (sites: Record<string, { site: Site; cars: Car[] }>): TenantLookup => ({
@@ -148,6 +151,79 @@ describe("GET /cars/{slug}/autogauge", () => {
     const response = await handler(get("/cars/used-with-gauge/autogauge", undefined, "POST"));
     expect(response.status).toBe(405);
     expect(response.headers.get("allow")).toBe("GET");
+  });
+});
+
+describe("GET /api/finance/car?car_id= (the car on /personalised/finance)", () => {
+  const handler = createFinanceCarHandler(tenants);
+
+  it("answers the car as its page shows it: name, price as displayed, type and first photo", async () => {
+    const { status, body } = await answer(handler, get("/api/finance/car?car_id=16"));
+    expect(status).toBe(200);
+    const shown = (cars.find((c) => c.id === 16) as Car).images[0];
+    expect(body).toEqual({
+      car: {
+        id: 16,
+        slug: "with-lender",
+        name: (cars.find((c) => c.id === 16) as Car).name,
+        price_text: "$28,990",
+        car_type_label: "Used",
+        image: shown ? { url: shown.url, alt: expect.any(String) } : expect.anything(),
+      },
+    });
+  });
+
+  it("a car with no price or photos reads the site's no-price text and the image-not-found picture", async () => {
+    const { body } = await answer(handler, get("/api/finance/car?car_id=20"));
+    expect(body).toMatchObject({
+      car: {
+        price_text: "Enquire for price.",
+        car_type_label: "New",
+        image: { url: expect.stringContaining("image-not-found") },
+      },
+    });
+  });
+
+  it.each<[string, string, string, number, string]>([
+    ["no car id", "/api/finance/car", "market-motors", 400, FINANCE_CAR_ERRORS.badCarId],
+    [
+      "a car id that is not a number",
+      "/api/finance/car?car_id=1e3",
+      "market-motors",
+      400,
+      FINANCE_CAR_ERRORS.badCarId,
+    ],
+    [
+      "an unknown car",
+      "/api/finance/car?car_id=999",
+      "market-motors",
+      404,
+      "We couldn't find that car. It may have been sold.",
+    ],
+    [
+      "a sold car",
+      "/api/finance/car?car_id=19",
+      "market-motors",
+      404,
+      "We couldn't find that car. It may have been sold.",
+    ],
+    [
+      "an unknown site",
+      "/api/finance/car?car_id=16",
+      "nowhere.localhost:4321",
+      404,
+      "There is no site at this address.",
+    ],
+  ])("%s: %s answers %s", async (_name, path, host, status, error) => {
+    expect(await answer(handler, get(path, host.includes(".") ? host : `${host}.localhost:4321`))).toEqual({
+      status,
+      body: { error },
+    });
+  });
+
+  it("answers GET only", async () => {
+    const response = await handler(get("/api/finance/car?car_id=16", "market-motors.localhost:4321", "POST"));
+    expect(response.status).toBe(405);
   });
 });
 

@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { cardActions, reserveDeposit } from "~/features/search/cards";
+import { cardActions, cardSite, reserveDeposit } from "~/features/search/cards";
 import { makeSite } from "./helpers";
 
 const car = {
@@ -65,7 +65,14 @@ describe("result card buttons", () => {
 
   it("sends Get Finance to the finance form with the car's details", () => {
     expect(cardActions(car, makeSite()).find((a) => a.kind === "finance")?.href).toBe(
-      "/finance?car_id=7&car_type=used&vehiclePriceBudget=32990#finance-form",
+      "/finance?vehiclePriceBudget=32990&car_id=7&car_type=used#finance-form",
+    );
+  });
+
+  it("sends Get Finance to the site's configured finance link", () => {
+    const site = makeSite({ finance_link: "/personalised/finance" });
+    expect(cardActions(car, cardSite(site)).find((a) => a.kind === "finance")?.href).toBe(
+      "/personalised/finance?vehiclePriceBudget=32990&car_id=7&car_type=used#finance-form",
     );
   });
 });

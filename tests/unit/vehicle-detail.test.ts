@@ -12,7 +12,6 @@ import {
   carLeadFields,
   copiedToast,
   dealerComments,
-  financeLink,
   historyReport,
   keyInformationRows,
   MOBILE_BAR_CHANGE_PX,
@@ -272,18 +271,6 @@ describe("spec §2 links from the page", () => {
       "Book your service online",
       "Sell your car",
     ]);
-  });
-  it("finance link carries preferredDealership, vehiclePriceBudget, car_id, car_type, vin then #finance-form", () => {
-    const car = makeCar({
-      id: 42,
-      price: 31990,
-      car_type: "used",
-      vin: "JTNKB3BE10J123456",
-      dealership_slug: "test-motors",
-    });
-    expect(financeLink(car)).toBe(
-      "/finance?preferredDealership=test-motors&vehiclePriceBudget=31990&car_id=42&car_type=used&vin=JTNKB3BE10J123456#finance-form",
-    );
   });
   it("trade-in only when allowed and the car is for sale", () => {
     expect(tradeInLink(makeCar({ id: 7 }), makeSite())).toBe("/cars/trade-in?car_id=7");

@@ -4,7 +4,15 @@
  * Save, /watchlist and /sign-in.
  */
 import { ANALYTICS_EVENTS, track } from "~/lib/analytics";
-import { type LocalAccount, localAccountKey, parseLocalAccount, withWatchlistChange } from "./account";
+import {
+  type LocalAccount,
+  localAccountKey,
+  parseLocalAccount,
+  type SignInType,
+  safeReturnPath,
+  signInHref,
+  withWatchlistChange,
+} from "./account";
 
 export function readAccount(site: string): LocalAccount | null {
   return parseLocalAccount(localStorage.getItem(localAccountKey(site)));
@@ -47,6 +55,48 @@ export function rememberAccount(site: string, answer: AccountAnswer): void {
     site,
     answer.user ? { phone: answer.user.phone, ids: (answer.watchlist ?? []).map((car) => car.id) } : null,
   );
+}
+
+/**
+ * Spec §4 gated routes: once the account is known, a signed-out shopper is sent to /sign-in with
+ * this page as `redirect` and `back` as Back. Resolves with the signed-in user, or null after
+ * sending the shopper away; throws when the server could not be asked.
+ */
+export async function requireSignIn(
+  type: SignInType,
+  back: string,
+): Promise<NonNullable<AccountAnswer["user"]> | null> {
+  const account = await fetchAccount();
+  if (account.user) return account.user;
+  const here = window.location.pathname + window.location.search + window.location.hash;
+  window.location.replace(signInHref(type, here, back));
+  return null;
+}
+
+/** The page the shopper came from when it is on this site (a path), else the fallback. */
+export function referrerPath(fallback = "/"): string {
+  try {
+    const from = document.referrer ? new URL(document.referrer) : null;
+    return from && from.origin === window.location.origin
+      ? safeReturnPath(from.pathname + from.search, fallback)
+      : fallback;
+  } catch {
+    return fallback;
+  }
+}
+
+/** Ends this browser's session on the server and forgets the account here; never throws. */
+export async function signOut(site: string): Promise<void> {
+  try {
+    await fetch("/api/sign-out", {
+      method: "POST",
+      headers: { "content-type": "application/json" },
+      body: "{}",
+    });
+  } catch {}
+  try {
+    writeAccount(site, null);
+  } catch {}
 }
 
 /** fetchAccount, then rememberAccount. */

@@ -91,7 +91,7 @@ export function signInHref(type: SignInType, redirect: string, back: string = re
 interface AccountSite {
   features: { watchlist: boolean; checkout: boolean };
   /** Spec §4 gated routes, per site (site.json `gating`). */
-  gating: { checkout: boolean };
+  gating: { checkout: boolean; finance: boolean; car_finance: boolean };
 }
 
 /**
@@ -102,9 +102,11 @@ export function checkoutNeedsSignIn(site: AccountSite): boolean {
   return site.features.checkout && site.gating.checkout;
 }
 
-/** Sites with sign-in: those that keep a watchlist or gate checkout behind it. */
+/** Sites with sign-in: those that keep a watchlist or gate checkout or finance behind it. */
 export function offersAccounts(site: AccountSite): boolean {
-  return site.features.watchlist || checkoutNeedsSignIn(site);
+  return (
+    site.features.watchlist || checkoutNeedsSignIn(site) || site.gating.finance || site.gating.car_finance
+  );
 }
 
 /**

@@ -125,6 +125,8 @@ export const FORM_PAGES = {
     title: "Finance Pre-Approval",
     submit: "Get Pre-Approved",
   },
+  /** /personalised/finance?car_id={id}: an application for one car (spec §2). */
+  "personalised-finance": { kind: "finance_apply", title: "Personalised Finance", submit: "Apply Now" },
   service: { kind: "service_booking", title: "Book a Service", submit: "Book Service" },
   "sell-my-car": { kind: "sell_my_car", title: "Sell My Car", submit: "Get My Offer" },
   careers: { kind: "careers", title: "Careers", submit: "Send Application" },

@@ -2,10 +2,14 @@
  * Result-card buttons (spec §2 card buttons, §4 sold and Test Drive Only, §5 reserve rules).
  * Pure: the static cards and the search island render the same list.
  */
+import { financeLink } from "~/features/finance/finance-link";
+
 /** The few site settings cards need (a Site satisfies it; islands get only this much). */
 export interface CardSite {
   features: { checkout: boolean; trade_in: boolean };
   reserve_deposit: number;
+  /** Where Get Finance goes (site.json `finance_link`). */
+  finance_link: string;
   search: { custom_button?: { label: string; href: string } | undefined };
 }
 
@@ -39,6 +43,7 @@ export function cardSite(site: CardSite): CardSite {
   return {
     features: { checkout: site.features.checkout, trade_in: site.features.trade_in },
     reserve_deposit: site.reserve_deposit,
+    finance_link: site.finance_link,
     search: { custom_button: site.search.custom_button },
   };
 }
@@ -65,7 +70,7 @@ export function cardActions(car: CardCar, site: CardSite): CardAction[] {
     {
       kind: "finance",
       label: "Get Finance",
-      href: `/finance?car_id=${car.id}&car_type=${car.car_type}&vehiclePriceBudget=${car.price}#finance-form`,
+      href: financeLink(car, site.finance_link),
     },
   ];
   if (site.features.checkout) {

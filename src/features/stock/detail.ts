@@ -300,17 +300,6 @@ export function phoneTapLabel(path: string, carType?: Car["car_type"] | null): "
   return carType === "used" ? "Used Car" : "New Car";
 }
 
-/** The finance route with the car's details (spec §2: preferredDealership, vehiclePriceBudget, car_id, car_type, vin, #finance-form). */
-export function financeLink(car: Car): string {
-  const params = new URLSearchParams();
-  if (car.dealership_slug) params.set("preferredDealership", car.dealership_slug);
-  if (car.price > 0) params.set("vehiclePriceBudget", String(car.price));
-  params.set("car_id", String(car.id));
-  params.set("car_type", car.car_type);
-  if (car.vin) params.set("vin", car.vin);
-  return `/finance?${params.toString()}#finance-form`;
-}
-
 /** Trade-in against this car (spec §2: only when allowed). */
 export function tradeInLink(car: Car, site: Site): string | null {
   return site.features.trade_in && !isSold(car) ? `/cars/trade-in?car_id=${car.id}` : null;
