@@ -11,6 +11,7 @@ import { serveStatic } from "@hono/node-server/serve-static";
 import { Hono, type MiddlewareHandler } from "hono";
 import { compress } from "hono/compress";
 import { CHECKOUT_PAGE, isCarCheckoutPath } from "~/features/checkout/checkout";
+import { locationAliasRedirect } from "~/features/locations/locations";
 import { imageCdnResponse } from "~/features/media/images.server";
 import { modelsRedirect } from "~/features/search/routing";
 import { tenantSnapshot } from "~/tenant/snapshot.server";
@@ -144,8 +145,9 @@ export async function createApp(options: {
       if (c.req.path !== "/") return c.text("Not found", 404);
       return c.html(indexPage(listBuiltTenants(options.distDir), options.port));
     }
-    // Same redirect as netlify.toml: old body-type links land on the refined search.
-    const redirect = modelsRedirect(new URL(c.req.url));
+    // Same redirects as netlify.toml: old body-type links land on the refined search, old location
+    // links on the location's page.
+    const redirect = modelsRedirect(new URL(c.req.url)) ?? locationAliasRedirect(c.req.path);
     if (redirect) return c.redirect(redirect, 301);
     const root = path.join(options.distDir, slug);
     // Same rewrite as netlify.toml: every car's checkout address serves the one checkout page.

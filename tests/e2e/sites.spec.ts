@@ -408,11 +408,19 @@ for (const slug of TENANTS) {
       expect(phoneAside?.y ?? 0).toBeGreaterThan((phoneForm?.y ?? 0) + (phoneForm?.height ?? 0));
       await expectNoAxeViolations(page);
 
+      // Old location links (spec §2 /our-location/{slug}, /locations/{slug}) land on the same page.
       const last = locations.at(-1) as Location;
-      await page.goto(tenantUrl(slug, `/contact-us/${last.slug}`));
-      await expect(
-        page.getByRole("complementary", { name: "Visit or call us" }).getByRole("heading", { level: 3 }),
-      ).toHaveText([last.name]);
+      for (const pathname of [
+        `/contact-us/${last.slug}`,
+        `/our-location/${last.slug}`,
+        `/locations/${last.slug}`,
+      ]) {
+        await page.goto(tenantUrl(slug, pathname));
+        await expect(page).toHaveURL(new RegExp(`/contact-us/${last.slug}$`));
+        await expect(
+          page.getByRole("complementary", { name: "Visit or call us" }).getByRole("heading", { level: 3 }),
+        ).toHaveText([last.name]);
+      }
     });
 
     test("unknown pages answer 404 with a way back", async ({ page }) => {

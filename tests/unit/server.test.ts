@@ -261,6 +261,30 @@ describe("image CDN URLs", () => {
 });
 
 describe("old links", () => {
+  it.each([
+    ["/our-location/some-place", "/contact-us/some-place"],
+    ["/locations/some-place/", "/contact-us/some-place"],
+  ])("redirects %s to %s, as netlify.toml does", async (from, to) => {
+    const response = await get(from);
+    expect(response.status).toBe(301);
+    expect(response.headers.get("location")).toBe(to);
+    const toml = parseToml(readFileSync("netlify.toml", "utf8")) as {
+      redirects: { from: string; to: string; status: number }[];
+    };
+    expect(toml.redirects).toContainEqual({
+      from: `${from.split("/").slice(0, 2).join("/")}/:slug`,
+      to: "/contact-us/:slug",
+      status: 301,
+    });
+  });
+
+  it.each(["/locations", "/our-location/", "/locations/a/b", "/locations/Bad_Slug"])(
+    "%s is not an old location link",
+    async (pathname) => {
+      expect((await get(pathname)).status).toBe(404);
+    },
+  );
+
   it("redirects /models?body= to the refined search, as netlify.toml does", async () => {
     const response = await get("/models?body=suv");
     expect(response.status).toBe(301);
