@@ -13,6 +13,7 @@ import { compress } from "hono/compress";
 import { CHECKOUT_PAGE, isCarCheckoutPath } from "~/features/checkout/checkout";
 import { locationAliasRedirect } from "~/features/locations/locations";
 import { imageCdnResponse } from "~/features/media/images.server";
+import { offerAliasRedirect } from "~/features/offers/offers";
 import { modelsRedirect } from "~/features/search/routing";
 import { tenantSnapshot } from "~/tenant/snapshot.server";
 import { readNetlifyToml, siteWideHeaders } from "./netlify-toml";
@@ -146,8 +147,11 @@ export async function createApp(options: {
       return c.html(indexPage(listBuiltTenants(options.distDir), options.port));
     }
     // Same redirects as netlify.toml: old body-type links land on the refined search, old location
-    // links on the location's page.
-    const redirect = modelsRedirect(new URL(c.req.url)) ?? locationAliasRedirect(c.req.path);
+    // links on the location's page, a manufacturer's offer link on the offer's page.
+    const redirect =
+      modelsRedirect(new URL(c.req.url)) ??
+      locationAliasRedirect(c.req.path) ??
+      offerAliasRedirect(c.req.path);
     if (redirect) return c.redirect(redirect, 301);
     const root = path.join(options.distDir, slug);
     // Same rewrite as netlify.toml: every car's checkout address serves the one checkout page.

@@ -1,4 +1,5 @@
 import type { APIRoute } from "astro";
+import { tenantBrands } from "~/features/brands/brands.server";
 import { isPrimaryShard } from "~/tenant/shard";
 import { currentTenant } from "~/tenant/tenant.server";
 
@@ -11,11 +12,16 @@ const escapeXml = (value: string) =>
 export const GET: APIRoute = async () => {
   // Other build shards render car pages only; their copy of this file is discarded.
   if (!isPrimaryShard()) return new Response("");
-  const { site, cars, pages, now } = await currentTenant();
+  const tenant = await currentTenant();
+  const { site, cars, pages, now } = tenant;
   const day = now.slice(0, 10);
+  const { brands, models } = tenantBrands(tenant);
   const urls = [
     { loc: "/", lastmod: day },
     ...pages.map((page) => ({ loc: `/${page.slug}`, lastmod: day })),
+    { loc: "/brands", lastmod: day },
+    ...brands.flatMap((brand) => (brand.overviewPath ? [{ loc: brand.overviewPath, lastmod: day }] : [])),
+    ...models.map((model) => ({ loc: `/${model.slug}`, lastmod: day })),
     ...cars.map((car) => ({ loc: `/cars/${car.slug}`, lastmod: (car.created_at ?? now).slice(0, 10) })),
   ];
   const body = [

@@ -288,6 +288,10 @@ for (const slug of TENANTS) {
         "/contact-us",
       );
       await expectNoAxeViolations(page);
+      // A manufacturer's offer link (spec §2 /offers/{manufacturer}/{id}) lands on the same page.
+      await page.goto(tenantUrl(slug, `/offers/any-maker/${first.id}`));
+      await expect(page).toHaveURL(new RegExp(`/offers/${first.id}$`));
+      await expect(page.getByRole("heading", { level: 1, name: first.name })).toBeVisible();
     });
 
     test("Our Locations lists every location with its contact form", async ({ page }) => {

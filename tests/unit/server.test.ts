@@ -278,6 +278,21 @@ describe("old links", () => {
     });
   });
 
+  it("redirects a manufacturer's offer link /offers/{manufacturer}/{id} to /offers/{id}, as netlify.toml does", async () => {
+    const response = await get("/offers/nissan/5501");
+    expect(response.status).toBe(301);
+    expect(response.headers.get("location")).toBe("/offers/5501");
+    const toml = parseToml(readFileSync("netlify.toml", "utf8")) as {
+      redirects: { from: string; to: string; status: number }[];
+    };
+    expect(toml.redirects).toContainEqual({
+      from: "/offers/:manufacturer/:id",
+      to: "/offers/:id",
+      status: 301,
+    });
+    expect((await get("/offers/nissan/special")).status).toBe(404);
+  });
+
   it.each(["/locations", "/our-location/", "/locations/a/b", "/locations/Bad_Slug"])(
     "%s is not an old location link",
     async (pathname) => {

@@ -174,6 +174,7 @@ export function footerGroups(
       links: [
         { label: "About Us", href: "/about-us" },
         { label: "Our Locations", href: "/dealer-locator" },
+        { label: "Our Brands", href: "/brands" },
         { label: "Contact Us", href: "/contact-us" },
         { label: "Careers", href: "/careers" },
         { label: "Privacy Policy", href: "/privacy-policy" },

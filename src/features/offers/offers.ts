@@ -51,3 +51,9 @@ export function showsPromo(
 ): boolean {
   return dismissedId !== promo.id && isOfferActive(promo, now);
 }
+
+/** Spec §2 /offers/{manufacturer}/{id}: a manufacturer's offer, served at its own page /offers/{id}. */
+export function offerAliasRedirect(pathname: string): string | null {
+  const match = /^\/offers\/[a-z0-9]+(?:-[a-z0-9]+)*\/(\d+)\/?$/.exec(pathname);
+  return match ? `/offers/${match[1]}` : null;
+}

@@ -36,6 +36,8 @@ export function wireScrollRows(root: ParentNode = document): void {
           left: Number(button.dataset.scroll) * scroller.clientWidth * 0.9,
           behavior: reduce ? "auto" : "smooth",
         });
+        // An instant scroll has already landed: show where it ended without waiting a frame.
+        if (reduce) update();
       });
     }
     scroller.addEventListener("scroll", schedule, { passive: true });
