@@ -5470,6 +5470,120 @@ export function buildReviews(profile: TenantProfile): ReviewsFile | null {
 }
 
 // ---------------------------------------------------------------------------------------------
+// Blog posts (blog/*.md): fixed dates, so regenerating never changes them
+// ---------------------------------------------------------------------------------------------
+
+function post(
+  meta: { title: string; description: string; category: string; date: string; image: string },
+  body: string,
+): string {
+  const q = (s: string) => JSON.stringify(s);
+  const head = Object.entries(meta)
+    .map(([key, value]) => `${key}: ${q(value)}`)
+    .join("\n");
+  return `---\n${head}\n---\n\n${body.trim()}\n`;
+}
+
+/** A few posts for the sites that keep a blog (spec §2 /blog, /blog/vehicle-reviews). */
+export function buildBlog(profile: TenantProfile): Record<string, string> {
+  const name = profile.name;
+  const media = (file: string) => `${MEDIA_BASE}/${file}`;
+  switch (profile.slug) {
+    case "bayside-nissan":
+      return {
+        "2026-nissan-navara-pro-4x-review": post(
+          {
+            title: "2026 Nissan Navara PRO-4X review",
+            description:
+              "We spent a week with the Navara PRO-4X on Melbourne roads and a weekend on the Great Ocean Road tracks.",
+            category: "Vehicle Reviews",
+            date: "2026-10-14",
+            image: media("ute-black-front.jpg"),
+          },
+          `The PRO-4X sits at the top of the Navara range, and it feels like it. The 2.3-litre twin-turbo diesel pulls cleanly from low revs and the seven-speed automatic rarely hunts for a gear.
+
+## On the road
+
+Around town the ride is firmer than a wagon's, as you'd expect from a ute rated to tow 3,500 kg, but it settles at highway speeds. The cabin is quiet, and the heated leather seats earned their keep on cold mornings.
+
+## Off the road
+
+Low range, a locking rear differential and all-terrain tyres made light work of sandy tracks. The around-view monitor helps when you can't see the ground over the bonnet.
+
+## Our verdict
+
+If you tow, tour or work from your ute, the PRO-4X is worth a test drive. Ask ${name} about our demonstrators.`,
+        ),
+        "nissan-x-trail-e-power-review": post(
+          {
+            title: "Nissan X-Trail e-POWER: a hybrid that drives like an EV",
+            description:
+              "The X-Trail e-POWER uses its petrol engine only to make electricity. Here's what that means day to day.",
+            category: "Vehicle Reviews",
+            date: "2026-09-02",
+            image: media("suv-white-front.jpg"),
+          },
+          `The e-POWER system drives the wheels with electric motors only; the 1.5-litre petrol engine charges the battery. There's no plug and nothing new to learn.
+
+- Smooth, quiet acceleration in traffic
+- About 6.1 L/100 km in our mixed driving
+- e-4ORCE all-wheel drive on Ti and Ti-L
+
+Book a test drive at ${name} and feel the difference for yourself.`,
+        ),
+        "preparing-your-car-for-trade-in": post(
+          {
+            title: "Five ways to get more for your trade-in",
+            description: "Small jobs that add real dollars to your trade-in valuation.",
+            category: "Buying Tips",
+            date: "2026-08-20",
+            image: media("hatch-silver-side.jpg"),
+          },
+          `1. **Bring the service book.** A full history is the single biggest lift to a valuation.
+2. **Clean it inside and out.** First impressions count for appraisers too.
+3. **Fix the small things.** A blown globe or a cracked mirror costs little to fix and a lot in deductions.
+4. **Bring both keys.** A missing key can cost hundreds.
+5. **Know your payout.** If there's finance owing, have the payout figure ready.
+
+Value your car online with our trade-in tool, then bring it in for a final inspection.`,
+        ),
+      };
+    case "harbourside-toyota":
+      return {
+        "toyota-hilux-sr5-review": post(
+          {
+            title: "Toyota HiLux SR5: still the benchmark?",
+            description:
+              "Australia's favourite ute, tested on Brisbane's roads and a weekend at Moreton Island.",
+            category: "Vehicle Reviews",
+            date: "2026-10-30",
+            image: media("ute-white-front.jpg"),
+          },
+          `The HiLux SR5 doesn't chase gadgets. It chases reliability, and owners reward it for that.
+
+The 2.8-litre diesel is strong and economical, and the 48V mild-hybrid system smooths out stop-start traffic. On the sand at Moreton Island it never needed more than high-range four-wheel drive.
+
+Book a test drive at ${name}.`,
+        ),
+        "toyota-certified-pre-owned-explained": post(
+          {
+            title: "Toyota Certified Pre-Owned, explained",
+            description: "What the certified badge means: inspections, warranty and roadside assistance.",
+            category: "Buying Tips",
+            date: "2026-09-18",
+            image: media("suv-silver-side.jpg"),
+          },
+          `Every Toyota Certified Pre-Owned vehicle passes a multi-point inspection, comes with a warranty and 12 months of roadside assistance, and has a verified service history.
+
+Look for the certified badge on our pre-owned listings.`,
+        ),
+      };
+    default:
+      return {};
+  }
+}
+
+// ---------------------------------------------------------------------------------------------
 // Content pages (markdown with title/description frontmatter)
 // ---------------------------------------------------------------------------------------------
 
@@ -5969,6 +6083,7 @@ export interface SampleTenantData {
   offers: Offer[];
   reviews: ReviewsFile | null;
   pages: Record<string, string>;
+  blog: Record<string, string>;
   stock: Car[];
 }
 
@@ -5981,6 +6096,7 @@ export function sampleTenant(profile: TenantProfile, now: Date): SampleTenantDat
     offers: buildOffers(profile, now),
     reviews: buildReviews(profile),
     pages: buildPages(profile),
+    blog: buildBlog(profile),
     stock,
   };
 }
@@ -5997,6 +6113,7 @@ function writeTenantFiles(
     ["offers.json", json(data.offers)],
     ...(data.reviews ? [["reviews.json", json(data.reviews)] as [string, string]] : []),
     ...Object.entries(data.pages).map(([name, text]): [string, string] => [`pages/${name}.md`, text]),
+    ...Object.entries(data.blog).map(([name, text]): [string, string] => [`blog/${name}.md`, text]),
     ["stock.json", stockFileText(data.stock, now)],
   ];
   let written = 0;

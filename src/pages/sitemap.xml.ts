@@ -1,5 +1,6 @@
 import type { APIRoute } from "astro";
 import { tenantBrands } from "~/features/brands/brands.server";
+import { BLOG_PATH, blogCategories, postPath } from "~/features/content/blog";
 import { isPrimaryShard } from "~/tenant/shard";
 import { currentTenant } from "~/tenant/tenant.server";
 
@@ -13,7 +14,7 @@ export const GET: APIRoute = async () => {
   // Other build shards render car pages only; their copy of this file is discarded.
   if (!isPrimaryShard()) return new Response("");
   const tenant = await currentTenant();
-  const { site, cars, pages, now } = tenant;
+  const { site, cars, pages, now, posts = [] } = tenant;
   const day = now.slice(0, 10);
   const { brands, models } = tenantBrands(tenant);
   const urls = [
@@ -22,6 +23,9 @@ export const GET: APIRoute = async () => {
     { loc: "/brands", lastmod: day },
     ...brands.flatMap((brand) => (brand.overviewPath ? [{ loc: brand.overviewPath, lastmod: day }] : [])),
     ...models.map((model) => ({ loc: `/${model.slug}`, lastmod: day })),
+    ...(posts.length > 0 ? [{ loc: BLOG_PATH, lastmod: day }] : []),
+    ...blogCategories(posts).map((category) => ({ loc: category.path, lastmod: category.latest.date })),
+    ...posts.map((post) => ({ loc: postPath(post), lastmod: post.date })),
     ...cars.map((car) => ({ loc: `/cars/${car.slug}`, lastmod: (car.created_at ?? now).slice(0, 10) })),
   ];
   const body = [

@@ -21,7 +21,7 @@
  */
 import { createHash } from "node:crypto";
 import { financeEstimate } from "~/features/finance/finance";
-import { siteChrome } from "~/features/navigation/navigation";
+import { chromePages, siteChrome } from "~/features/navigation/navigation";
 import { tenantSearch } from "~/features/search/search.server";
 import type { Car } from "~/features/stock/car.schema";
 import { carTag, regoExpiryText } from "~/features/stock/stock";
@@ -46,7 +46,7 @@ export function sharedPageKey(tenant: TenantData): string {
     key = hash({
       version: PAGE_KEY_VERSION,
       rest,
-      chrome: siteChrome(tenant.site, cars, tenant.pages),
+      chrome: siteChrome(tenant.site, cars, chromePages(tenant)),
       year: new Date(now).getFullYear(),
     });
     shared.set(tenant, key);

@@ -4,7 +4,12 @@
  */
 import { readFileSync } from "node:fs";
 import path from "node:path";
-import { type ContentPage, loadContentPages } from "~/features/content/content.server";
+import {
+  type BlogPost,
+  type ContentPage,
+  loadBlogPosts,
+  loadContentPages,
+} from "~/features/content/content.server";
 import type { Location } from "~/features/locations/location.schema";
 import type { Offer } from "~/features/offers/offer.schema";
 import type { ReviewsFile } from "~/features/reviews/review.schema";
@@ -19,6 +24,8 @@ export interface TenantData {
   offers: Offer[];
   /** Content pages from `pages/*.md`. */
   pages: ContentPage[];
+  /** Blog posts from `blog/*.md`; absent in snapshots from before the blog. */
+  posts?: BlogPost[];
   /** Customer reviews (`reviews.json`); absent or null when the tenant has none. */
   reviews?: ReviewsFile | null;
   /** Published cars, in feed order. */
@@ -38,9 +45,10 @@ export async function loadTenant(
   const reviews = loadReviews(dir, site);
   const tenantDir = path.join(dir, slug);
   const pages = loadContentPages(tenantDir);
+  const posts = loadBlogPosts(tenantDir);
   const feedName = site.feed.startsWith("https://") ? site.feed : path.join(tenantDir, site.feed);
   const { cars, report } = publishFeed(await readFeed(site, tenantDir), site, now, feedName);
-  return { data: { site, locations, offers, reviews, pages, cars, now: now.toISOString() }, report };
+  return { data: { site, locations, offers, reviews, pages, posts, cars, now: now.toISOString() }, report };
 }
 
 let current: Promise<TenantData> | undefined;

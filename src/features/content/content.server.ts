@@ -9,6 +9,7 @@ import sanitizeHtml from "sanitize-html";
 import { parse as parseYaml } from "yaml";
 import { z } from "zod";
 import { ConfigError, parseWithFriendlyErrors } from "~/tenant/errors";
+import type { BlogPostMeta } from "./blog";
 
 export interface ContentPage {
   /** URL path segment: the file name without `.md` (`about-us.md` → `/about-us`). */
@@ -21,7 +22,19 @@ export interface ContentPage {
 const frontmatterSchema = z.object({ title: z.string().min(1), description: z.string().min(1) }).strict();
 
 /** Routes the site already owns; a content page may not shadow them. */
-const RESERVED = new Set(["cars", "search", "api", "404", "index", "sitemap", "robots", "media", "_astro"]);
+const RESERVED = new Set([
+  "cars",
+  "search",
+  "api",
+  "404",
+  "index",
+  "sitemap",
+  "robots",
+  "media",
+  "_astro",
+  "blog",
+  "brands",
+]);
 
 const CONTENT_HTML: sanitizeHtml.IOptions = {
   allowedTags: [...sanitizeHtml.defaults.allowedTags, "img"],
@@ -31,19 +44,71 @@ const CONTENT_HTML: sanitizeHtml.IOptions = {
   transformTags: { h1: "h2" },
 };
 
-export function parseContentPage(file: string, source: string): ContentPage {
+/** Splits a markdown file into its validated frontmatter and its body as sanitized HTML. */
+function parseMarkdown<T extends z.ZodType>(
+  file: string,
+  source: string,
+  schema: T,
+  fields: string,
+): { meta: z.output<T>; html: string } {
   const match = /^---\r?\n([\s\S]*?)\r?\n---\r?\n?([\s\S]*)$/.exec(source);
-  if (!match)
-    throw new ConfigError(file, ["must start with YAML frontmatter between --- lines (title, description)"]);
+  if (!match) throw new ConfigError(file, [`must start with YAML frontmatter between --- lines (${fields})`]);
   let data: unknown;
   try {
     data = parseYaml(match[1] ?? "");
   } catch (error) {
     throw new ConfigError(file, [`frontmatter is not valid YAML: ${(error as Error).message}`]);
   }
-  const meta = parseWithFriendlyErrors(frontmatterSchema, data, file);
+  const meta = parseWithFriendlyErrors(schema, data, file);
   const html = sanitizeHtml(marked.parse(match[2] ?? "", { async: false }), CONTENT_HTML);
+  return { meta, html };
+}
+
+export function parseContentPage(file: string, source: string): ContentPage {
+  const { meta, html } = parseMarkdown(file, source, frontmatterSchema, "title, description");
   return { slug: path.basename(file, ".md"), ...meta, html };
+}
+
+const SLUG = /^[a-z0-9]+(?:-[a-z0-9]+)*$/;
+
+export interface BlogPost extends BlogPostMeta {
+  html: string;
+}
+
+const postFrontmatterSchema = z
+  .object({
+    title: z.string().min(1),
+    description: z.string().min(1),
+    /** e.g. "Vehicle Reviews": the post lives at /blog/vehicle-reviews/{file name}. */
+    category: z.string().trim().min(1),
+    date: z.iso.date({ error: "must be a date like 2026-11-19" }),
+    /** A site path (/media/…) or an https URL. */
+    image: z
+      .string()
+      .regex(/^(\/(?!\/)|https:\/\/)/, "must be a path on this site (/media/…) or an https:// URL")
+      .optional(),
+  })
+  .strict();
+
+/** `tenants/<slug>/blog/*.md` (spec §2 /blog): title, description, category, date, image. */
+export function loadBlogPosts(tenantDir: string): BlogPost[] {
+  const dir = path.join(tenantDir, "blog");
+  if (!existsSync(dir)) return [];
+  return readdirSync(dir)
+    .filter((file) => file.endsWith(".md"))
+    .sort()
+    .map((file) => {
+      const full = path.join(dir, file);
+      const slug = path.basename(file, ".md");
+      if (!SLUG.test(slug)) throw new ConfigError(full, [`file name "${slug}" must be a URL slug`]);
+      const { meta, html } = parseMarkdown(
+        full,
+        readFileSync(full, "utf8"),
+        postFrontmatterSchema,
+        "title, description, category, date",
+      );
+      return { slug, ...meta, html };
+    });
 }
 
 export function loadContentPages(tenantDir: string): ContentPage[] {
@@ -55,7 +120,7 @@ export function loadContentPages(tenantDir: string): ContentPage[] {
     .map((file) => {
       const full = path.join(dir, file);
       const slug = path.basename(file, ".md");
-      if (!/^[a-z0-9]+(?:-[a-z0-9]+)*$/.test(slug) || RESERVED.has(slug)) {
+      if (!SLUG.test(slug) || RESERVED.has(slug)) {
         throw new ConfigError(full, [
           `file name "${slug}" must be a URL slug and not one of ${[...RESERVED].join(", ")}`,
         ]);

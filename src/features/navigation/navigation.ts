@@ -25,6 +25,7 @@ const CAR_TYPE_PATHS = {
  * footer only for tenants that have the page, so no menu leads to a 404.
  */
 export const OPTIONAL_CONTENT_PAGES = [
+  "/blog",
   "/capped-price-servicing",
   "/vehicle-parts-and-accessories",
   "/roadside-assist",
@@ -175,6 +176,7 @@ export function footerGroups(
         { label: "About Us", href: "/about-us" },
         { label: "Our Locations", href: "/dealer-locator" },
         { label: "Our Brands", href: "/brands" },
+        { label: "Blog", href: "/blog" },
         { label: "Contact Us", href: "/contact-us" },
         { label: "Careers", href: "/careers" },
         { label: "Privacy Policy", href: "/privacy-policy" },
@@ -184,6 +186,14 @@ export function footerGroups(
   ]
     .map((group) => ({ ...group, links: withExistingPages(group.links, pageSlugs) }))
     .filter((group) => group.links.length > 0);
+}
+
+/** The pages the header and footer may link: the content pages, and the blog when it has posts. */
+export function chromePages(tenant: {
+  pages: readonly { slug: string }[];
+  posts?: readonly unknown[] | undefined;
+}): { slug: string }[] {
+  return (tenant.posts?.length ?? 0) > 0 ? [...tenant.pages, { slug: "blog" }] : [...tenant.pages];
 }
 
 const chromeCache = new WeakMap<readonly Car[], { header: NavItem[]; footer: FooterGroup[] }>();
