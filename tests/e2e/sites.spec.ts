@@ -497,3 +497,17 @@ test.describe("holiday hours after the build", () => {
     await context.close();
   });
 });
+
+test("without JavaScript the reviews still show and scroll, and no dead arrows are offered", async ({
+  browser,
+}) => {
+  const slug = "bayside-nissan";
+  const context = await browser.newContext({ javaScriptEnabled: false });
+  const page = await context.newPage();
+  await page.goto(tenantUrl(slug));
+  const section = page.getByRole("region", { name: "What Our Customers Say" });
+  await expect(section.getByRole("article").first()).toBeVisible();
+  await expect(section.getByRole("region", { name: "Customer reviews" })).toBeVisible();
+  await expect(section.getByRole("button", { name: "Next reviews" })).toBeHidden();
+  await context.close();
+});

@@ -1,7 +1,8 @@
 /**
  * Arrow buttons for a horizontal scroll-snap row (spec §4 "carousel arrows disabled when scrolling
  * impossible"). Markup: `[data-scroll-row]` holding a `[data-scroller]` and `[data-scroll="-1"|"1"]`
- * buttons, which start `hidden` (without JavaScript the row still scrolls by touch, wheel and keys).
+ * buttons. The row gets `data-ready` once they work: style the buttons invisible until then (their
+ * room kept, so nothing moves); without JavaScript the row still scrolls by touch, wheel and keys.
  */
 export function canScroll(scroller: Pick<HTMLElement, "scrollLeft" | "clientWidth" | "scrollWidth">): {
   back: boolean;
@@ -29,7 +30,6 @@ export function wireScrollRows(root: ParentNode = document): void {
       frame = requestAnimationFrame(update);
     };
     for (const button of buttons) {
-      button.hidden = false;
       button.addEventListener("click", () => {
         const reduce = matchMedia("(prefers-reduced-motion: reduce)").matches;
         scroller.scrollBy({
@@ -43,5 +43,6 @@ export function wireScrollRows(root: ParentNode = document): void {
     scroller.addEventListener("scroll", schedule, { passive: true });
     new ResizeObserver(schedule).observe(scroller);
     update();
+    row.dataset.ready = "";
   }
 }
