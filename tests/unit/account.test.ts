@@ -31,6 +31,12 @@ import {
   createSignOutHandler,
   createWatchlistHandler,
 } from "~/features/account/account.server";
+import { GARAGE_LIMIT, GARAGE_TEXTS, vehicleTitle } from "~/features/account/garage";
+import {
+  createGarageChangeHandler,
+  createGarageHandler,
+  GARAGE_ERRORS,
+} from "~/features/account/garage.server";
 import { checkMobile, displayMobile } from "~/features/account/mobile";
 import { consoleSmsAdapter, type SmsMessage, smsAdapterFromEnv } from "~/features/account/sms.server";
 import { type Db, openDb } from "~/lib/db/db.server";
@@ -200,6 +206,10 @@ const dataFor = (watchlist: boolean): TenantData => ({
   now: NOW.toISOString(),
 });
 const data = dataFor(true);
+const garageData: TenantData = {
+  ...dataFor(false),
+  site: makeSite({ slug: "garage-motors", garage_enabled: true }),
+};
 let db: Db;
 const sent: SmsMessage[] = [];
 let nextCode = "123456";
@@ -207,7 +217,14 @@ let clock = NOW;
 const options = (): AccountOptions => ({
   db: async () => db,
   tenantFor: (req) => /^([a-z0-9-]+)\.localhost/.exec(req.headers.get("host") ?? "")?.[1] ?? null,
-  snapshot: (slug) => (slug === "test-motors" ? data : slug === "plain-motors" ? dataFor(false) : null),
+  snapshot: (slug) =>
+    slug === "test-motors"
+      ? data
+      : slug === "plain-motors"
+        ? dataFor(false)
+        : slug === "garage-motors"
+          ? garageData
+          : null,
   sms: {
     name: "test",
     async send(message) {
@@ -437,5 +454,116 @@ describe("the watchlist (spec §7 save-car / remove-car, phone_number and car_id
     const account = await (await createAccountHandler(options())(get(cookie))).json();
     clock = NOW;
     expect(account.user).toBeNull();
+  });
+});
+
+describe("My Garage (spec §2 /my-garage, always behind sign-in)", () => {
+  const GARAGE_HOST = "garage-motors.localhost:4321";
+  const add = (body: unknown, cookie?: string, host = GARAGE_HOST) =>
+    createGarageChangeHandler("add", options())(post(body, { host, ...(cookie ? { cookie } : {}) }));
+  const remove = (id: unknown, cookie?: string) =>
+    createGarageChangeHandler(
+      "remove",
+      options(),
+    )(post({ id }, { host: GARAGE_HOST, ...(cookie ? { cookie } : {}) }));
+  const list = (cookie?: string, host = GARAGE_HOST) =>
+    createGarageHandler(options())(
+      new Request("http://localhost/api/garage", { headers: { host, ...(cookie ? { cookie } : {}) } }),
+    );
+  async function signInHere(phone: string): Promise<string> {
+    nextCode = "135790";
+    expect((await createSignInCodeHandler(options())(post({ phone }, { host: GARAGE_HOST }))).status).toBe(
+      200,
+    );
+    const verified = await createSignInVerifyHandler(options())(
+      post({ phone, code: "135790" }, { host: GARAGE_HOST }),
+    );
+    expect(verified.status).toBe(200);
+    return (verified.headers.get("set-cookie") ?? "").split(";")[0] as string;
+  }
+  const CX5 = { rego: "abc 123", rego_state: "QLD", make: "Mazda", model: "CX-5", year: "2018" };
+
+  it("adds a vehicle (the rego as on the plate), lists it, updates it by plate and removes it", async () => {
+    const cookie = await signInHere("0420 000 101");
+    const added = await add(CX5, cookie);
+    expect(added.status).toBe(201);
+    const { vehicles } = (await added.json()) as { vehicles: { id: string }[] };
+    expect(vehicles).toEqual([
+      { id: expect.any(String), rego: "ABC123", rego_state: "QLD", make: "Mazda", model: "CX-5", year: 2018 },
+    ]);
+    // The same plate again changes its details instead of adding a copy.
+    const again = await add({ ...CX5, rego: "ABC-123", model: "CX-5 Maxx", year: null }, cookie);
+    expect(again.status).toBe(200);
+    expect(await (await list(cookie)).json()).toEqual({
+      success: true,
+      vehicles: [
+        {
+          id: vehicles[0]?.id,
+          rego: "ABC123",
+          rego_state: "QLD",
+          make: "Mazda",
+          model: "CX-5 Maxx",
+          year: null,
+        },
+      ],
+    });
+    const removed = await remove(vehicles[0]?.id, cookie);
+    expect(await removed.json()).toEqual({ success: true, vehicles: [] });
+    expect((await remove(vehicles[0]?.id, cookie)).status).toBe(404);
+  });
+
+  it("lists the fields to fix, in the shopper's words", async () => {
+    const cookie = await signInHere("0420 000 102");
+    const answer = await add({ rego: "!", rego_state: "XX", make: "", model: " ", year: 1890 }, cookie);
+    expect(answer.status).toBe(400);
+    expect(await answer.json()).toEqual({
+      success: false,
+      error: "Please fix the following errors:",
+      fields: {
+        rego: GARAGE_TEXTS.rego,
+        rego_state: GARAGE_TEXTS.regoState,
+        make: GARAGE_TEXTS.make,
+        model: GARAGE_TEXTS.model,
+        year: GARAGE_TEXTS.year,
+      },
+    });
+  });
+
+  it(`holds up to ${GARAGE_LIMIT} vehicles`, async () => {
+    const cookie = await signInHere("0420 000 103");
+    for (let i = 0; i < GARAGE_LIMIT; i++)
+      expect((await add({ ...CX5, rego: `AB${i}CD` }, cookie)).status).toBe(201);
+    const over = await add({ ...CX5, rego: "ZZZ999" }, cookie);
+    expect(over.status).toBe(409);
+    expect(await over.json()).toEqual({ success: false, error: GARAGE_TEXTS.full });
+    expect((await add({ ...CX5, rego: "AB0CD", model: "CX-9" }, cookie)).status).toBe(200);
+  });
+
+  it("one shopper never sees or removes another's vehicles", async () => {
+    const owner = await signInHere("0420 000 104");
+    const other = await signInHere("0420 000 105");
+    const { vehicles } = (await (await add(CX5, owner)).json()) as { vehicles: { id: string }[] };
+    expect(await (await list(other)).json()).toEqual({ success: true, vehicles: [] });
+    expect((await remove(vehicles[0]?.id, other)).status).toBe(404);
+    expect(((await (await list(owner)).json()) as { vehicles: unknown[] }).vehicles).toHaveLength(1);
+  });
+
+  it.each([
+    ["no session", () => list(), 401, GARAGE_ERRORS.signInNeeded],
+    ["no session, adding", () => add(CX5), 401, GARAGE_ERRORS.signInNeeded],
+    ["a site without a garage", () => list(undefined, HOST), 404, GARAGE_ERRORS.notOffered],
+  ])("%s answers %s", async (_, call, status, error) => {
+    const response = await call();
+    expect(response.status).toBe(status);
+    expect(await response.json()).toEqual({ success: false, error });
+  });
+
+  it("names a vehicle by year, make and model", () => {
+    expect(vehicleTitle({ year: 2018, make: "Mazda", model: "CX-5" })).toBe("2018 Mazda CX-5");
+    expect(vehicleTitle({ year: null, make: "Mazda", model: "CX-5" })).toBe("Mazda CX-5");
+  });
+
+  it("a site with a garage offers sign-in", () => {
+    expect(offersAccounts(makeSite({ garage_enabled: true }))).toBe(true);
   });
 });

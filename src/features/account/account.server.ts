@@ -117,7 +117,7 @@ const tooMany = (retryAfterSeconds: number) =>
   json({ success: false, error: ACCOUNT_TEXTS.tooMany }, 429, { "retry-after": String(retryAfterSeconds) });
 
 /** Runs a POST for a site that offers accounts, with its JSON body. */
-function accountPost(
+export function accountPost(
   name: string,
   options: AccountOptions,
   run: (input: {
@@ -309,18 +309,36 @@ async function watchlistIds(db: Db, tenant: string, userId: string): Promise<num
   return rows.map((row) => row.car_id);
 }
 
-/** GET /api/account: who is signed in here, with their watchlist (`{ user: null }` when nobody). */
-export function createAccountHandler(options: AccountOptions): (req: Request) => Promise<Response> {
+/**
+ * Runs a GET for a site that offers what `offered` checks (else 404 with `notOffered`), with the
+ * signed-in user of the request or null.
+ */
+export function accountGet(
+  name: string,
+  options: AccountOptions,
+  offered: { check: (site: TenantData["site"]) => boolean; error: string },
+  run: (input: { tenant: string; data: TenantData; db: Db; user: SessionUser | null }) => Promise<Response>,
+): (req: Request) => Promise<Response> {
   const now = options.now ?? (() => new Date());
   return (req) =>
-    guarded("account", async () => {
+    guarded(name, async () => {
       if (req.method !== "GET") return methodNotAllowed("GET");
       const resolved = resolveTenant(req, options);
       if (!resolved.ok) return resolved.response;
       const { tenant, data } = resolved;
-      if (!offersAccounts(data.site)) return json({ success: false, error: ACCOUNT_ERRORS.notOffered }, 404);
+      if (!offered.check(data.site)) return json({ success: false, error: offered.error }, 404);
       const db = await options.db();
-      const user = await sessionUser(db, tenant, req, now());
+      return run({ tenant, data, db, user: await sessionUser(db, tenant, req, now()) });
+    });
+}
+
+/** GET /api/account: who is signed in here, with their watchlist (`{ user: null }` when nobody). */
+export function createAccountHandler(options: AccountOptions): (req: Request) => Promise<Response> {
+  return accountGet(
+    "account",
+    options,
+    { check: offersAccounts, error: ACCOUNT_ERRORS.notOffered },
+    async ({ tenant, data, db, user }) => {
       if (!user) return json({ user: null });
       const ids = await watchlistIds(db, tenant, user.id);
       const cars: WatchlistCar[] = ids.map((id) => {
@@ -333,7 +351,8 @@ export function createAccountHandler(options: AccountOptions): (req: Request) =>
         return { listed: true, id, slug, name, price_text, was_price_text, sold, image, car_type_label, km };
       });
       return json({ user: { ...user, phone_display: displayMobile(user.phone) }, watchlist: cars });
-    });
+    },
+  );
 }
 
 /** POST /api/watchlist/save-car and remove-car `{ phone_number, car_id }` (spec §7). */

@@ -90,6 +90,8 @@ export function signInHref(type: SignInType, redirect: string, back: string = re
 
 interface AccountSite {
   features: { watchlist: boolean; checkout: boolean };
+  /** My Garage (spec §2 /my-garage, always behind sign-in). */
+  garage_enabled: boolean;
   /** Spec §4 gated routes, per site (site.json `gating`). */
   gating: { checkout: boolean; finance: boolean; car_finance: boolean };
 }
@@ -102,10 +104,14 @@ export function checkoutNeedsSignIn(site: AccountSite): boolean {
   return site.features.checkout && site.gating.checkout;
 }
 
-/** Sites with sign-in: those that keep a watchlist or gate checkout or finance behind it. */
+/** Sites with sign-in: those that keep a watchlist or a garage, or gate checkout or finance. */
 export function offersAccounts(site: AccountSite): boolean {
   return (
-    site.features.watchlist || checkoutNeedsSignIn(site) || site.gating.finance || site.gating.car_finance
+    site.features.watchlist ||
+    site.garage_enabled ||
+    checkoutNeedsSignIn(site) ||
+    site.gating.finance ||
+    site.gating.car_finance
   );
 }
 

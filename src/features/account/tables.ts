@@ -42,12 +42,26 @@ export type WatchlistTable = {
   created_at: Timestamp;
 };
 
+/** My Garage (migration "2026_11_25_004_garage"): one row per vehicle a shopper keeps there. */
+export type GarageVehiclesTable = {
+  id: string;
+  user_id: string;
+  tenant: string;
+  rego: string;
+  rego_state: string;
+  make: string;
+  model: string;
+  year: number | null;
+  created_at: Timestamp;
+};
+
 // Type aliases, not interfaces: `$extendTables` needs types with an implicit index signature.
 export type AccountTables = {
   users: UsersTable;
   sign_in_codes: SignInCodesTable;
   sessions: SessionsTable;
   watchlist: WatchlistTable;
+  garage_vehicles: GarageVehiclesTable;
 };
 
 export function accountDb(db: Db) {

@@ -1,6 +1,7 @@
 /** Header mega-menu and footer groups (spec §2), derived from the tenant and its published stock. */
 
 import { WATCHLIST_PATH } from "~/features/account/account";
+import { GARAGE_PATH } from "~/features/account/garage";
 import { COMPARE_PATH } from "~/features/compare/compare";
 import { FAVOURITES_PATH } from "~/features/favourites/favourites";
 import { DEFAULT_SEARCH_PATH, makeModelPath } from "~/features/search/slugs";
@@ -143,6 +144,8 @@ export function footerGroups(
       : []),
     // Kept on the server for a signed-in shopper (spec §4 watchlist).
     ...(site.features.watchlist ? [{ label: "Your Watchlist", href: WATCHLIST_PATH }] : []),
+    // The shopper's own vehicles, behind sign-in (spec §2 /my-garage).
+    ...(site.garage_enabled ? [{ label: "My Garage", href: GARAGE_PATH }] : []),
   ];
   return [
     {

@@ -138,6 +138,27 @@ const migrations: Record<string, Migration> = {
       await db.schema.dropTable("users").execute();
     },
   },
+  /** My Garage (spec §2 /my-garage): a signed-in shopper's own vehicles. */
+  "2026_11_25_004_garage": {
+    async up(db: Kysely<unknown>) {
+      await db.schema
+        .createTable("garage_vehicles")
+        .addColumn("id", "uuid", (col) => col.primaryKey())
+        .addColumn("user_id", "uuid", (col) => col.notNull().references("users.id").onDelete("cascade"))
+        .addColumn("tenant", "text", (col) => col.notNull())
+        .addColumn("rego", "text", (col) => col.notNull())
+        .addColumn("rego_state", "text", (col) => col.notNull())
+        .addColumn("make", "text", (col) => col.notNull())
+        .addColumn("model", "text", (col) => col.notNull())
+        .addColumn("year", "integer")
+        .addColumn("created_at", "timestamptz", (col) => col.notNull().defaultTo(sql`now()`))
+        .addUniqueConstraint("garage_vehicles_user_rego", ["user_id", "rego", "rego_state"])
+        .execute();
+    },
+    async down(db: Kysely<unknown>) {
+      await db.schema.dropTable("garage_vehicles").execute();
+    },
+  },
 };
 
 const provider: MigrationProvider = { getMigrations: async () => migrations };
