@@ -153,3 +153,31 @@ describe("model pages (/{model slug})", () => {
     expect(modelCars({ make: "Nissan", slug: "patrol" }, DOCS)).toHaveLength(0);
   });
 });
+
+describe("model page addresses in a real build", () => {
+  it("never take a page's, a content page's or a public folder's address", async () => {
+    const { loadTenant } = await import("~/tenant/tenant.server");
+    const { tenantBrands } = await import("~/features/brands/brands.server");
+    const path = await import("node:path");
+    const { data } = await loadTenant(
+      path.resolve("tests/fixtures/tenants"),
+      "fixture-motors",
+      new Date("2026-11-18T00:00:00Z"),
+    );
+    const offer = (slug: string) => ({
+      id: slug.length,
+      name: slug,
+      description: "",
+      disclaimer: "",
+      manufacturer: { name: "Acme" },
+      model: { name: slug, slug },
+      excluded_website_ids: [],
+    });
+    const tenant = {
+      ...data,
+      site: { ...data.site, manufacturer: "Acme" },
+      offers: ["compare", "brands", "blog", "about-us", "media", "sitemap", "acme", "roadster"].map(offer),
+    };
+    expect(tenantBrands(tenant).models.map((model) => model.slug)).toEqual(["roadster"]);
+  });
+});

@@ -9,19 +9,21 @@ import { tenantSearch } from "~/features/search/search.server";
 import type { TenantData } from "~/tenant/tenant.server";
 import { type Brand, franchisedMakes, type ModelPage, modelPages, siteBrands } from "./brands";
 
-/** Top-level names of src/pages (files and folders): a model page may not take any of them. */
-const PAGE_FILES = Object.keys(import.meta.glob("/src/pages/**/*.{astro,ts}"));
-
+/**
+ * Addresses a model page may not take: every top-level name in src/pages (read at build time, from
+ * the project root like the rest of the build), the tenant's content pages, public/ folders and
+ * the dealer's own makes.
+ */
 function takenTopLevel(tenant: TenantData): Set<string> {
   const taken = new Set<string>();
-  for (const file of PAGE_FILES) {
-    const first = file.replace(/^\/src\/pages\//, "").split("/")[0] ?? "";
-    const name = first.replace(/\.(astro|ts)$/, "");
-    if (!name.startsWith("[")) taken.add(name.replace(/\.xml$|\.txt$/, ""));
+  for (const dir of ["src/pages", "public"]) {
+    const full = path.resolve(dir);
+    if (!existsSync(full)) continue;
+    for (const name of readdirSync(full)) {
+      if (!name.startsWith("[")) taken.add(name.replace(/\.(astro|ts|md)$/, "").replace(/\.(xml|txt)$/, ""));
+    }
   }
   for (const page of tenant.pages) taken.add(page.slug);
-  const publicDir = path.resolve("public");
-  if (existsSync(publicDir)) for (const name of readdirSync(publicDir)) taken.add(name);
   for (const make of franchisedMakes(tenant.site)) taken.add(make.toLowerCase());
   return taken;
 }
