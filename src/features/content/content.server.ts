@@ -90,41 +90,39 @@ const postFrontmatterSchema = z
   })
   .strict();
 
-/** `tenants/<slug>/blog/*.md` (spec §2 /blog): title, description, category, date, image. */
-export function loadBlogPosts(tenantDir: string): BlogPost[] {
-  const dir = path.join(tenantDir, "blog");
+/** The `.md` files of a folder, sorted by name, with their slug (the name without `.md`). */
+function markdownFiles(dir: string): { file: string; slug: string; source: string }[] {
   if (!existsSync(dir)) return [];
   return readdirSync(dir)
-    .filter((file) => file.endsWith(".md"))
+    .filter((name) => name.endsWith(".md"))
     .sort()
-    .map((file) => {
-      const full = path.join(dir, file);
-      const slug = path.basename(file, ".md");
-      if (!SLUG.test(slug)) throw new ConfigError(full, [`file name "${slug}" must be a URL slug`]);
-      const { meta, html } = parseMarkdown(
-        full,
-        readFileSync(full, "utf8"),
-        postFrontmatterSchema,
-        "title, description, category, date",
-      );
-      return { slug, ...meta, html };
+    .map((name) => {
+      const file = path.join(dir, name);
+      return { file, slug: path.basename(name, ".md"), source: readFileSync(file, "utf8") };
     });
 }
 
+/** `tenants/<slug>/blog/*.md` (spec §2 /blog): title, description, category, date, image. */
+export function loadBlogPosts(tenantDir: string): BlogPost[] {
+  return markdownFiles(path.join(tenantDir, "blog")).map(({ file, slug, source }) => {
+    if (!SLUG.test(slug)) throw new ConfigError(file, [`file name "${slug}" must be a URL slug`]);
+    const { meta, html } = parseMarkdown(
+      file,
+      source,
+      postFrontmatterSchema,
+      "title, description, category, date",
+    );
+    return { slug, ...meta, html };
+  });
+}
+
 export function loadContentPages(tenantDir: string): ContentPage[] {
-  const dir = path.join(tenantDir, "pages");
-  if (!existsSync(dir)) return [];
-  return readdirSync(dir)
-    .filter((file) => file.endsWith(".md"))
-    .sort()
-    .map((file) => {
-      const full = path.join(dir, file);
-      const slug = path.basename(file, ".md");
-      if (!SLUG.test(slug) || RESERVED.has(slug)) {
-        throw new ConfigError(full, [
-          `file name "${slug}" must be a URL slug and not one of ${[...RESERVED].join(", ")}`,
-        ]);
-      }
-      return parseContentPage(full, readFileSync(full, "utf8"));
-    });
+  return markdownFiles(path.join(tenantDir, "pages")).map(({ file, slug, source }) => {
+    if (!SLUG.test(slug) || RESERVED.has(slug)) {
+      throw new ConfigError(file, [
+        `file name "${slug}" must be a URL slug and not one of ${[...RESERVED].join(", ")}`,
+      ]);
+    }
+    return parseContentPage(file, source);
+  });
 }
