@@ -4753,6 +4753,24 @@ export function buildSite(profile: TenantProfile, stock: Car[]): SiteInput {
         template: "franchise",
         manufacturer: "Toyota",
         garage_enabled: true,
+        // Gated (spec §4): a shopper signs in with their mobile before they spin.
+        spin_to_win: {
+          id: "summer-2026",
+          title: "Summer Spin to Win",
+          intro:
+            "Spin our wheel for a summer treat on us: service, accessory and fuel prizes. Every spin wins.",
+          start: "2026-11-01T00:00:00+10:00",
+          expiry: "2030-06-30T23:59:59+10:00",
+          prizes: [
+            { label: "$50 fuel card", weight: 40 },
+            { label: "Free car wash", weight: 30 },
+            { label: "$100 service credit", weight: 15 },
+            { label: "Free tint on a new car", weight: 10 },
+            { label: "$250 accessory pack", weight: 5 },
+          ],
+          terms:
+            "One spin per mobile number. Claim at Harbourside Toyota within 60 days with photo ID. Prizes are not exchangeable for cash.",
+        },
         plugins: ["PPSR Report"],
         search_filters: {
           car_types: ["new", "demo", "used"],
@@ -4838,6 +4856,22 @@ export function buildSite(profile: TenantProfile, stock: Car[]): SiteInput {
         template: "independent",
         autograb: true,
         redbook: true,
+        // Open to everyone (not gated): one spin per mobile number.
+        spin_to_win: {
+          id: "perth-spring-2026",
+          title: "Spin to Win",
+          intro: "Leave your details, spin the wheel and take home a prize when you visit either yard.",
+          start: "2026-09-01T00:00:00+08:00",
+          expiry: "2030-12-31T23:59:59+08:00",
+          prizes: [
+            { label: "$25 coffee voucher", weight: 45 },
+            { label: "Free detail", weight: 25 },
+            { label: "$200 off any car", weight: 20 },
+            { label: "Free tank of fuel", weight: 10 },
+          ],
+          terms:
+            "One spin per mobile number. $200 off applies to a car bought within 30 days. Claim at either Westside Auto yard.",
+        },
         plugins: ["Autogauge", "Car Analysis"],
         search_filters: {
           car_types: ["used"],

@@ -15,6 +15,7 @@ import {
   searchServiceSchema,
   searchSettingsSchema,
 } from "./schemas/search";
+import { spinToWinSchema } from "./schemas/spin-to-win";
 import { themeSchema } from "./schemas/theme";
 import { vdpConfigSchema } from "./schemas/vdp";
 
@@ -131,6 +132,8 @@ export const siteSchema = z
     manufacturer: z.string().nullable().default(null),
     finance_provider: financeProviderSchema.nullable().default(null),
     garage_enabled: z.boolean().default(false),
+    /** A Spin to Win campaign (spec §2 /spin-to-win); null: no such page. */
+    spin_to_win: spinToWinSchema.nullable().default(null),
     /** Autograb market data (price gauge, market-price badge). */
     autograb: z.boolean().default(false),
     plugins: z.array(z.enum(PLUGINS)).default([]),

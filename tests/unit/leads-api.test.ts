@@ -8,7 +8,7 @@ import path from "node:path";
 import fc from "fast-check";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { LEAD_ERRORS } from "~/features/leads/leads";
-import { LEAD_KINDS, LEAD_TEXTS } from "~/features/leads/schemas";
+import { FORM_LEAD_KINDS, LEAD_KINDS, LEAD_TEXTS } from "~/features/leads/schemas";
 import { createLeadsHandler } from "~/features/leads/submit.server";
 import { type Db, openDb } from "~/lib/db/db.server";
 import type { Site } from "~/tenant/schema";
@@ -53,19 +53,30 @@ afterAll(async () => {
 });
 
 describe("POST /api/leads", () => {
-  it.each(LEAD_KINDS)("stores a %s and answers 201 with its lead_id, queued for the CRM", async (kind) => {
-    const { status, body } = await post(validBody(kind));
-    expect(status).toBe(201);
-    expect(body.lead_id).toMatch(/^[0-9a-f-]{36}$/);
-    const row = await db
-      .selectFrom("leads")
-      .innerJoin("lead_outbox", "lead_outbox.lead_id", "leads.id")
-      .select(["leads.kind", "leads.tenant", "leads.fields", "leads.spam", "lead_outbox.delivered_at"])
-      .where("leads.id", "=", String(body.lead_id))
-      .executeTakeFirstOrThrow();
-    expect(row).toMatchObject({ kind, tenant: "test-motors", spam: false, delivered_at: null });
-    expect(row.fields).toMatchObject({ name: "Jane", email: "jane@example.com.au", phone: "+61412345678" });
-    expect(row.fields).not.toHaveProperty("started_at");
+  it.each(FORM_LEAD_KINDS)(
+    "stores a %s and answers 201 with its lead_id, queued for the CRM",
+    async (kind) => {
+      const { status, body } = await post(validBody(kind));
+      expect(status).toBe(201);
+      expect(body.lead_id).toMatch(/^[0-9a-f-]{36}$/);
+      const row = await db
+        .selectFrom("leads")
+        .innerJoin("lead_outbox", "lead_outbox.lead_id", "leads.id")
+        .select(["leads.kind", "leads.tenant", "leads.fields", "leads.spam", "lead_outbox.delivered_at"])
+        .where("leads.id", "=", String(body.lead_id))
+        .executeTakeFirstOrThrow();
+      expect(row).toMatchObject({ kind, tenant: "test-motors", spam: false, delivered_at: null });
+      expect(row.fields).toMatchObject({ name: "Jane", email: "jane@example.com.au", phone: "+61412345678" });
+      expect(row.fields).not.toHaveProperty("started_at");
+    },
+  );
+
+  it("refuses a Spin to Win entry: its prize is drawn by the spin's own function, never taken from a form", async () => {
+    const { status, body } = await post({ ...validBody("spin_to_win"), prize: "A new car" });
+    expect(status).toBe(400);
+    expect(body).toEqual({ error: LEAD_TEXTS.fixErrors, fields: { kind: LEAD_TEXTS.kind } });
+    const stored = await db.selectFrom("leads").select("id").where("kind", "=", "spin_to_win").execute();
+    expect(stored).toEqual([]);
   });
 
   it("answers field errors as 400 JSON in the shopper's words", async () => {

@@ -9,7 +9,7 @@ import os from "node:os";
 import path from "node:path";
 import { afterAll, expect, it, vi } from "vitest";
 import { type OutboxWorker, outboxStats, startOutboxWorker } from "~/features/leads/outbox.server";
-import { LEAD_KINDS, type LeadKind } from "~/features/leads/schemas";
+import { FORM_LEAD_KINDS, type LeadKind } from "~/features/leads/schemas";
 import { createLeadsHandler } from "~/features/leads/submit.server";
 import { type Db, openDb } from "~/lib/db/db.server";
 import { makeSite } from "./helpers";
@@ -50,7 +50,7 @@ it("loses and duplicates nothing across CRM failures and a restart", async () =>
   // 350 distinct submissions; 150 of them are sent twice (double clicks and retries).
   const unique = Array.from({ length: 350 }, (_, i) => ({
     key: `key-${i}`,
-    kind: LEAD_KINDS[i % LEAD_KINDS.length] as LeadKind,
+    kind: FORM_LEAD_KINDS[i % FORM_LEAD_KINDS.length] as LeadKind,
   }));
   const submissions = [...unique, ...unique.filter((_, i) => i % 7 < 3)].sort((a, b) =>
     a.key.localeCompare(b.key),

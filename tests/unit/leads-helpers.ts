@@ -46,6 +46,7 @@ export function validBody(kind: LeadKind, overrides: Record<string, unknown> = {
     careers: { subcategory: "Sales Consultant" },
     find_me_something_similar: { ...vehicle, vehicle_status: "sold" },
     trade_in: { make: "Mazda", model: "CX-5", year: 2021, kms: "45,000", rego: "ABC123", regoState: "QLD" },
+    spin_to_win: {},
   };
   return { ...contact, ...byKind[kind], ...overrides };
 }

@@ -93,7 +93,9 @@ interface AccountSite {
   /** My Garage (spec §2 /my-garage, always behind sign-in). */
   garage_enabled: boolean;
   /** Spec §4 gated routes, per site (site.json `gating`). */
-  gating: { checkout: boolean; finance: boolean; car_finance: boolean };
+  gating: { checkout: boolean; finance: boolean; car_finance: boolean; spin_to_win: boolean };
+  /** A Spin to Win campaign (spec §2 /spin-to-win), or null. */
+  spin_to_win: unknown;
 }
 
 /**
@@ -104,14 +106,23 @@ export function checkoutNeedsSignIn(site: AccountSite): boolean {
   return site.features.checkout && site.gating.checkout;
 }
 
-/** Sites with sign-in: those that keep a watchlist or a garage, or gate checkout or finance. */
+/** Spec §4: Spin to Win asks for sign-in on sites that gate it and run a campaign. */
+export function spinNeedsSignIn(site: AccountSite): boolean {
+  return Boolean(site.spin_to_win) && site.gating.spin_to_win;
+}
+
+/**
+ * Sites with sign-in: those that keep a watchlist or a garage, or gate checkout, finance or Spin to
+ * Win.
+ */
 export function offersAccounts(site: AccountSite): boolean {
   return (
     site.features.watchlist ||
     site.garage_enabled ||
     checkoutNeedsSignIn(site) ||
     site.gating.finance ||
-    site.gating.car_finance
+    site.gating.car_finance ||
+    spinNeedsSignIn(site)
   );
 }
 

@@ -96,6 +96,9 @@ export function formFields(kind: LeadKind, options: { commentsRequired: boolean 
       ];
     case "service_booking":
       return [...contact, rego, ...makeModel(false), kms, when, message(false)];
+    case "spin_to_win":
+      // The wheel (src/features/spin-to-win) asks only who to send the prize to.
+      return contact;
     case "trade_in":
       // The trade-in flow (src/features/tradein/ui) asks the car and its condition in earlier steps.
       return [...contact, postcode];

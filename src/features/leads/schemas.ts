@@ -20,8 +20,17 @@ export const LEAD_KINDS = [
   "careers",
   "find_me_something_similar",
   "trade_in",
+  "spin_to_win",
 ] as const;
 export type LeadKind = (typeof LEAD_KINDS)[number];
+
+/**
+ * Kinds only their own function makes: a Spin to Win entry carries a prize drawn on the server
+ * (src/features/spin-to-win), so POST /api/leads refuses it rather than take a prize from a form.
+ */
+export const SERVER_MADE_KINDS: ReadonlySet<LeadKind> = new Set(["spin_to_win"]);
+/** The kinds POST /api/leads takes. */
+export const FORM_LEAD_KINDS = LEAD_KINDS.filter((kind) => !SERVER_MADE_KINDS.has(kind));
 
 /** Words shoppers read when a field is wrong. The spec's own texts are quoted verbatim. */
 export const LEAD_TEXTS = {
@@ -71,6 +80,7 @@ export const DEFAULT_CATEGORY: Record<LeadKind, string> = {
   careers: "Careers",
   find_me_something_similar: "General Enquiry",
   trade_in: "Trade In",
+  spin_to_win: "Spin to Win",
 };
 
 /** Spec §4: a sold car's enquiry is filed with this subcategory. */
@@ -302,6 +312,8 @@ const shapes = {
   },
   /** The trade-in flow (src/features/tradein): postcode required and Australian. */
   trade_in: { ...contactFields, ...TRADE_IN_LEAD_SHAPE },
+  /** The prize and campaign are set by the spin's function after its draw, never by the shopper. */
+  spin_to_win: { ...contactFields, prize: optionalText(60), campaign: optionalText(60) },
 } satisfies Record<LeadKind, z.ZodRawShape>;
 
 /** Kinds whose comments box is the enquiry's comments (spec §5 "Enquiry comments required"). */

@@ -8,7 +8,14 @@ import type { Site } from "~/tenant/schema";
 import { formRulesFor, isHoneypotHit, isTooFast, LEAD_ERRORS, LEAD_LIMITS } from "./leads";
 import { storeLead } from "./leads.server";
 import { hitRateLimit, type RateLimit } from "./rate-limit.server";
-import { HONEYPOT_FIELD, LEAD_TEXTS, parseLead, STARTED_AT_FIELD } from "./schemas";
+import {
+  HONEYPOT_FIELD,
+  LEAD_TEXTS,
+  type LeadKind,
+  parseLead,
+  SERVER_MADE_KINDS,
+  STARTED_AT_FIELD,
+} from "./schemas";
 
 export interface LeadsHandlerOptions {
   db: () => Promise<Db>;
@@ -111,6 +118,10 @@ export function createLeadsHandler(options: LeadsHandlerOptions): (req: Request)
         return json({ error: LEAD_ERRORS.badJson }, 400);
       }
 
+      const kind = (body as { kind?: unknown } | null)?.kind;
+      if (typeof kind === "string" && SERVER_MADE_KINDS.has(kind as LeadKind)) {
+        return json({ error: LEAD_TEXTS.fixErrors, fields: { kind: LEAD_TEXTS.kind } }, 400);
+      }
       const parsed = parseLead(body, formRulesFor(site));
       if (!parsed.success) return json({ error: LEAD_TEXTS.fixErrors, fields: parsed.fields }, 400);
       const envelope = body as Record<string, unknown>;

@@ -26,6 +26,12 @@ export function locationTimeZone(location: Pick<Location, "address">): string {
   return STATE_TIME_ZONES[location.address.state.trim().toLowerCase()] ?? DEFAULT_TIME_ZONE;
 }
 
+/** A site's own clock for dates it shows: its first location's zone, else its default state's. */
+export function siteTimeZone(locations: readonly Pick<Location, "address">[], defaultState: string): string {
+  const first = locations[0];
+  return first ? locationTimeZone(first) : (STATE_TIME_ZONES[defaultState] ?? DEFAULT_TIME_ZONE);
+}
+
 /** Spec §9: a day with no opening hours reads "Closed". */
 export const CLOSED_LABEL = "Closed";
 

@@ -5,6 +5,7 @@ import { GARAGE_PATH } from "~/features/account/garage";
 import { COMPARE_PATH } from "~/features/compare/compare";
 import { FAVOURITES_PATH } from "~/features/favourites/favourites";
 import { DEFAULT_SEARCH_PATH, makeModelPath } from "~/features/search/slugs";
+import { SPIN_TO_WIN_PATH } from "~/features/spin-to-win/spin-to-win";
 import type { Car } from "~/features/stock/car.schema";
 import { bodyLabel } from "~/features/stock/specs";
 import { carTypeLabel, sortCarTypes } from "~/features/stock/stock";
@@ -146,6 +147,8 @@ export function footerGroups(
     ...(site.features.watchlist ? [{ label: "Your Watchlist", href: WATCHLIST_PATH }] : []),
     // The shopper's own vehicles, behind sign-in (spec §2 /my-garage).
     ...(site.garage_enabled ? [{ label: "My Garage", href: GARAGE_PATH }] : []),
+    // A campaign's page says itself when it has not opened yet or has ended.
+    ...(site.spin_to_win ? [{ label: "Spin to Win", href: SPIN_TO_WIN_PATH }] : []),
   ];
   return [
     {

@@ -159,6 +159,24 @@ const migrations: Record<string, Migration> = {
       await db.schema.dropTable("garage_vehicles").execute();
     },
   },
+  /** Spin to Win (spec §2 /spin-to-win): one spin per mobile number per campaign, with its lead. */
+  "2026_11_26_005_spins": {
+    async up(db: Kysely<unknown>) {
+      await db.schema
+        .createTable("spins")
+        .addColumn("tenant", "text", (col) => col.notNull())
+        .addColumn("campaign", "text", (col) => col.notNull())
+        .addColumn("phone", "text", (col) => col.notNull())
+        .addColumn("prize", "text", (col) => col.notNull())
+        .addColumn("lead_id", "uuid", (col) => col.notNull().references("leads.id"))
+        .addColumn("created_at", "timestamptz", (col) => col.notNull().defaultTo(sql`now()`))
+        .addPrimaryKeyConstraint("spins_pkey", ["tenant", "campaign", "phone"])
+        .execute();
+    },
+    async down(db: Kysely<unknown>) {
+      await db.schema.dropTable("spins").execute();
+    },
+  },
 };
 
 const provider: MigrationProvider = { getMigrations: async () => migrations };

@@ -1,0 +1,166 @@
+/**
+ * POST /api/spin-to-win: a shopper's details in, one spin out. The prize is drawn here (never in
+ * the browser), once per mobile number per campaign; the spin and the lead that tells the dealer
+ * about it are written in one transaction, so a prize shown is always on its way to the dealer.
+ * A second spin with the same number answers the first prize.
+ */
+import { randomInt } from "node:crypto";
+import { sessionUser } from "~/features/account/account.server";
+import { formRulesFor, isHoneypotHit, isTooFast, LEAD_ERRORS, LEAD_LIMITS } from "~/features/leads/leads";
+import { storeLeads } from "~/features/leads/leads.server";
+import { hitRateLimit, type RateLimit } from "~/features/leads/rate-limit.server";
+import { HONEYPOT_FIELD, LEAD_TEXTS, parseLead, STARTED_AT_FIELD } from "~/features/leads/schemas";
+import { clientIp, readBodyWithin } from "~/features/leads/submit.server";
+import { siteTimeZone } from "~/features/locations/locations";
+import {
+  type CallContext,
+  guarded,
+  json,
+  methodNotAllowed,
+  resolveTenant,
+} from "~/features/vehicle/http.server";
+import type { Db } from "~/lib/db/db.server";
+import { closedMessage, pickPrize, SPIN_TEXTS, totalWeight } from "./spin-to-win";
+import { spinDb } from "./tables";
+
+export interface SpinOptions extends CallContext {
+  db: () => Promise<Db>;
+  now?: () => Date;
+  /** A whole number in [0, total): the draw. Injectable so tests can choose the prize. */
+  draw?: (total: number) => number;
+  minTimeOnPageMs?: number;
+  rateLimit?: RateLimit;
+}
+
+/** Spins asked for from one address per 15 minutes: a family sharing a connection is never near it. */
+export const SPIN_RATE_LIMIT: RateLimit = { hits: 10, windowMs: 15 * 60_000 };
+
+export interface SpinAnswer {
+  prize: string;
+  /** The segment the wheel lands on (the campaign's prize order). */
+  index: number;
+  lead_id: string;
+  /** True when this number had spun before: the prize is that first spin's. */
+  already: boolean;
+}
+
+export function createSpinHandler(options: SpinOptions): (req: Request) => Promise<Response> {
+  const now = options.now ?? (() => new Date());
+  const draw = options.draw ?? ((total: number) => randomInt(0, total));
+  const minTimeOnPageMs = options.minTimeOnPageMs ?? LEAD_LIMITS.minTimeOnPageMs;
+  return (req) =>
+    guarded("spin-to-win", async () => {
+      if (req.method !== "POST") return methodNotAllowed("POST");
+      const resolved = resolveTenant(req, options);
+      if (!resolved.ok) return resolved.response;
+      const { tenant, data } = resolved;
+      const { site } = data;
+      const campaign = site.spin_to_win;
+      if (!campaign) return json({ error: SPIN_TEXTS.notRunning }, 404);
+      const at = now();
+      const closed = closedMessage(campaign, at, siteTimeZone(data.locations, site.default_state));
+      if (closed) return json({ error: closed }, 409);
+
+      const contentType = req.headers.get("content-type")?.split(";")[0]?.trim().toLowerCase();
+      if (contentType !== "application/json") return json({ error: LEAD_ERRORS.contentType }, 415);
+      const db = await options.db();
+      const ip = clientIp(req);
+      if (ip) {
+        const limit = await hitRateLimit(
+          db,
+          `spin:${tenant}:${ip}`,
+          options.rateLimit ?? SPIN_RATE_LIMIT,
+          at,
+        );
+        if (!limit.allowed) {
+          return json({ error: LEAD_ERRORS.rateLimited(limit.retryAfterSeconds) }, 429, {
+            "retry-after": String(limit.retryAfterSeconds),
+          });
+        }
+      }
+      const raw = await readBodyWithin(req, LEAD_LIMITS.maxBodyBytes);
+      if (raw === null) return json({ error: LEAD_ERRORS.tooLarge }, 413);
+      let body: Record<string, unknown>;
+      try {
+        const parsed = JSON.parse(raw) as unknown;
+        if (typeof parsed !== "object" || parsed === null || Array.isArray(parsed)) throw new Error();
+        body = parsed as Record<string, unknown>;
+      } catch {
+        return json({ error: LEAD_ERRORS.badJson }, 400);
+      }
+
+      // Spec §4: on sites that gate it, only a signed-in shopper spins, with their account's number.
+      const user = site.gating.spin_to_win ? await sessionUser(db, tenant, req, at) : null;
+      if (site.gating.spin_to_win && !user) return json({ error: SPIN_TEXTS.signInNeeded }, 401);
+      const { prize: _prize, campaign: _campaign, ...fields } = body;
+      const parsed = parseLead(
+        { ...fields, ...(user ? { phone: user.phone } : {}), kind: "spin_to_win" },
+        formRulesFor(site),
+      );
+      if (!parsed.success) return json({ error: LEAD_TEXTS.fixErrors, fields: parsed.fields }, 400);
+      const spam = isHoneypotHit(body[HONEYPOT_FIELD]);
+      if (!spam && isTooFast(body[STARTED_AT_FIELD], at, minTimeOnPageMs)) {
+        return json({ error: LEAD_ERRORS.tooFast, retry: true }, 422);
+      }
+      const lead = parsed.lead;
+      const spins = spinDb(db);
+      const earlier = async (): Promise<SpinAnswer | null> => {
+        const row = await spins
+          .selectFrom("spins")
+          .select(["prize", "lead_id"])
+          .where("tenant", "=", tenant)
+          .where("campaign", "=", campaign.id)
+          .where("phone", "=", lead.phone)
+          .executeTakeFirst();
+        if (!row) return null;
+        const index = campaign.prizes.findIndex((prize) => prize.label === row.prize);
+        return { prize: row.prize, index, lead_id: row.lead_id, already: true };
+      };
+      const first = await earlier();
+      if (first) return json(first, 200);
+
+      const index = pickPrize(campaign.prizes, draw(totalWeight(campaign.prizes)));
+      const prize = campaign.prizes[index]?.label ?? "";
+      // A bot that filled the honeypot is shown a spin, but nothing is kept that would use up a
+      // real shopper's number or reach the dealer as a winner.
+      if (spam) return json({ prize, index, lead_id: crypto.randomUUID(), already: false }, 201);
+      const won = await db
+        .transaction()
+        .execute(async (trx) => {
+          const [stored] = await storeLeads(trx, [
+            {
+              tenant,
+              lead: {
+                ...lead,
+                prize,
+                campaign: campaign.id,
+                subcategory: lead.subcategory ?? prize,
+                message: lead.message ?? `Spin to Win (${campaign.title}): won ${prize}. ${campaign.terms}`,
+              },
+              idempotencyKey: null,
+              spam: false,
+              clientIp: ip,
+              userAgent: req.headers.get("user-agent"),
+            },
+          ]);
+          if (!stored) throw new Error("the spin's lead was not stored");
+          // Two spins of one number at the same moment: the second inserts nothing and rolls back.
+          const inserted = await spinDb(trx)
+            .insertInto("spins")
+            .values({ tenant, campaign: campaign.id, phone: lead.phone, prize, lead_id: stored.leadId })
+            .onConflict((conflict) => conflict.columns(["tenant", "campaign", "phone"]).doNothing())
+            .returning("lead_id")
+            .executeTakeFirst();
+          if (!inserted) throw new AlreadySpun();
+          return { prize, index, lead_id: stored.leadId, already: false } satisfies SpinAnswer;
+        })
+        .catch(async (error: unknown) => {
+          if (!(error instanceof AlreadySpun)) throw error;
+          return earlier();
+        });
+      if (!won) throw new Error("a spin was neither stored nor found");
+      return json(won, won.already ? 200 : 201);
+    });
+}
+
+class AlreadySpun extends Error {}

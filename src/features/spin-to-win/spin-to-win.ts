@@ -1,0 +1,111 @@
+/**
+ * Spin to Win (spec §2 /spin-to-win; §4 gated per site): the campaign's window, the weighted draw
+ * (made on the server, never in the browser), the wheel's geometry and the texts a shopper reads.
+ * Pure: the page, the function and the tests import it.
+ */
+import { calendarDate, formatCalendarDate } from "~/lib/dates";
+import type { SpinToWin } from "~/tenant/schemas/spin-to-win";
+
+export const SPIN_TO_WIN_PATH = "/spin-to-win";
+
+export const SPIN_TEXTS = {
+  notRunning: "Spin to Win is not running on this site.",
+  upcoming: (date: string) => `Spin to Win opens on ${date}. Please come back then.`,
+  ended: "This Spin to Win has ended. Thank you for your interest.",
+  signInNeeded: "Please sign in to spin the wheel.",
+  won: (prize: string) => `You won ${prize}!`,
+  already: (prize: string) =>
+    `You have already spun the wheel with this mobile number. Your prize: ${prize}.`,
+  claim: (dealer: string) =>
+    `We've passed your prize to ${dealer} with your details; they'll be in touch to arrange it.`,
+  unavailable: "We couldn't spin the wheel just now. Please try again in a moment.",
+} as const;
+
+export type CampaignState = "upcoming" | "open" | "ended";
+
+/** Open on/after start and on/before expiry (each optional), like offers and promos (spec §5). */
+export function campaignState(campaign: Pick<SpinToWin, "start" | "expiry">, now: Date): CampaignState {
+  if (campaign.start && now < new Date(campaign.start)) return "upcoming";
+  if (campaign.expiry && now > new Date(campaign.expiry)) return "ended";
+  return "open";
+}
+
+/** Why a campaign that is not open cannot be entered, in the dealer's time zone; null when open. */
+export function closedMessage(
+  campaign: Pick<SpinToWin, "start" | "expiry">,
+  now: Date,
+  timeZone: string,
+): string | null {
+  const state = campaignState(campaign, now);
+  if (state === "open") return null;
+  if (state === "ended" || !campaign.start) return SPIN_TEXTS.ended;
+  return SPIN_TEXTS.upcoming(formatCalendarDate(calendarDate(new Date(campaign.start), timeZone)));
+}
+
+/** The sum of the prizes' weights: a draw is a whole number in [0, total). */
+export function totalWeight(prizes: readonly { weight: number }[]): number {
+  return prizes.reduce((sum, prize) => sum + prize.weight, 0);
+}
+
+/**
+ * The prize a draw lands on: each prize owns `weight` consecutive numbers of [0, total), in the
+ * wheel's order. `roll` outside that range is clamped, so a bad draw can never fall off the wheel.
+ */
+export function pickPrize(prizes: readonly { weight: number }[], roll: number): number {
+  const total = totalWeight(prizes);
+  let left = Math.min(Math.max(Math.floor(roll), 0), total - 1);
+  for (const [index, prize] of prizes.entries()) {
+    if (left < prize.weight) return index;
+    left -= prize.weight;
+  }
+  return prizes.length - 1;
+}
+
+/** Each prize's chance, as a share of 1, in the wheel's order. */
+export function prizeOdds(prizes: readonly { weight: number }[]): number[] {
+  const total = totalWeight(prizes);
+  return prizes.map((prize) => prize.weight / total);
+}
+
+/** Whole turns the wheel makes before it settles, and how long it takes. */
+export const SPIN_TURNS = 5;
+export const SPIN_DURATION_MS = 4_000;
+
+/**
+ * Clockwise rotation, in degrees, that brings the middle of segment `index` (segments run clockwise
+ * from the top) under the pointer at the top, after `turns` whole turns.
+ */
+export function wheelRotation(index: number, count: number, turns: number = SPIN_TURNS): number {
+  const segment = 360 / count;
+  return turns * 360 + (360 - (index + 0.5) * segment);
+}
+
+export interface WheelSegment {
+  label: string;
+  /** SVG path of the slice in a 200 × 200 box centred on (100, 100). */
+  path: string;
+  /** The slice's middle, in degrees clockwise from the top (for its label). */
+  middle: number;
+}
+
+const RADIUS = 100;
+const round = (value: number) => Math.round(value * 100) / 100;
+function pointAt(degrees: number): string {
+  const radians = (degrees * Math.PI) / 180;
+  return `${round(RADIUS + RADIUS * Math.sin(radians))} ${round(RADIUS - RADIUS * Math.cos(radians))}`;
+}
+
+/** The wheel's slices, clockwise from the top, one per prize. */
+export function wheelSegments(prizes: readonly { label: string }[]): WheelSegment[] {
+  const segment = 360 / prizes.length;
+  return prizes.map((prize, index) => {
+    const from = index * segment;
+    const to = from + segment;
+    const large = segment > 180 ? 1 : 0;
+    return {
+      label: prize.label,
+      path: `M100 100 L${pointAt(from)} A${RADIUS} ${RADIUS} 0 ${large} 1 ${pointAt(to)} Z`,
+      middle: from + segment / 2,
+    };
+  });
+}
