@@ -32,8 +32,11 @@ export interface SpinOptions extends CallContext {
   rateLimit?: RateLimit;
 }
 
-/** Spins asked for from one address per 15 minutes: a family sharing a connection is never near it. */
-export const SPIN_RATE_LIMIT: RateLimit = { hits: 10, windowMs: 15 * 60_000 };
+/**
+ * Tries from one address per 10 minutes, typos included: a family or an office sharing a connection
+ * is never near it; one spin per mobile is the real limit.
+ */
+export const SPIN_RATE_LIMIT: RateLimit = { hits: 20, windowMs: 10 * 60_000 };
 
 export interface SpinAnswer {
   prize: string;
