@@ -8,9 +8,20 @@ import { batched } from "~/lib/db/batch";
 import type { Db } from "~/lib/db/db.server";
 import type { Lead } from "./schemas";
 
+/**
+ * What else the dealer's CRM hears of through the same outbox: a shopper's request to stop offers
+ * and updates (/pages/unsubscribe). Not a lead, but it must arrive just as surely.
+ */
+export interface UnsubscribeNotice {
+  kind: "unsubscribe";
+  email: string;
+  phone?: string | undefined;
+  reason?: string | undefined;
+}
+
 export interface NewLead {
   tenant: string;
-  lead: Lead;
+  lead: Lead | UnsubscribeNotice;
   /** The form's Idempotency-Key header, or null when it sent none. */
   idempotencyKey: string | null;
   /** Honeypot hit: kept for review, never delivered. */

@@ -74,6 +74,43 @@ async function readBody(req: Request, max: number): Promise<string> {
   return text;
 }
 
+export type AcceptedPost =
+  | { ok: true; body: Record<string, unknown>; ip: string | null }
+  | { ok: false; response: Response };
+
+/**
+ * What every shopper-facing JSON POST checks before reading a field (Spin to Win, unsubscribe):
+ * JSON only, the per-address rate limit of its bucket, a body within the size limit that is a
+ * JSON object. A refusal carries the answer, in the shopper's words.
+ */
+export async function acceptJsonPost(
+  req: Request,
+  options: { db: Db; bucket: string; rateLimit: RateLimit; now: Date; maxBodyBytes?: number },
+): Promise<AcceptedPost> {
+  const contentType = req.headers.get("content-type")?.split(";")[0]?.trim().toLowerCase();
+  if (contentType !== "application/json")
+    return { ok: false, response: json({ error: LEAD_ERRORS.contentType }, 415) };
+  const ip = clientIp(req);
+  if (ip) {
+    const limit = await hitRateLimit(options.db, `${options.bucket}:${ip}`, options.rateLimit, options.now);
+    if (!limit.allowed) {
+      const retry = { "retry-after": String(limit.retryAfterSeconds) };
+      return {
+        ok: false,
+        response: json({ error: LEAD_ERRORS.rateLimited(limit.retryAfterSeconds) }, 429, retry),
+      };
+    }
+  }
+  const raw = await readBodyWithin(req, options.maxBodyBytes ?? LEAD_LIMITS.maxBodyBytes);
+  if (raw === null) return { ok: false, response: json({ error: LEAD_ERRORS.tooLarge }, 413) };
+  try {
+    const body = JSON.parse(raw) as unknown;
+    if (typeof body === "object" && body !== null && !Array.isArray(body))
+      return { ok: true, body: body as Record<string, unknown>, ip };
+  } catch {}
+  return { ok: false, response: json({ error: LEAD_ERRORS.badJson }, 400) };
+}
+
 const IDEMPOTENCY_KEY = /^[\x21-\x7e]{1,200}$/;
 
 export function createLeadsHandler(options: LeadsHandlerOptions): (req: Request) => Promise<Response> {

@@ -8,9 +8,9 @@ import { randomInt } from "node:crypto";
 import { sessionUser } from "~/features/account/account.server";
 import { formRulesFor, isHoneypotHit, isTooFast, LEAD_ERRORS, LEAD_LIMITS } from "~/features/leads/leads";
 import { storeLeads } from "~/features/leads/leads.server";
-import { hitRateLimit, type RateLimit } from "~/features/leads/rate-limit.server";
+import type { RateLimit } from "~/features/leads/rate-limit.server";
 import { HONEYPOT_FIELD, LEAD_TEXTS, parseLead, STARTED_AT_FIELD } from "~/features/leads/schemas";
-import { clientIp, readBodyWithin } from "~/features/leads/submit.server";
+import { acceptJsonPost } from "~/features/leads/submit.server";
 import { siteTimeZone } from "~/features/locations/locations";
 import {
   type CallContext,
@@ -64,33 +64,15 @@ export function createSpinHandler(options: SpinOptions): (req: Request) => Promi
       const closed = closedMessage(campaign, at, siteTimeZone(data.locations, site.default_state));
       if (closed) return json({ error: closed }, 409);
 
-      const contentType = req.headers.get("content-type")?.split(";")[0]?.trim().toLowerCase();
-      if (contentType !== "application/json") return json({ error: LEAD_ERRORS.contentType }, 415);
       const db = await options.db();
-      const ip = clientIp(req);
-      if (ip) {
-        const limit = await hitRateLimit(
-          db,
-          `spin:${tenant}:${ip}`,
-          options.rateLimit ?? SPIN_RATE_LIMIT,
-          at,
-        );
-        if (!limit.allowed) {
-          return json({ error: LEAD_ERRORS.rateLimited(limit.retryAfterSeconds) }, 429, {
-            "retry-after": String(limit.retryAfterSeconds),
-          });
-        }
-      }
-      const raw = await readBodyWithin(req, LEAD_LIMITS.maxBodyBytes);
-      if (raw === null) return json({ error: LEAD_ERRORS.tooLarge }, 413);
-      let body: Record<string, unknown>;
-      try {
-        const parsed = JSON.parse(raw) as unknown;
-        if (typeof parsed !== "object" || parsed === null || Array.isArray(parsed)) throw new Error();
-        body = parsed as Record<string, unknown>;
-      } catch {
-        return json({ error: LEAD_ERRORS.badJson }, 400);
-      }
+      const accepted = await acceptJsonPost(req, {
+        db,
+        bucket: `spin:${tenant}`,
+        rateLimit: options.rateLimit ?? SPIN_RATE_LIMIT,
+        now: at,
+      });
+      if (!accepted.ok) return accepted.response;
+      const { body, ip } = accepted;
 
       // Spec §4: on sites that gate it, only a signed-in shopper spins, with their account's number.
       const user = site.gating.spin_to_win ? await sessionUser(db, tenant, req, at) : null;

@@ -177,6 +177,24 @@ const migrations: Record<string, Migration> = {
       await db.schema.dropTable("spins").execute();
     },
   },
+  /** Unsubscribe (spec §2 /pages/unsubscribe): who asked to stop offers, and the CRM notice sent. */
+  "2026_11_26_006_unsubscribes": {
+    async up(db: Kysely<unknown>) {
+      await db.schema
+        .createTable("unsubscribes")
+        .addColumn("tenant", "text", (col) => col.notNull())
+        .addColumn("email", "text", (col) => col.notNull())
+        .addColumn("phone", "text")
+        .addColumn("reason", "text")
+        .addColumn("lead_id", "uuid", (col) => col.notNull().references("leads.id"))
+        .addColumn("created_at", "timestamptz", (col) => col.notNull().defaultTo(sql`now()`))
+        .addPrimaryKeyConstraint("unsubscribes_pkey", ["tenant", "email"])
+        .execute();
+    },
+    async down(db: Kysely<unknown>) {
+      await db.schema.dropTable("unsubscribes").execute();
+    },
+  },
 };
 
 const provider: MigrationProvider = { getMigrations: async () => migrations };

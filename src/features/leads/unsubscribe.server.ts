@@ -1,0 +1,105 @@
+/**
+ * POST /api/unsubscribe `{ email, phone?, reason? }`: records that this address wants no more
+ * offers from the site and tells the dealer's CRM through the lead outbox (kind "unsubscribe"), in
+ * one transaction, so a shopper told "You're unsubscribed" is always on their way off the list.
+ * Asking again answers the same and sends nothing new.
+ */
+import type { ColumnType } from "kysely";
+import type { Db } from "~/lib/db/db.server";
+import { json, methodNotAllowed } from "~/lib/http.server";
+import { LEAD_ERRORS } from "./leads";
+import { storeLeads } from "./leads.server";
+import type { RateLimit } from "./rate-limit.server";
+import { fieldErrors, LEAD_TEXTS } from "./schemas";
+import { acceptJsonPost } from "./submit.server";
+import { UNSUBSCRIBE_TEXTS, unsubscribeSchema } from "./unsubscribe";
+
+/** The unsubscribes table (migration "2026_11_26_006_unsubscribes"). */
+type UnsubscribesTable = {
+  tenant: string;
+  email: string;
+  phone: string | null;
+  reason: string | null;
+  lead_id: string;
+  created_at: ColumnType<Date, Date | undefined, Date>;
+};
+const unsubscribeDb = (db: Db) => db.$extendTables<{ unsubscribes: UnsubscribesTable }>();
+
+export interface UnsubscribeOptions {
+  db: () => Promise<Db>;
+  /** The tenant a request is for, or null (404). */
+  tenantFor: (req: Request) => string | null;
+  /** Whether the tenant exists. */
+  known: (slug: string) => boolean;
+  now?: () => Date;
+  rateLimit?: RateLimit;
+}
+
+export const UNSUBSCRIBE_RATE_LIMIT: RateLimit = { hits: 10, windowMs: 10 * 60_000 };
+
+export function createUnsubscribeHandler(options: UnsubscribeOptions): (req: Request) => Promise<Response> {
+  const now = options.now ?? (() => new Date());
+  return async (req) => {
+    try {
+      if (req.method !== "POST") return methodNotAllowed("POST");
+      const tenant = options.tenantFor(req);
+      if (!tenant || !options.known(tenant)) return json({ error: LEAD_ERRORS.unknownSite }, 404);
+      const db = await options.db();
+      const accepted = await acceptJsonPost(req, {
+        db,
+        bucket: `unsubscribe:${tenant}`,
+        rateLimit: options.rateLimit ?? UNSUBSCRIBE_RATE_LIMIT,
+        now: now(),
+      });
+      if (!accepted.ok) return accepted.response;
+      const parsed = unsubscribeSchema.safeParse(accepted.body);
+      if (!parsed.success)
+        return json({ error: LEAD_TEXTS.fixErrors, fields: fieldErrors(parsed.error) }, 400);
+      const { email, phone, reason } = parsed.data;
+      const list = unsubscribeDb(db);
+      const earlier = () =>
+        list
+          .selectFrom("unsubscribes")
+          .select("lead_id")
+          .where("tenant", "=", tenant)
+          .where("email", "=", email)
+          .executeTakeFirst();
+      const first = await earlier();
+      if (first) return json({ success: true, email }, 200);
+      const added = await db
+        .transaction()
+        .execute(async (trx) => {
+          const [notice] = await storeLeads(trx, [
+            {
+              tenant,
+              lead: { kind: "unsubscribe", email, phone, reason },
+              idempotencyKey: null,
+              spam: false,
+              clientIp: accepted.ip,
+              userAgent: req.headers.get("user-agent"),
+            },
+          ]);
+          if (!notice) throw new Error("the unsubscribe notice was not stored");
+          // The same address at the same moment: the second inserts nothing and rolls back.
+          const row = await unsubscribeDb(trx)
+            .insertInto("unsubscribes")
+            .values({ tenant, email, phone: phone ?? null, reason: reason ?? null, lead_id: notice.leadId })
+            .onConflict((conflict) => conflict.columns(["tenant", "email"]).doNothing())
+            .returning("lead_id")
+            .executeTakeFirst();
+          if (!row) throw new AlreadyUnsubscribed();
+          return true;
+        })
+        .catch((error: unknown) => {
+          if (error instanceof AlreadyUnsubscribed) return false;
+          throw error;
+        });
+      return json({ success: true, email }, added ? 201 : 200);
+    } catch (error) {
+      console.error(`[unsubscribe] ${error instanceof Error ? error.stack : String(error)}`);
+      return json({ error: UNSUBSCRIBE_TEXTS.unavailable }, 503, { "retry-after": "5" });
+    }
+  };
+}
+
+class AlreadyUnsubscribed extends Error {}
