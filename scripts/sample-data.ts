@@ -4945,6 +4945,32 @@ export function buildSite(profile: TenantProfile, stock: Car[]): SiteInput {
           { label: "About Us", href: "/about-us" },
         ],
         car_types: ["new", "demo", "used"],
+        // On until mid-2030, so the sample always has a sale to show (spec §2 /pages/eofy-sale).
+        eofy_sale: {
+          title: "EOFY Sale",
+          intro:
+            "End of financial year deals across our dealerships: sharp drive away prices on new and demo stock, and finance from our partners.",
+          start: "2026-05-01T00:00:00+10:00",
+          expiry: "2030-06-30T23:59:59+10:00",
+          lists: [
+            {
+              title: "New cars in the sale",
+              filter: 'car_type = "new" AND sold = false AND price > 1000',
+              sort: "price_asc",
+              limit: 8,
+              href: "/search/new-cars",
+            },
+            {
+              title: "Demo cars in the sale",
+              filter: 'car_type = "demo" AND sold = false AND price > 1000',
+              sort: "price_asc",
+              limit: 4,
+              href: "/search/demo-cars",
+            },
+          ],
+          disclaimer:
+            "Drive away prices include dealer delivery, registration and stamp duty. While stocks last; see the dealership for details.",
+        },
         search: {
           fixed_lists: [
             {
@@ -5043,6 +5069,16 @@ export function buildSite(profile: TenantProfile, stock: Car[]): SiteInput {
         opt_in: { visible: false, default_checked: false },
         // Get Finance applies for that car, signed in (spec §2 /personalised/finance, §4 car-finance).
         finance_link: "/personalised/finance",
+        // Last June's sale has ended: the page says so and the footer no longer links it.
+        eofy_sale: {
+          title: "EOFY Sale",
+          intro: "Our end of financial year sale on new Nissans.",
+          start: "2026-05-15T00:00:00+10:00",
+          expiry: "2026-06-30T23:59:59+10:00",
+          lists: [
+            { title: "New Nissans in the sale", filter: 'car_type = "new" AND sold = false', limit: 8 },
+          ],
+        },
         gating: { checkout: true, finance: false, spin_to_win: false, car_finance: true },
         default_viewer_mode: "gallery",
         finance_calculator: { frequency: "month", default_term_years: 5, default_interest: 6.99 },

@@ -5,6 +5,7 @@
 import { z } from "zod";
 import { budgetFinderSchema } from "./schemas/budget";
 import { deliverySchema } from "./schemas/delivery";
+import { eofySaleSchema } from "./schemas/eofy";
 import { featuresSchema, gatingSchema, optInSchema, PLUGINS, VIEWER_MODES } from "./schemas/features";
 import { financeCalculatorSchema, financeProviderSchema } from "./schemas/finance";
 import { leadsSchema } from "./schemas/leads";
@@ -134,6 +135,8 @@ export const siteSchema = z
     garage_enabled: z.boolean().default(false),
     /** A Spin to Win campaign (spec §2 /spin-to-win); null: no such page. */
     spin_to_win: spinToWinSchema.nullable().default(null),
+    /** An end-of-financial-year sale (spec §2 /pages/eofy-sale, /eofy); null: no such page. */
+    eofy_sale: eofySaleSchema.nullable().default(null),
     /** Autograb market data (price gauge, market-price badge). */
     autograb: z.boolean().default(false),
     plugins: z.array(z.enum(PLUGINS)).default([]),

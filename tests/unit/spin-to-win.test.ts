@@ -15,7 +15,6 @@ import { LEAD_ERRORS } from "~/features/leads/leads";
 import { LEAD_TEXTS } from "~/features/leads/schemas";
 import { footerGroups } from "~/features/navigation/navigation";
 import {
-  campaignState,
   closedMessage,
   pickPrize,
   prizeOdds,
@@ -25,6 +24,7 @@ import {
   wheelSegments,
 } from "~/features/spin-to-win/spin-to-win";
 import { createSpinHandler, type SpinOptions } from "~/features/spin-to-win/spin-to-win.server";
+import { campaignState } from "~/lib/campaign";
 import { type Db, openDb } from "~/lib/db/db.server";
 import { siteSchema } from "~/tenant/schema";
 import type { SpinToWin } from "~/tenant/schemas/spin-to-win";

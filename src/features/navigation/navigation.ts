@@ -4,11 +4,13 @@ import { WATCHLIST_PATH } from "~/features/account/account";
 import { GARAGE_PATH } from "~/features/account/garage";
 import { COMPARE_PATH } from "~/features/compare/compare";
 import { FAVOURITES_PATH } from "~/features/favourites/favourites";
+import { EOFY_PATH } from "~/features/offers/eofy";
 import { DEFAULT_SEARCH_PATH, makeModelPath } from "~/features/search/slugs";
 import { SPIN_TO_WIN_PATH } from "~/features/spin-to-win/spin-to-win";
 import type { Car } from "~/features/stock/car.schema";
 import { bodyLabel } from "~/features/stock/specs";
 import { carTypeLabel, sortCarTypes } from "~/features/stock/stock";
+import { campaignState } from "~/lib/campaign";
 import type { NavItem, Site } from "~/tenant/schema";
 
 export interface FooterGroup {
@@ -28,6 +30,7 @@ const CAR_TYPE_PATHS = {
  */
 export const OPTIONAL_CONTENT_PAGES = [
   "/blog",
+  EOFY_PATH,
   "/capped-price-servicing",
   "/vehicle-parts-and-accessories",
   "/roadside-assist",
@@ -149,6 +152,8 @@ export function footerGroups(
     ...(site.garage_enabled ? [{ label: "My Garage", href: GARAGE_PATH }] : []),
     // A campaign's page says itself when it has not opened yet or has ended.
     ...(site.spin_to_win ? [{ label: "Spin to Win", href: SPIN_TO_WIN_PATH }] : []),
+    // Linked while the sale is on or coming (chromePages), never once it has ended.
+    { label: site.eofy_sale?.title ?? "EOFY Sale", href: EOFY_PATH },
   ];
   return [
     {
@@ -194,12 +199,23 @@ export function footerGroups(
     .filter((group) => group.links.length > 0);
 }
 
-/** The pages the header and footer may link: the content pages, and the blog when it has posts. */
+/**
+ * The pages the header and footer may link: the content pages, the blog when it has posts, and the
+ * EOFY sale until it ends (as of the build's clock).
+ */
 export function chromePages(tenant: {
   pages: readonly { slug: string }[];
   posts?: readonly unknown[] | undefined;
+  site?: Pick<Site, "eofy_sale">;
+  now?: string;
 }): { slug: string }[] {
-  return (tenant.posts?.length ?? 0) > 0 ? [...tenant.pages, { slug: "blog" }] : [...tenant.pages];
+  const sale = tenant.site?.eofy_sale;
+  const saleOn = sale && campaignState(sale, tenant.now ? new Date(tenant.now) : new Date()) !== "ended";
+  return [
+    ...tenant.pages,
+    ...((tenant.posts?.length ?? 0) > 0 ? [{ slug: "blog" }] : []),
+    ...(saleOn ? [{ slug: EOFY_PATH.slice(1) }] : []),
+  ];
 }
 
 const chromeCache = new WeakMap<readonly Car[], { header: NavItem[]; footer: FooterGroup[] }>();

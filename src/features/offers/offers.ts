@@ -1,4 +1,5 @@
 /** Offer rules from the spec (§5 promo windows, §9 truncation). */
+import { campaignState } from "~/lib/campaign";
 import type { Offer } from "./offer.schema";
 
 export const OFFER_DESCRIPTION_LIMIT = 200;
@@ -7,9 +8,7 @@ export const OFFER_DISCLAIMER_LIMIT = 200;
 
 /** Active if now is on/after start and on/before expiry; each bound is optional. */
 export function isOfferActive(offer: Pick<Offer, "start" | "expiry">, now: Date): boolean {
-  if (offer.start && now < new Date(offer.start)) return false;
-  if (offer.expiry && now > new Date(offer.expiry)) return false;
-  return true;
+  return campaignState(offer, now) === "open";
 }
 
 /** The tenant's offers running at `now`, in the feed's order (home page, /special-offers). */

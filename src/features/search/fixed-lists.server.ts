@@ -3,6 +3,7 @@
  * build time on the tenant's engine so the home page renders them without a request.
  */
 import { ConfigError } from "~/tenant/errors";
+import type { FixedListConfig } from "~/tenant/schemas/search";
 import type { TenantData } from "~/tenant/tenant.server";
 import { type CarSearchDocument, indexUid } from "./documents";
 import { sortToMeili } from "./routing";
@@ -16,9 +17,18 @@ export interface FixedList {
 
 /** Every configured fixed list with its cars; a filter the index cannot run fails the build by name. */
 export function fixedLists(tenant: TenantData): FixedList[] {
+  return runFixedLists(tenant, tenant.site.search.fixed_lists, "search.fixed_lists");
+}
+
+/** Runs lists configured at `field` of site.json (e.g. "eofy_sale.lists"). */
+export function runFixedLists(
+  tenant: TenantData,
+  lists: readonly FixedListConfig[],
+  field: string,
+): FixedList[] {
   const { site } = tenant;
   const { engine } = tenantSearch(tenant);
-  return site.search.fixed_lists.map((list, i) => {
+  return lists.map((list, i) => {
     try {
       const result = engine.search(indexUid(site), {
         filter: list.filter,
@@ -28,7 +38,7 @@ export function fixedLists(tenant: TenantData): FixedList[] {
       return { title: list.title, href: list.href, cars: result.hits as CarSearchDocument[] };
     } catch (error) {
       throw new ConfigError(`tenants/${site.slug}/site.json`, [
-        `search.fixed_lists[${i}].filter: ${error instanceof Error ? error.message : String(error)} (got ${JSON.stringify(list.filter)}); use the search filter syntax over filterable attributes, e.g. "price > 1000 AND price <= 20000"`,
+        `${field}[${i}].filter: ${error instanceof Error ? error.message : String(error)} (got ${JSON.stringify(list.filter)}); use the search filter syntax over filterable attributes, e.g. "price > 1000 AND price <= 20000"`,
       ]);
     }
   });

@@ -3,7 +3,7 @@
  * (made on the server, never in the browser), the wheel's geometry and the texts a shopper reads.
  * Pure: the page, the function and the tests import it.
  */
-import { calendarDate, formatCalendarDate } from "~/lib/dates";
+import { campaignState, startDate } from "~/lib/campaign";
 import type { SpinToWin } from "~/tenant/schemas/spin-to-win";
 
 export const SPIN_TO_WIN_PATH = "/spin-to-win";
@@ -21,15 +21,6 @@ export const SPIN_TEXTS = {
   unavailable: "We couldn't spin the wheel just now. Please try again in a moment.",
 } as const;
 
-export type CampaignState = "upcoming" | "open" | "ended";
-
-/** Open on/after start and on/before expiry (each optional), like offers and promos (spec §5). */
-export function campaignState(campaign: Pick<SpinToWin, "start" | "expiry">, now: Date): CampaignState {
-  if (campaign.start && now < new Date(campaign.start)) return "upcoming";
-  if (campaign.expiry && now > new Date(campaign.expiry)) return "ended";
-  return "open";
-}
-
 /** Why a campaign that is not open cannot be entered, in the dealer's time zone; null when open. */
 export function closedMessage(
   campaign: Pick<SpinToWin, "start" | "expiry">,
@@ -38,8 +29,8 @@ export function closedMessage(
 ): string | null {
   const state = campaignState(campaign, now);
   if (state === "open") return null;
-  if (state === "ended" || !campaign.start) return SPIN_TEXTS.ended;
-  return SPIN_TEXTS.upcoming(formatCalendarDate(calendarDate(new Date(campaign.start), timeZone)));
+  const opens = startDate(campaign, timeZone);
+  return state === "ended" || !opens ? SPIN_TEXTS.ended : SPIN_TEXTS.upcoming(opens);
 }
 
 /** The sum of the prizes' weights: a draw is a whole number in [0, total). */

@@ -50,6 +50,8 @@ export const fixedListSchema = z
   })
   .strict();
 
+export type FixedListConfig = z.infer<typeof fixedListSchema>;
+
 /** Search page constants the spec calls per site. */
 export const searchSettingsSchema = z
   .object({
