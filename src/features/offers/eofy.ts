@@ -10,7 +10,8 @@ export const EOFY_SHORT_PATH = "/eofy";
 
 export const EOFY_TEXTS = {
   upcoming: (title: string, date: string) => `Our ${title} starts on ${date}. Come back then for the deals.`,
-  ended: (title: string) => `Our ${title} has ended. Thank you for your interest; see our latest offers instead.`,
+  ended: (title: string) =>
+    `Our ${title} has ended. Thank you for your interest; see our latest offers instead.`,
 } as const;
 
 /** What the page says instead of its cars when the sale is not on; null while it is. */
@@ -22,5 +23,7 @@ export function eofyClosedMessage(
   const state = campaignState(sale, now);
   if (state === "open") return null;
   const opens = startDate(sale, timeZone);
-  return state === "upcoming" && opens ? EOFY_TEXTS.upcoming(sale.title, opens) : EOFY_TEXTS.ended(sale.title);
+  return state === "upcoming" && opens
+    ? EOFY_TEXTS.upcoming(sale.title, opens)
+    : EOFY_TEXTS.ended(sale.title);
 }
