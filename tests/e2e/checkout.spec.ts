@@ -6,6 +6,7 @@
 import type { Page } from "@playwright/test";
 import { checkoutNeedsSignIn } from "~/features/account/account";
 import { checkoutSummary } from "~/features/checkout/checkout";
+import { PAYMENT_METHODS } from "~/features/checkout/payment-methods";
 import { deliveryEstimate, formatDeliveryPrice } from "~/features/delivery/delivery";
 import { formatMoney, priceDisplay } from "~/features/stock/stock";
 import {
@@ -94,6 +95,11 @@ for (const slug of withCheckout) {
       await expect(plan(page)).toContainText("100% refundable");
       // Payment is asked only when buying.
       await expect(plan(page).getByRole("group", { name: "How would you like to pay?" })).toBeHidden();
+      // Spec §9: the payment methods strip, in the spec's order, each named.
+      const methods = plan(page).getByRole("list", { name: "The dealer accepts" }).getByRole("img");
+      await expect(methods).toHaveCount(PAYMENT_METHODS.length);
+      for (const [i, method] of PAYMENT_METHODS.entries())
+        await expect(methods.nth(i)).toHaveAccessibleName(method);
       await expectNoAxeViolations(page);
 
       // Continue with nothing answered: the spec's error list, each field marked.
