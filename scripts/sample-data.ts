@@ -4753,6 +4753,8 @@ export function buildSite(profile: TenantProfile, stock: Car[]): SiteInput {
         template: "franchise",
         manufacturer: "Toyota",
         garage_enabled: true,
+        // Deposits, balances and invoices by card, behind sign-in (spec §2 /online-payment).
+        online_payment: { max_amount: 50000 },
         // Gated (spec §4): a shopper signs in with their mobile before they spin.
         spin_to_win: {
           id: "summer-2026",
@@ -4945,6 +4947,8 @@ export function buildSite(profile: TenantProfile, stock: Car[]): SiteInput {
           { label: "About Us", href: "/about-us" },
         ],
         car_types: ["new", "demo", "used"],
+        // A group: the payment names the dealership it is for.
+        online_payment: { max_amount: 20000 },
         // On until mid-2030, so the sample always has a sale to show (spec §2 /pages/eofy-sale).
         eofy_sale: {
           title: "EOFY Sale",

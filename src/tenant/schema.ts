@@ -9,6 +9,7 @@ import { eofySaleSchema } from "./schemas/eofy";
 import { featuresSchema, gatingSchema, optInSchema, PLUGINS, VIEWER_MODES } from "./schemas/features";
 import { financeCalculatorSchema, financeProviderSchema } from "./schemas/finance";
 import { leadsSchema } from "./schemas/leads";
+import { onlinePaymentSchema } from "./schemas/online-payment";
 import { reviewsSettingsSchema } from "./schemas/reviews";
 import {
   carTypeSchema,
@@ -137,6 +138,8 @@ export const siteSchema = z
     spin_to_win: spinToWinSchema.nullable().default(null),
     /** An end-of-financial-year sale (spec §2 /pages/eofy-sale, /eofy); null: no such page. */
     eofy_sale: eofySaleSchema.nullable().default(null),
+    /** Online payment (spec §2 /online-payment, always behind sign-in); null: no such page. */
+    online_payment: onlinePaymentSchema.nullable().default(null),
     /** Autograb market data (price gauge, market-price badge). */
     autograb: z.boolean().default(false),
     plugins: z.array(z.enum(PLUGINS)).default([]),

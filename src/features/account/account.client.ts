@@ -73,6 +73,28 @@ export async function requireSignIn(
   return null;
 }
 
+type SignedInUser = NonNullable<AccountAnswer["user"]>;
+const gateUsers = new WeakMap<Element, SignedInUser>();
+
+/** The sign-in gate (SignInGate.astro) opened `content` for `user`. */
+export function markSignedIn(content: Element, user: SignedInUser): void {
+  gateUsers.set(content, user);
+  content.dispatchEvent(new CustomEvent("signed-in", { detail: user }));
+}
+
+/**
+ * Runs `then` with the signed-in user once the gate opens `content` (at once if it already has:
+ * the gate's check may finish before a page's own script runs).
+ */
+export function whenSignedIn(content: Element, then: (user: SignedInUser) => void): void {
+  const user = gateUsers.get(content);
+  if (user) then(user);
+  else
+    content.addEventListener("signed-in", (event) => then((event as CustomEvent<SignedInUser>).detail), {
+      once: true,
+    });
+}
+
 /** The page the shopper came from when it is on this site (a path), else the fallback. */
 export function referrerPath(fallback = "/"): string {
   try {

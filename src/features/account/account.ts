@@ -96,6 +96,8 @@ interface AccountSite {
   gating: { checkout: boolean; finance: boolean; car_finance: boolean; spin_to_win: boolean };
   /** A Spin to Win campaign (spec §2 /spin-to-win), or null. */
   spin_to_win: unknown;
+  /** Online payment (spec §2 /online-payment, always gated), or null. */
+  online_payment: unknown;
 }
 
 /**
@@ -112,8 +114,8 @@ export function spinNeedsSignIn(site: AccountSite): boolean {
 }
 
 /**
- * Sites with sign-in: those that keep a watchlist or a garage, or gate checkout, finance or Spin to
- * Win.
+ * Sites with sign-in: those that keep a watchlist or a garage, take online payments, or gate
+ * checkout, finance or Spin to Win.
  */
 export function offersAccounts(site: AccountSite): boolean {
   return (
@@ -122,7 +124,8 @@ export function offersAccounts(site: AccountSite): boolean {
     checkoutNeedsSignIn(site) ||
     site.gating.finance ||
     site.gating.car_finance ||
-    spinNeedsSignIn(site)
+    spinNeedsSignIn(site) ||
+    Boolean(site.online_payment)
   );
 }
 

@@ -19,9 +19,26 @@ export interface UnsubscribeNotice {
   reason?: string | undefined;
 }
 
+/** A card payment the provider confirmed (/online-payment), for the dealer to match and receipt. */
+export interface PaymentNotice {
+  kind: "online_payment";
+  payment_id: string;
+  name: string;
+  last_name?: string | null | undefined;
+  email: string;
+  phone: string;
+  purpose: string;
+  reference: string;
+  amount: string;
+  amount_cents: number;
+  dealership_slug?: string | null | undefined;
+  provider: string;
+  provider_ref: string | null;
+}
+
 export interface NewLead {
   tenant: string;
-  lead: Lead | UnsubscribeNotice;
+  lead: Lead | UnsubscribeNotice | PaymentNotice;
   /** The form's Idempotency-Key header, or null when it sent none. */
   idempotencyKey: string | null;
   /** Honeypot hit: kept for review, never delivered. */

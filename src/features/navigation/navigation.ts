@@ -5,6 +5,7 @@ import { GARAGE_PATH } from "~/features/account/garage";
 import { COMPARE_PATH } from "~/features/compare/compare";
 import { FAVOURITES_PATH } from "~/features/favourites/favourites";
 import { EOFY_PATH } from "~/features/offers/eofy";
+import { ONLINE_PAYMENT_PATH } from "~/features/payments/payments";
 import { DEFAULT_SEARCH_PATH, makeModelPath } from "~/features/search/slugs";
 import { SPIN_TO_WIN_PATH } from "~/features/spin-to-win/spin-to-win";
 import type { Car } from "~/features/stock/car.schema";
@@ -150,6 +151,8 @@ export function footerGroups(
     ...(site.features.watchlist ? [{ label: "Your Watchlist", href: WATCHLIST_PATH }] : []),
     // The shopper's own vehicles, behind sign-in (spec §2 /my-garage).
     ...(site.garage_enabled ? [{ label: "My Garage", href: GARAGE_PATH }] : []),
+    // Behind sign-in, always (spec §4).
+    ...(site.online_payment ? [{ label: "Make a Payment", href: ONLINE_PAYMENT_PATH }] : []),
     // A campaign's page says itself when it has not opened yet or has ended.
     ...(site.spin_to_win ? [{ label: "Spin to Win", href: SPIN_TO_WIN_PATH }] : []),
     // Linked while the sale is on or coming (chromePages), never once it has ended.

@@ -195,6 +195,36 @@ const migrations: Record<string, Migration> = {
       await db.schema.dropTable("unsubscribes").execute();
     },
   },
+  /** Online payment (spec §2 /online-payment): each payment a signed-in shopper starts, and its fate. */
+  "2026_11_26_007_payments": {
+    async up(db: Kysely<unknown>) {
+      await db.schema
+        .createTable("payments")
+        .addColumn("id", "uuid", (col) => col.primaryKey())
+        .addColumn("tenant", "text", (col) => col.notNull())
+        .addColumn("user_id", "uuid", (col) => col.notNull().references("users.id"))
+        .addColumn("phone", "text", (col) => col.notNull())
+        .addColumn("purpose", "text", (col) => col.notNull())
+        .addColumn("reference", "text", (col) => col.notNull())
+        .addColumn("amount_cents", "integer", (col) => col.notNull())
+        .addColumn("name", "text", (col) => col.notNull())
+        .addColumn("last_name", "text")
+        .addColumn("email", "text", (col) => col.notNull())
+        .addColumn("dealership_slug", "text")
+        .addColumn("status", "text", (col) => col.notNull())
+        .addColumn("provider", "text", (col) => col.notNull())
+        .addColumn("provider_ref", "text")
+        .addColumn("return_url", "text", (col) => col.notNull())
+        .addColumn("lead_id", "uuid", (col) => col.references("leads.id"))
+        .addColumn("created_at", "timestamptz", (col) => col.notNull().defaultTo(sql`now()`))
+        .addColumn("updated_at", "timestamptz", (col) => col.notNull().defaultTo(sql`now()`))
+        .execute();
+      await db.schema.createIndex("payments_provider_ref").on("payments").column("provider_ref").execute();
+    },
+    async down(db: Kysely<unknown>) {
+      await db.schema.dropTable("payments").execute();
+    },
+  },
 };
 
 const provider: MigrationProvider = { getMigrations: async () => migrations };

@@ -1,0 +1,364 @@
+/**
+ * Online payment functions (spec §2 /online-payment; §4 always behind sign-in):
+ * - GET /api/online-payment: `{ available }`; with `?payment=<id>`, that payment of the signed-in
+ *   shopper (its status and what it was for).
+ * - POST /api/online-payment: a signed-in shopper's payment, stored "pending" before the provider's
+ *   hosted checkout starts; answers `{ url }` to send them to.
+ * - POST /api/online-payment/webhook: Stripe's signed result.
+ * - GET/POST /api/online-payment/test-checkout: the local test provider's page (no card charged).
+ * A payment is settled once: the move from "pending" and, when paid, a notice for the dealer's CRM
+ * (kind "online_payment") are written in one transaction, however often the result arrives.
+ */
+import { randomUUID } from "node:crypto";
+import type { ColumnType } from "kysely";
+import { sessionUser } from "~/features/account/account.server";
+import { storeLeads } from "~/features/leads/leads.server";
+import type { RateLimit } from "~/features/leads/rate-limit.server";
+import { fieldErrors, LEAD_TEXTS } from "~/features/leads/schemas";
+import { acceptJsonPost, readBodyWithin } from "~/features/leads/submit.server";
+import {
+  type CallContext,
+  guarded,
+  json,
+  methodNotAllowed,
+  resolveTenant,
+} from "~/features/vehicle/http.server";
+import type { Db } from "~/lib/db/db.server";
+import {
+  formatCents,
+  ONLINE_PAYMENT_PATH,
+  PAYMENT_TEXTS,
+  type PaymentStatus,
+  paymentDescription,
+  paymentRequestSchema,
+} from "./payments";
+import { type PaymentProvider, verifyStripeSignature } from "./providers.server";
+
+type PaymentsTable = {
+  id: string;
+  tenant: string;
+  user_id: string;
+  phone: string;
+  purpose: string;
+  reference: string;
+  amount_cents: number;
+  name: string;
+  last_name: string | null;
+  email: string;
+  dealership_slug: string | null;
+  status: PaymentStatus;
+  provider: string;
+  provider_ref: string | null;
+  return_url: string;
+  lead_id: string | null;
+  created_at: ColumnType<Date, Date | undefined, Date>;
+  updated_at: ColumnType<Date, Date | undefined, Date>;
+};
+const paymentDb = (db: Db) => db.$extendTables<{ payments: PaymentsTable }>();
+
+export interface PaymentOptions extends CallContext {
+  db: () => Promise<Db>;
+  /** Null: no way to take cards here (deployed without STRIPE_SECRET_KEY). */
+  provider: PaymentProvider | null;
+  now?: () => Date;
+  rateLimit?: RateLimit;
+}
+
+/** Payments started from one address per 10 minutes. */
+export const PAYMENT_RATE_LIMIT: RateLimit = { hits: 10, windowMs: 10 * 60_000 };
+
+/**
+ * The page to come back to: this site as the browser sees it (its Origin, when that is the host the
+ * request came to), else the site's configured address.
+ */
+function returnOrigin(req: Request, siteUrl: string): string {
+  const origin = req.headers.get("origin");
+  try {
+    if (origin && new URL(origin).host === req.headers.get("host")) return new URL(origin).origin;
+  } catch {}
+  return new URL(siteUrl).origin;
+}
+
+export function createOnlinePaymentHandler(options: PaymentOptions): (req: Request) => Promise<Response> {
+  const now = options.now ?? (() => new Date());
+  return (req) =>
+    guarded("online-payment", async () => {
+      if (req.method !== "GET" && req.method !== "POST") return methodNotAllowed("GET, POST");
+      const resolved = resolveTenant(req, options);
+      if (!resolved.ok) return resolved.response;
+      const { tenant, data } = resolved;
+      const { site } = data;
+      if (!site.online_payment) return json({ error: PAYMENT_TEXTS.notOffered }, 404);
+      const db = await options.db();
+      const at = now();
+
+      if (req.method === "GET") {
+        const id = new URL(req.url).searchParams.get("payment");
+        if (id === null) return json({ available: options.provider !== null });
+        const user = await sessionUser(db, tenant, req, at);
+        if (!user) return json({ error: PAYMENT_TEXTS.signInNeeded }, 401);
+        const row = /^[0-9a-f-]{36}$/i.test(id)
+          ? await paymentDb(db)
+              .selectFrom("payments")
+              .select(["status", "purpose", "reference", "amount_cents"])
+              .where("id", "=", id)
+              .where("tenant", "=", tenant)
+              .where("user_id", "=", user.id)
+              .executeTakeFirst()
+          : undefined;
+        if (!row) return json({ error: PAYMENT_TEXTS.notFound }, 404);
+        return json({
+          payment: {
+            status: row.status,
+            status_text: PAYMENT_TEXTS.status[row.status],
+            purpose: row.purpose,
+            reference: row.reference,
+            amount: formatCents(row.amount_cents),
+          },
+        });
+      }
+
+      if (!options.provider) return json({ error: PAYMENT_TEXTS.unavailable }, 503);
+      const accepted = await acceptJsonPost(req, {
+        db,
+        bucket: `payment:${tenant}`,
+        rateLimit: options.rateLimit ?? PAYMENT_RATE_LIMIT,
+        now: at,
+      });
+      if (!accepted.ok) return accepted.response;
+      const user = await sessionUser(db, tenant, req, at);
+      if (!user) return json({ error: PAYMENT_TEXTS.signInNeeded }, 401);
+      const parsed = paymentRequestSchema({
+        maxAmount: site.online_payment.max_amount,
+        dealershipSlugs: site.dealerships.map((dealership) => dealership.slug),
+      }).safeParse(accepted.body);
+      if (!parsed.success)
+        return json({ error: LEAD_TEXTS.fixErrors, fields: fieldErrors(parsed.error) }, 400);
+      const request = parsed.data;
+      const id = randomUUID();
+      const returnUrl = new URL(`${ONLINE_PAYMENT_PATH}?payment=${id}`, returnOrigin(req, site.url)).href;
+      const payments = paymentDb(db);
+      // Stored before the provider hears of it: a payment made is never one we have no record of.
+      await payments
+        .insertInto("payments")
+        .values({
+          id,
+          tenant,
+          user_id: user.id,
+          phone: user.phone,
+          purpose: request.purpose,
+          reference: request.reference,
+          amount_cents: request.amount,
+          name: request.name,
+          last_name: request.last_name ?? null,
+          email: request.email,
+          dealership_slug: request.dealership_slug ?? site.dealerships[0]?.slug ?? null,
+          status: "pending",
+          provider: options.provider.name,
+          return_url: returnUrl,
+        })
+        .execute();
+      try {
+        const checkout = await options.provider.createCheckout({
+          paymentId: id,
+          amountCents: request.amount,
+          description: paymentDescription(request, site.name),
+          email: request.email,
+          successUrl: returnUrl,
+          cancelUrl: `${returnUrl}&cancelled=1`,
+        });
+        await payments
+          .updateTable("payments")
+          .set({ provider_ref: checkout.providerRef, updated_at: at })
+          .where("id", "=", id)
+          .execute();
+        return json({ url: checkout.url, payment: id }, 201);
+      } catch (error) {
+        console.error(`[online-payment] ${options.provider.name} checkout failed: ${String(error)}`);
+        await payments
+          .updateTable("payments")
+          .set({ status: "failed", updated_at: at })
+          .where("id", "=", id)
+          .execute();
+        return json({ error: PAYMENT_TEXTS.failed }, 502);
+      }
+    });
+}
+
+export type Outcome = "paid" | "cancelled" | "expired" | "failed";
+
+/**
+ * Settles a pending payment once. Paid: the amount must be what was asked (else it is left pending
+ * and logged for a person to look at), and the dealer's CRM is told in the same transaction.
+ * Answers the payment's status afterwards, or null when there is no such payment.
+ */
+export async function settlePayment(
+  db: Db,
+  id: string,
+  outcome: Outcome,
+  paidCents: number | null = null,
+): Promise<PaymentStatus | null> {
+  if (!/^[0-9a-f-]{36}$/i.test(id)) return null;
+  return db.transaction().execute(async (trx) => {
+    const payments = paymentDb(trx);
+    const row = await payments
+      .selectFrom("payments")
+      .selectAll()
+      .where("id", "=", id)
+      .forUpdate()
+      .executeTakeFirst();
+    if (!row) return null;
+    if (row.status !== "pending") return row.status;
+    if (outcome === "paid" && paidCents !== null && paidCents !== row.amount_cents) {
+      console.error(
+        `[online-payment] ${id}: paid ${paidCents} cents, asked ${row.amount_cents}; left pending`,
+      );
+      return row.status;
+    }
+    let leadId: string | null = null;
+    if (outcome === "paid") {
+      const [notice] = await storeLeads(trx, [
+        {
+          tenant: row.tenant,
+          lead: {
+            kind: "online_payment",
+            payment_id: row.id,
+            name: row.name,
+            last_name: row.last_name,
+            email: row.email,
+            phone: row.phone,
+            purpose: row.purpose,
+            reference: row.reference,
+            amount: formatCents(row.amount_cents),
+            amount_cents: row.amount_cents,
+            dealership_slug: row.dealership_slug,
+            provider: row.provider,
+            provider_ref: row.provider_ref,
+          },
+          idempotencyKey: `payment-${row.id}`,
+          spam: false,
+          clientIp: null,
+          userAgent: null,
+        },
+      ]);
+      leadId = notice?.leadId ?? null;
+    }
+    await payments
+      .updateTable("payments")
+      .set({ status: outcome, lead_id: leadId, updated_at: new Date() })
+      .where("id", "=", id)
+      .execute();
+    return outcome;
+  });
+}
+
+interface StripeEvent {
+  type?: string;
+  data?: {
+    object?: {
+      client_reference_id?: string | null;
+      metadata?: { payment_id?: string } | null;
+      payment_status?: string;
+      amount_total?: number | null;
+      currency?: string | null;
+    };
+  };
+}
+
+/** POST /api/online-payment/webhook: Stripe's signed checkout results. */
+export function createStripeWebhookHandler(options: {
+  db: () => Promise<Db>;
+  secret: string | null;
+  now?: () => Date;
+}): (req: Request) => Promise<Response> {
+  const now = options.now ?? (() => new Date());
+  return (req) =>
+    guarded("online-payment-webhook", async () => {
+      if (req.method !== "POST") return methodNotAllowed("POST");
+      if (!options.secret) return json({ error: "Webhook secret not configured" }, 503);
+      const raw = await readBodyWithin(req, 256 * 1024);
+      if (raw === null) return json({ error: "Body too large" }, 413);
+      if (!verifyStripeSignature(raw, req.headers.get("stripe-signature"), options.secret, now())) {
+        return json({ error: "Bad signature" }, 400);
+      }
+      const event = JSON.parse(raw) as StripeEvent;
+      const session = event.data?.object;
+      const id = session?.metadata?.payment_id ?? session?.client_reference_id ?? "";
+      const outcome: Outcome | null =
+        (event.type === "checkout.session.completed" && session?.payment_status === "paid") ||
+        event.type === "checkout.session.async_payment_succeeded"
+          ? "paid"
+          : event.type === "checkout.session.expired"
+            ? "expired"
+            : event.type === "checkout.session.async_payment_failed"
+              ? "failed"
+              : null;
+      if (!outcome) return json({ received: true, ignored: event.type ?? null });
+      const paidCents =
+        outcome === "paid" && session?.currency === "aud" ? (session.amount_total ?? null) : null;
+      const status = await settlePayment(
+        await options.db(),
+        id,
+        outcome,
+        outcome === "paid" ? (paidCents ?? -1) : null,
+      );
+      // Unknown payments are acknowledged: Stripe would otherwise retry for days.
+      return json({ received: true, status });
+    });
+}
+
+const escapeHtml = (text: string) =>
+  text.replace(
+    /[&<>"']/g,
+    (c) => ({ "&": "&amp;", "<": "&lt;", ">": "&gt;", '"': "&quot;", "'": "&#39;" })[c] ?? c,
+  );
+
+/**
+ * The local test provider's checkout (only when it is the provider): a page that says no card is
+ * charged, with Pay and Cancel. Its result settles the payment exactly as the webhook would.
+ */
+export function createTestCheckoutHandler(options: {
+  db: () => Promise<Db>;
+  provider: PaymentProvider | null;
+}): (req: Request) => Promise<Response> {
+  return (req) =>
+    guarded("online-payment-test-checkout", async () => {
+      if (options.provider?.name !== "test") return json({ error: "Not found" }, 404);
+      const db = await options.db();
+      const url = new URL(req.url);
+      if (req.method === "POST") {
+        const form = new URLSearchParams((await readBodyWithin(req, 4096)) ?? "");
+        const id = form.get("payment") ?? "";
+        const outcome = form.get("outcome") === "paid" ? "paid" : "cancelled";
+        const row = await paymentDb(db)
+          .selectFrom("payments")
+          .select("return_url")
+          .where("id", "=", id)
+          .executeTakeFirst();
+        if (!row) return json({ error: PAYMENT_TEXTS.notFound }, 404);
+        await settlePayment(db, id, outcome);
+        const back = outcome === "paid" ? row.return_url : `${row.return_url}&cancelled=1`;
+        return new Response(null, { status: 303, headers: { location: back, "cache-control": "no-store" } });
+      }
+      if (req.method !== "GET") return methodNotAllowed("GET, POST");
+      const id = url.searchParams.get("payment") ?? "";
+      const row = /^[0-9a-f-]{36}$/i.test(id)
+        ? await paymentDb(db)
+            .selectFrom("payments")
+            .select(["purpose", "reference", "amount_cents", "status"])
+            .where("id", "=", id)
+            .executeTakeFirst()
+        : undefined;
+      if (!row) return json({ error: PAYMENT_TEXTS.notFound }, 404);
+      const amount = formatCents(row.amount_cents);
+      const html = `<!doctype html><html lang="en-AU"><head><meta charset="utf-8"><meta name="viewport" content="width=device-width, initial-scale=1"><meta name="robots" content="noindex"><title>Test checkout</title>
+<style>body{font:16px/1.5 system-ui,sans-serif;max-width:28rem;margin:3rem auto;padding:0 1rem;color:#1f2937}main{border:1px solid #d0d5dd;border-radius:8px;padding:1.5rem}p.note{background:#fef3c7;padding:.5rem .75rem;border-radius:6px}button{font:inherit;padding:.6rem 1.2rem;border-radius:6px;border:1px solid #1f2937;margin-right:.5rem;cursor:pointer}button[value=paid]{background:#1f2937;color:#fff}</style></head>
+<body><main><h1>Test checkout</h1><p class="note">Local development: no card is charged. Deployed sites use the payment provider's checkout.</p>
+<p>${escapeHtml(row.purpose)} ${escapeHtml(row.reference)}</p><p><strong>${escapeHtml(amount)}</strong></p>
+${row.status === "pending" ? `<form method="post"><input type="hidden" name="payment" value="${escapeHtml(id)}"><button name="outcome" value="paid">Pay ${escapeHtml(amount)}</button><button name="outcome" value="cancelled">Cancel</button></form>` : `<p>This payment is ${escapeHtml(row.status)}.</p>`}
+</main></body></html>`;
+      return new Response(html, {
+        headers: { "content-type": "text/html; charset=utf-8", "cache-control": "no-store" },
+      });
+    });
+}

@@ -1,0 +1,114 @@
+/**
+ * Payment providers: who takes the card. Stripe Checkout when STRIPE_SECRET_KEY is set (its hosted
+ * page takes Mastercard, Visa, Maestro, Google Pay and Apple Pay; the result arrives at
+ * POST /api/online-payment/webhook, signed with STRIPE_WEBHOOK_SECRET). Locally without a key: a
+ * test checkout served by this site that charges nothing (like the SMS console adapter). Deployed
+ * without a key: none, and the page says online payment is unavailable.
+ */
+import { createHmac, timingSafeEqual } from "node:crypto";
+
+export interface CheckoutInput {
+  paymentId: string;
+  amountCents: number;
+  description: string;
+  email: string;
+  successUrl: string;
+  cancelUrl: string;
+}
+
+export interface PaymentProvider {
+  name: "stripe" | "test";
+  /** Starts the provider's hosted checkout: where to send the shopper, and the provider's id. */
+  createCheckout(input: CheckoutInput): Promise<{ url: string; providerRef: string }>;
+}
+
+export const TEST_CHECKOUT_PATH = "/api/online-payment/test-checkout";
+
+export function testProvider(): PaymentProvider {
+  return {
+    name: "test",
+    async createCheckout(input) {
+      const url = new URL(TEST_CHECKOUT_PATH, input.successUrl);
+      url.searchParams.set("payment", input.paymentId);
+      return { url: url.href, providerRef: `test_${input.paymentId}` };
+    },
+  };
+}
+
+/** Stripe Checkout Sessions (form-encoded REST; no SDK needed for one call). */
+export function stripeProvider(
+  secretKey: string,
+  options: { apiBase?: string; fetch?: typeof fetch; timeoutMs?: number } = {},
+): PaymentProvider {
+  const base = options.apiBase ?? "https://api.stripe.com";
+  return {
+    name: "stripe",
+    async createCheckout(input) {
+      const form = new URLSearchParams({
+        mode: "payment",
+        "line_items[0][quantity]": "1",
+        "line_items[0][price_data][currency]": "aud",
+        "line_items[0][price_data][unit_amount]": String(input.amountCents),
+        "line_items[0][price_data][product_data][name]": input.description,
+        customer_email: input.email,
+        client_reference_id: input.paymentId,
+        "metadata[payment_id]": input.paymentId,
+        success_url: input.successUrl,
+        cancel_url: input.cancelUrl,
+      });
+      const response = await (options.fetch ?? fetch)(`${base}/v1/checkout/sessions`, {
+        method: "POST",
+        headers: {
+          authorization: `Bearer ${secretKey}`,
+          "content-type": "application/x-www-form-urlencoded",
+          // A retried start never opens two sessions for one payment.
+          "idempotency-key": `checkout-${input.paymentId}`,
+        },
+        body: form,
+        signal: AbortSignal.timeout(options.timeoutMs ?? 10_000),
+      });
+      const body = (await response.json().catch(() => null)) as { id?: string; url?: string } | null;
+      if (!response.ok || !body?.id || !body.url) {
+        throw new Error(`Stripe answered ${response.status} without a checkout session`);
+      }
+      return { url: body.url, providerRef: body.id };
+    },
+  };
+}
+
+export function paymentProviderFromEnv(env: NodeJS.ProcessEnv = process.env): PaymentProvider | null {
+  if (env.STRIPE_SECRET_KEY) return stripeProvider(env.STRIPE_SECRET_KEY, { apiBase: env.STRIPE_API_BASE });
+  if (env.AWS_LAMBDA_FUNCTION_NAME) return null;
+  return testProvider();
+}
+
+/**
+ * Stripe's webhook signature: header `t=<unix seconds>,v1=<hex HMAC-SHA256 of "t.body">`; any v1
+ * may match, and the time must be within `toleranceSeconds` (replays are refused).
+ */
+export function verifyStripeSignature(
+  rawBody: string,
+  header: string | null,
+  secret: string,
+  now: Date,
+  toleranceSeconds = 300,
+): boolean {
+  if (!header) return false;
+  const parts = header.split(",").map((part) => part.trim().split("="));
+  const timestamp = Number(parts.find(([key]) => key === "t")?.[1]);
+  if (!Number.isInteger(timestamp) || Math.abs(now.getTime() / 1000 - timestamp) > toleranceSeconds)
+    return false;
+  const expected = createHmac("sha256", secret).update(`${timestamp}.${rawBody}`).digest();
+  return parts
+    .filter(([key]) => key === "v1")
+    .some(([, value]) => {
+      const given = Buffer.from(value ?? "", "hex");
+      return given.length === expected.length && timingSafeEqual(given, expected);
+    });
+}
+
+/** Signs a body as Stripe does (tests and local tools). */
+export function stripeSignature(rawBody: string, secret: string, now: Date): string {
+  const t = Math.floor(now.getTime() / 1000);
+  return `t=${t},v1=${createHmac("sha256", secret).update(`${t}.${rawBody}`).digest("hex")}`;
+}

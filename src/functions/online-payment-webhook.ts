@@ -1,0 +1,7 @@
+/** POST /api/online-payment/webhook: Stripe's signed checkout results (STRIPE_WEBHOOK_SECRET). */
+import { createStripeWebhookHandler } from "~/features/payments/payments.server";
+import { getDb } from "~/lib/db/db.server";
+
+export default createStripeWebhookHandler({ db: getDb, secret: process.env.STRIPE_WEBHOOK_SECRET ?? null });
+
+export const config = { path: "/api/online-payment/webhook" };

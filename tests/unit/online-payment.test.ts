@@ -1,0 +1,410 @@
+/**
+ * Online payment (spec §2 /online-payment; §4 always behind sign-in): amounts, the request's
+ * rules, Stripe's signature and request, and the functions against real storage (PGlite in
+ * memory): a payment is stored before the provider hears of it, and settled once, with one notice
+ * for the dealer's CRM, however often the result arrives.
+ */
+import { sql } from "kysely";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import {
+  type AccountOptions,
+  createSignInCodeHandler,
+  createSignInVerifyHandler,
+} from "~/features/account/account.server";
+import { LEAD_TEXTS } from "~/features/leads/schemas";
+import {
+  formatCents,
+  PAYMENT_TEXTS,
+  parseAmountToCents,
+  paymentDescription,
+  paymentRequestSchema,
+} from "~/features/payments/payments";
+import {
+  createOnlinePaymentHandler,
+  createStripeWebhookHandler,
+  createTestCheckoutHandler,
+  type PaymentOptions,
+  settlePayment,
+} from "~/features/payments/payments.server";
+import {
+  type PaymentProvider,
+  paymentProviderFromEnv,
+  stripeProvider,
+  stripeSignature,
+  testProvider,
+  verifyStripeSignature,
+} from "~/features/payments/providers.server";
+import { type Db, openDb } from "~/lib/db/db.server";
+import type { TenantData } from "~/tenant/tenant.server";
+import { makeSite, NOW } from "./helpers";
+
+describe("amounts", () => {
+  it.each([
+    ["500", 50000],
+    ["$1,250.50", 125050],
+    ["1250.5", 125050],
+    [" 80 ", 8000],
+    ["0.99", 99],
+  ])("%j is %d cents", (input, cents) => expect(parseAmountToCents(input)).toBe(cents));
+
+  it.each(["", "abc", "12.345", "-5", "1e5", "$", "1.2.3"])("%j is not an amount", (input) =>
+    expect(parseAmountToCents(input)).toBeNull(),
+  );
+
+  it("shows cents as dollars", () => expect(formatCents(125050)).toBe("$1,250.50"));
+});
+
+describe("what a payment asks", () => {
+  const schema = paymentRequestSchema({ maxAmount: 20000, dealershipSlugs: ["north", "south"] });
+  const valid = {
+    purpose: "Service invoice",
+    reference: "INV-2041",
+    amount: "1,250.50",
+    name: "Kim",
+    email: "kim@example.com.au",
+    dealership_slug: "north",
+  };
+
+  it("keeps the amount in cents", () => expect(schema.parse(valid).amount).toBe(125050));
+
+  it.each([
+    [{ purpose: "" }, "purpose", PAYMENT_TEXTS.purpose],
+    [{ reference: "" }, "reference", PAYMENT_TEXTS.reference],
+    [{ reference: "INV#1" }, "reference", PAYMENT_TEXTS.referenceInvalid],
+    [{ amount: "lots" }, "amount", PAYMENT_TEXTS.amount],
+    [{ amount: "0.50" }, "amount", PAYMENT_TEXTS.amountRange("$20,000.00")],
+    [{ amount: "20000.01" }, "amount", PAYMENT_TEXTS.amountRange("$20,000.00")],
+    [{ name: "" }, "name", LEAD_TEXTS.name],
+    [{ email: "kim@" }, "email", LEAD_TEXTS.emailInvalid],
+    [{ dealership_slug: "" }, "dealership_slug", LEAD_TEXTS.dealership],
+    [{ dealership_slug: "elsewhere" }, "dealership_slug", LEAD_TEXTS.dealership],
+  ])("%j is refused on %s: %s", (change, field, message) => {
+    const result = schema.safeParse({ ...valid, ...change });
+    expect(result.success).toBe(false);
+    expect(result.error?.issues.find((issue) => issue.path[0] === field)?.message).toBe(message);
+  });
+
+  it("takes exactly the limit, and needs no dealership on a one-dealership site", () => {
+    expect(schema.parse({ ...valid, amount: "20,000" }).amount).toBe(2_000_000);
+    const single = paymentRequestSchema({ maxAmount: 100, dealershipSlugs: ["only"] });
+    expect(single.safeParse({ ...valid, amount: "100", dealership_slug: undefined }).success).toBe(true);
+  });
+
+  it("describes the payment for the statement", () =>
+    expect(paymentDescription({ purpose: "Vehicle deposit", reference: "STK 1234" }, "Test Motors")).toBe(
+      "Vehicle deposit STK 1234 – Test Motors",
+    ));
+});
+
+describe("Stripe", () => {
+  const secret = "whsec_test";
+  const body = '{"type":"checkout.session.completed"}';
+
+  it("accepts its own signature within 5 minutes and nothing else", () => {
+    const header = stripeSignature(body, secret, NOW);
+    expect(verifyStripeSignature(body, header, secret, NOW)).toBe(true);
+    expect(verifyStripeSignature(body, header, secret, new Date(NOW.getTime() + 299_000))).toBe(true);
+    expect(verifyStripeSignature(body, header, secret, new Date(NOW.getTime() + 301_000))).toBe(false);
+    expect(verifyStripeSignature(`${body} `, header, secret, NOW)).toBe(false);
+    expect(verifyStripeSignature(body, header, "whsec_other", NOW)).toBe(false);
+    expect(verifyStripeSignature(body, null, secret, NOW)).toBe(false);
+    expect(verifyStripeSignature(body, "t=abc,v1=00", secret, NOW)).toBe(false);
+    // A rotated secret: Stripe sends a v1 per secret; one match is enough.
+    expect(verifyStripeSignature(body, `${header},v1=${"0".repeat(64)}`, secret, NOW)).toBe(true);
+  });
+
+  it("opens a Checkout session in AUD for the amount, once per payment", async () => {
+    const calls: { url: string; init: RequestInit }[] = [];
+    const provider = stripeProvider("sk_test_123", {
+      apiBase: "https://stripe.test",
+      fetch: async (url, init) => {
+        calls.push({ url: String(url), init: init ?? {} });
+        return Response.json({ id: "cs_test_1", url: "https://checkout.stripe.test/cs_test_1" });
+      },
+    });
+    const checkout = await provider.createCheckout({
+      paymentId: "p-1",
+      amountCents: 125050,
+      description: "Service invoice INV-2041 – Test Motors",
+      email: "kim@example.com.au",
+      successUrl: "https://test.example/online-payment?payment=p-1",
+      cancelUrl: "https://test.example/online-payment?payment=p-1&cancelled=1",
+    });
+    expect(checkout).toEqual({ url: "https://checkout.stripe.test/cs_test_1", providerRef: "cs_test_1" });
+    expect(calls[0]?.url).toBe("https://stripe.test/v1/checkout/sessions");
+    const headers = calls[0]?.init.headers as Record<string, string>;
+    expect(headers.authorization).toBe("Bearer sk_test_123");
+    expect(headers["idempotency-key"]).toBe("checkout-p-1");
+    const form = new URLSearchParams(String(calls[0]?.init.body));
+    expect(Object.fromEntries(form)).toMatchObject({
+      mode: "payment",
+      "line_items[0][price_data][currency]": "aud",
+      "line_items[0][price_data][unit_amount]": "125050",
+      client_reference_id: "p-1",
+      "metadata[payment_id]": "p-1",
+      customer_email: "kim@example.com.au",
+    });
+  });
+
+  it("a refused session is an error, not a page to send the shopper to", async () => {
+    const provider = stripeProvider("sk_test_123", {
+      fetch: async () => Response.json({ error: {} }, { status: 402 }),
+    });
+    await expect(
+      provider.createCheckout({
+        paymentId: "p",
+        amountCents: 100,
+        description: "x",
+        email: "a@b.co",
+        successUrl: "https://a.example/",
+        cancelUrl: "https://a.example/",
+      }),
+    ).rejects.toThrow(/402/);
+  });
+
+  it.each([
+    [{ STRIPE_SECRET_KEY: "sk" }, "stripe"],
+    [{}, "test"],
+    [{ AWS_LAMBDA_FUNCTION_NAME: "fn" }, null],
+  ])("provider for %j: %s", (env, name) => expect(paymentProviderFromEnv(env)?.name ?? null).toBe(name));
+});
+
+const HOST = "pay-motors.localhost";
+const data: TenantData = {
+  site: makeSite({ slug: "pay-motors", online_payment: { max_amount: 20000 } }),
+  locations: [],
+  offers: [],
+  pages: [],
+  cars: [],
+  now: NOW.toISOString(),
+};
+let db: Db;
+let provider: PaymentProvider | null = testProvider();
+const options = (): PaymentOptions => ({
+  db: async () => db,
+  tenantFor: (req) => /^([a-z0-9-]+)\.localhost/.exec(req.headers.get("host") ?? "")?.[1] ?? null,
+  snapshot: (slug) =>
+    slug === "pay-motors" ? data : slug === "plain-motors" ? { ...data, site: makeSite() } : null,
+  provider,
+  now: () => NOW,
+});
+let cookie = "";
+beforeAll(async () => {
+  db = await openDb({ kind: "pglite", dataDir: null });
+  const account: AccountOptions = {
+    ...options(),
+    sms: { name: "test", async send() {} },
+    newCode: () => "123456",
+  };
+  const post = (body: unknown) =>
+    new Request("http://localhost/api", {
+      method: "POST",
+      headers: { "content-type": "application/json", host: HOST, "x-forwarded-for": "192.0.2.5" },
+      body: JSON.stringify(body),
+    });
+  await createSignInCodeHandler(account)(post({ phone: "0412 555 666" }));
+  const verified = await createSignInVerifyHandler(account)(post({ phone: "0412 555 666", code: "123456" }));
+  cookie = (verified.headers.get("set-cookie") ?? "").split(";")[0] ?? "";
+}, 180_000);
+afterAll(async () => {
+  await db?.destroy();
+});
+
+let ip = 1;
+function paymentRequest(
+  method: "GET" | "POST",
+  body?: unknown,
+  init: { cookie?: string; query?: string } = {},
+) {
+  return new Request(`http://${HOST}/api/online-payment${init.query ?? ""}`, {
+    method,
+    headers: {
+      host: HOST,
+      origin: `http://${HOST}`,
+      "x-forwarded-for": `203.0.113.${ip++ % 250}`,
+      ...(body === undefined ? {} : { "content-type": "application/json" }),
+      ...(init.cookie ? { cookie: init.cookie } : {}),
+    },
+    ...(body === undefined ? {} : { body: JSON.stringify(body) }),
+  });
+}
+const valid = {
+  purpose: "Vehicle deposit",
+  reference: "STK-1234",
+  amount: "500",
+  name: "Kim",
+  email: "kim@example.com.au",
+};
+async function call(req: Request) {
+  const response = await createOnlinePaymentHandler(options())(req);
+  return { status: response.status, body: (await response.json()) as Record<string, unknown> };
+}
+const notices = (paymentId: string) =>
+  db
+    .selectFrom("leads")
+    .innerJoin("lead_outbox", "lead_outbox.lead_id", "leads.id")
+    .select(["leads.fields"])
+    .where("leads.kind", "=", "online_payment")
+    .where(sql<string>`leads.fields->>'payment_id'`, "=", paymentId)
+    .execute();
+const statusOf = async (id: string) =>
+  (await call(paymentRequest("GET", undefined, { cookie, query: `?payment=${id}` }))).body.payment as
+    | { status: string; status_text: string; amount: string }
+    | undefined;
+
+describe("/api/online-payment", () => {
+  it("says whether payments can be taken here, and only where the site offers them", async () => {
+    expect(await call(paymentRequest("GET"))).toEqual({ status: 200, body: { available: true } });
+    const plain = await createOnlinePaymentHandler(options())(
+      new Request("http://plain-motors.localhost/api/online-payment", {
+        headers: { host: "plain-motors.localhost" },
+      }),
+    );
+    expect(plain.status).toBe(404);
+  });
+
+  it("a signed-out shopper is asked to sign in (spec §4: always gated)", async () => {
+    expect(await call(paymentRequest("POST", valid))).toEqual({
+      status: 401,
+      body: { error: PAYMENT_TEXTS.signInNeeded },
+    });
+  });
+
+  it("answers the shopper's words for each field that is wrong", async () => {
+    const { status, body } = await call(paymentRequest("POST", { ...valid, amount: "0" }, { cookie }));
+    expect(status).toBe(400);
+    expect(body.fields).toEqual({ amount: PAYMENT_TEXTS.amountRange("$20,000.00") });
+  });
+
+  it("stores the payment before the provider's checkout, then the test provider settles it once", async () => {
+    const { status, body } = await call(paymentRequest("POST", valid, { cookie }));
+    expect(status).toBe(201);
+    const id = String(body.payment);
+    expect(body.url).toBe(`http://${HOST}/api/online-payment/test-checkout?payment=${id}`);
+    expect(await statusOf(id)).toMatchObject({ status: "pending", amount: "$500.00" });
+
+    const checkout = createTestCheckoutHandler({ db: async () => db, provider: testProvider() });
+    const page = await checkout(new Request(String(body.url)));
+    expect(await page.text()).toContain("no card is charged");
+    const paid = await checkout(
+      new Request(`http://${HOST}/api/online-payment/test-checkout`, {
+        method: "POST",
+        headers: { "content-type": "application/x-www-form-urlencoded" },
+        body: new URLSearchParams({ payment: id, outcome: "paid" }),
+      }),
+    );
+    expect(paid.status).toBe(303);
+    expect(paid.headers.get("location")).toBe(`http://${HOST}/online-payment?payment=${id}`);
+    expect(await statusOf(id)).toMatchObject({ status: "paid", status_text: PAYMENT_TEXTS.status.paid });
+    const sent = await notices(id);
+    expect(sent).toHaveLength(1);
+    expect(sent[0]?.fields).toMatchObject({
+      phone: "+61412555666",
+      purpose: "Vehicle deposit",
+      reference: "STK-1234",
+      amount: "$500.00",
+      amount_cents: 50000,
+      provider: "test",
+    });
+    // The result again, or a late cancel, changes nothing.
+    expect(await settlePayment(db, id, "paid")).toBe("paid");
+    expect(await settlePayment(db, id, "cancelled")).toBe("paid");
+    expect(await notices(id)).toHaveLength(1);
+    // Another shopper cannot read it.
+    expect((await call(paymentRequest("GET", undefined, { query: `?payment=${id}` }))).status).toBe(401);
+  });
+
+  it("a provider that fails leaves the payment failed and asks the shopper to try again", async () => {
+    provider = {
+      name: "stripe",
+      async createCheckout() {
+        throw new Error("Stripe is down");
+      },
+    };
+    const { status, body } = await call(paymentRequest("POST", valid, { cookie }));
+    provider = testProvider();
+    expect(status).toBe(502);
+    expect(body).toEqual({ error: PAYMENT_TEXTS.failed });
+    const row = await db
+      .selectFrom("payments" as never)
+      .select(["status" as never])
+      .orderBy("created_at" as never, "desc")
+      .executeTakeFirst();
+    expect(row).toEqual({ status: "failed" });
+  });
+
+  it("deployed without a provider: unavailable, and nothing is stored", async () => {
+    provider = null;
+    const available = await call(paymentRequest("GET"));
+    const started = await call(paymentRequest("POST", valid, { cookie }));
+    provider = testProvider();
+    expect(available.body).toEqual({ available: false });
+    expect(started).toEqual({ status: 503, body: { error: PAYMENT_TEXTS.unavailable } });
+  });
+});
+
+describe("POST /api/online-payment/webhook (Stripe)", () => {
+  const secret = "whsec_unit";
+  const webhook = createStripeWebhookHandler({ db: async () => db, secret, now: () => NOW });
+  const send = (event: unknown, signature?: string) => {
+    const raw = JSON.stringify(event);
+    return webhook(
+      new Request("http://localhost/api/online-payment/webhook", {
+        method: "POST",
+        headers: { "stripe-signature": signature ?? stripeSignature(raw, secret, NOW) },
+        body: raw,
+      }),
+    );
+  };
+  const started = async () => String((await call(paymentRequest("POST", valid, { cookie }))).body.payment);
+  const completed = (id: string, amount = 50000) => ({
+    type: "checkout.session.completed",
+    data: {
+      object: { metadata: { payment_id: id }, payment_status: "paid", amount_total: amount, currency: "aud" },
+    },
+  });
+
+  it("refuses an unsigned or forged result", async () => {
+    const id = await started();
+    expect((await send(completed(id), "t=1,v1=00")).status).toBe(400);
+    expect(await statusOf(id)).toMatchObject({ status: "pending" });
+  });
+
+  it("a paid session settles the payment once, with one CRM notice, however often it arrives", async () => {
+    const id = await started();
+    expect((await send(completed(id))).status).toBe(200);
+    expect((await send(completed(id))).status).toBe(200);
+    expect(await statusOf(id)).toMatchObject({ status: "paid" });
+    expect(await notices(id)).toHaveLength(1);
+  });
+
+  it("a paid amount that differs from the one asked is left for a person to check", async () => {
+    const id = await started();
+    await send(completed(id, 100));
+    expect(await statusOf(id)).toMatchObject({ status: "pending" });
+    expect(await notices(id)).toHaveLength(0);
+  });
+
+  it("an expired session says nothing was charged; unknown payments and other events are acknowledged", async () => {
+    const id = await started();
+    await send({ type: "checkout.session.expired", data: { object: { client_reference_id: id } } });
+    expect(await statusOf(id)).toMatchObject({
+      status: "expired",
+      status_text: PAYMENT_TEXTS.status.expired,
+    });
+    expect((await send(completed("00000000-0000-0000-0000-000000000000"))).status).toBe(200);
+    expect(await (await send({ type: "charge.refunded", data: { object: {} } })).json()).toEqual({
+      received: true,
+      ignored: "charge.refunded",
+    });
+  });
+});
+
+describe("the test checkout", () => {
+  it("exists only while the test provider is the provider", async () => {
+    const handler = createTestCheckoutHandler({ db: async () => db, provider: stripeProvider("sk") });
+    expect(
+      (await handler(new Request("http://localhost/api/online-payment/test-checkout?payment=x"))).status,
+    ).toBe(404);
+  });
+});
