@@ -26,6 +26,9 @@ if (process.env.SKIP_BUILD !== "1") {
   if (build.status !== 0) console.warn("\nSome tenants failed to build; serving the ones that exist.\n");
 }
 
+// `npm start` is local: card payments go to the no-charge test checkout unless Stripe is set up.
+if (!process.env.STRIPE_SECRET_KEY) process.env.PAYMENT_PROVIDER ??= "test";
+
 const app = await createApp({
   distDir,
   functionsDir: path.join(ROOT, "src/functions"),
@@ -43,7 +46,12 @@ const server = serve({ fetch: app.fetch, port }, () => {
   console.log(`\nServing ${slugs.length} tenant${slugs.length === 1 ? "" : "s"}:`);
   for (const slug of slugs) console.log(`  http://${slug}.localhost:${port}/`);
   console.log(`Tenant index: http://localhost:${port}/`);
-  console.log(`Functions:    http://<slug>.localhost:${port}/api/*\n`);
+  console.log(`Functions:    http://<slug>.localhost:${port}/api/*`);
+  console.log(
+    process.env.PAYMENT_PROVIDER === "test" && !process.env.STRIPE_SECRET_KEY
+      ? "Payments:     test checkout, no card is charged (set STRIPE_SECRET_KEY for Stripe)\n"
+      : "",
+  );
 });
 
 // --- Leads (issue 6): stop cleanly so the embedded database is closed, never torn. ---

@@ -164,7 +164,9 @@ describe("Stripe", () => {
 
   it.each([
     [{ STRIPE_SECRET_KEY: "sk" }, "stripe"],
-    [{}, "test"],
+    [{ STRIPE_SECRET_KEY: "sk", PAYMENT_PROVIDER: "test" }, "stripe"],
+    [{ PAYMENT_PROVIDER: "test" }, "test"],
+    [{}, null],
     [{ AWS_LAMBDA_FUNCTION_NAME: "fn" }, null],
   ])("provider for %j: %s", (env, name) => expect(paymentProviderFromEnv(env)?.name ?? null).toBe(name));
 });

@@ -1,9 +1,9 @@
 /**
  * Payment providers: who takes the card. Stripe Checkout when STRIPE_SECRET_KEY is set (its hosted
  * page takes Mastercard, Visa, Maestro, Google Pay and Apple Pay; the result arrives at
- * POST /api/online-payment/webhook, signed with STRIPE_WEBHOOK_SECRET). Locally without a key: a
- * test checkout served by this site that charges nothing (like the SMS console adapter). Deployed
- * without a key: none, and the page says online payment is unavailable.
+ * POST /api/online-payment/webhook, signed with STRIPE_WEBHOOK_SECRET). Under `npm start` without a
+ * key: a test checkout served by this site that charges nothing (like the SMS console adapter).
+ * Anywhere else without a key: none, and the page says online payment is unavailable.
  */
 import { createHmac, timingSafeEqual } from "node:crypto";
 
@@ -76,10 +76,15 @@ export function stripeProvider(
   };
 }
 
+/**
+ * Stripe when STRIPE_SECRET_KEY is set; the no-charge test checkout only when asked for by name
+ * (PAYMENT_PROVIDER=test, which `npm start` sets), so no deployment can fall into it by accident;
+ * else none.
+ */
 export function paymentProviderFromEnv(env: NodeJS.ProcessEnv = process.env): PaymentProvider | null {
   if (env.STRIPE_SECRET_KEY) return stripeProvider(env.STRIPE_SECRET_KEY, { apiBase: env.STRIPE_API_BASE });
-  if (env.AWS_LAMBDA_FUNCTION_NAME) return null;
-  return testProvider();
+  if (env.PAYMENT_PROVIDER === "test") return testProvider();
+  return null;
 }
 
 /**
