@@ -1,6 +1,9 @@
 import type { APIRoute } from "astro";
 import { tenantBrands } from "~/features/brands/brands.server";
 import { BLOG_PATH, blogCategories, postPath } from "~/features/content/blog";
+import { EOFY_PATH } from "~/features/offers/eofy";
+import { SPIN_TO_WIN_PATH } from "~/features/spin-to-win/spin-to-win";
+import { campaignState } from "~/lib/campaign";
 import { isPrimaryShard } from "~/tenant/shard";
 import { currentTenant } from "~/tenant/tenant.server";
 
@@ -26,6 +29,13 @@ export const GET: APIRoute = async () => {
     ...(posts.length > 0 ? [{ loc: BLOG_PATH, lastmod: day }] : []),
     ...blogCategories(posts).map((category) => ({ loc: category.path, lastmod: category.latest.date })),
     ...posts.map((post) => ({ loc: postPath(post), lastmod: post.date })),
+    // Campaign pages while they run (a sale that has ended drops out at the next build).
+    ...(site.eofy_sale && campaignState(site.eofy_sale, new Date(now)) !== "ended"
+      ? [{ loc: EOFY_PATH, lastmod: day }]
+      : []),
+    ...(site.spin_to_win && campaignState(site.spin_to_win, new Date(now)) !== "ended"
+      ? [{ loc: SPIN_TO_WIN_PATH, lastmod: day }]
+      : []),
     ...cars.map((car) => ({ loc: `/cars/${car.slug}`, lastmod: (car.created_at ?? now).slice(0, 10) })),
   ];
   const body = [

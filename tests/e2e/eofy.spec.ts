@@ -50,6 +50,9 @@ for (const slug of on) {
     // The short address on the ads shows the same page, which names the long one as canonical.
     await page.goto(tenantUrl(slug, "/eofy"));
     await expect(page.getByRole("heading", { level: 1, name: sale.title })).toBeVisible();
+    // Search engines hear of it while it runs.
+    const sitemap = await (await tenantGet(page.request, slug, "/sitemap.xml")).text();
+    expect(sitemap).toContain(`${new URL(EOFY_PATH, site.url).href}</loc>`);
     await expect(page.locator('link[rel="canonical"]')).toHaveAttribute(
       "href",
       new URL(EOFY_PATH, site.url).href,
@@ -71,6 +74,8 @@ for (const slug of ended) {
     await expect(page.getByRole("article")).toHaveCount(0);
     await expect(page.getByRole("region", { name: sale.title }).getByRole("link")).toHaveCount(0);
     await expect(page.getByRole("contentinfo").getByRole("link", { name: sale.title })).toHaveCount(0);
+    const sitemap = await (await tenantGet(page.request, slug, "/sitemap.xml")).text();
+    expect(sitemap).not.toContain("eofy");
     await expectNoAxeViolations(page);
   });
 }

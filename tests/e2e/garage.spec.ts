@@ -61,9 +61,31 @@ for (const slug of withGarage) {
     await expect(page.getByLabel("Rego *")).not.toHaveAttribute("aria-invalid", "true");
     await expect(
       vehicles.first().getByRole("link", { name: "Book a service for the 2018 Mazda CX-5" }),
-    ).toHaveAttribute("href", "/service");
+    ).toHaveAttribute("href", "/service?Rego=ABC123&Vehicle+Make=Mazda&Vehicle+Model=CX-5");
     await expect(page.getByText("1 vehicle in your garage.")).toBeAttached();
     await expectNoAxeViolations(page);
+
+    // Book a service starts from the car: the service form opens with it filled in.
+    await vehicles.first().getByRole("link", { name: "Book a service for the 2018 Mazda CX-5" }).click();
+    await expect(page).toHaveURL(/\/service\/?\?/);
+    await expect(page.getByLabel("Rego", { exact: true })).toHaveValue("ABC123");
+    await expect(page.getByLabel("Make", { exact: true })).toHaveValue("Mazda");
+    await expect(page.getByLabel("Model", { exact: true })).toHaveValue("CX-5");
+    if (tenantData(slug).site.features.trade_in) {
+      await page.goBack();
+      await vehicles
+        .first()
+        .getByRole("link", { name: "Value it for trade-in for the 2018 Mazda CX-5" })
+        .click();
+      await expect(page).toHaveURL(/\/trade-in\/?\?/);
+      await expect(page.getByRole("textbox", { name: "Rego", exact: true })).toHaveValue("ABC123");
+      await expect(page.getByRole("combobox", { name: "State", exact: true })).toHaveValue("QLD");
+      await expect(page.getByRole("textbox", { name: "Make", exact: true })).toHaveValue("Mazda");
+      await expect(page.getByRole("textbox", { name: "Model", exact: true })).toHaveValue("CX-5");
+      await expect(page.getByRole("textbox", { name: "Year", exact: true })).toHaveValue("2018");
+    }
+    await page.goto(tenantUrl(slug, "/my-garage"));
+    await expect(vehicles).toHaveCount(1);
     // A phone shows the list and the form without scrolling sideways.
     await page.setViewportSize({ width: 390, height: 844 });
     expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(390);

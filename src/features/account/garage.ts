@@ -65,3 +65,31 @@ export interface GarageVehicle {
 export function vehicleTitle(vehicle: Pick<GarageVehicle, "year" | "make" | "model">): string {
   return [vehicle.year, vehicle.make, vehicle.model].filter(Boolean).join(" ");
 }
+
+/**
+ * Book a service for a garage vehicle: the service form opens with its rego, make and model filled
+ * in (the form reads these query parameters; spec §3 form fields "Rego", "Vehicle Make", "Vehicle
+ * Model").
+ */
+export function serviceHref(vehicle: Pick<GarageVehicle, "rego" | "make" | "model">): string {
+  const query = new URLSearchParams({
+    Rego: vehicle.rego,
+    "Vehicle Make": vehicle.make,
+    "Vehicle Model": vehicle.model,
+  });
+  return `/service?${query}`;
+}
+
+/** Value a garage vehicle for trade-in: the trade-in flow opens with the car filled in. */
+export function tradeInHref(
+  vehicle: Pick<GarageVehicle, "rego" | "rego_state" | "make" | "model" | "year">,
+): string {
+  const query = new URLSearchParams({
+    rego: vehicle.rego,
+    regoState: vehicle.rego_state,
+    make: vehicle.make,
+    model: vehicle.model,
+    ...(vehicle.year ? { year: String(vehicle.year) } : {}),
+  });
+  return `/trade-in?${query}`;
+}

@@ -146,15 +146,29 @@ export const FINANCE_QUERY_FIELDS = [
   "vin",
 ];
 
-/** Reads the finance route's query into form values; unknown parameters are ignored. */
-export function financeQueryValues(search: string): Record<string, string> {
+/** Query parameters a service link carries into the form (My Garage's "Book a service"). */
+export const SERVICE_QUERY_FIELDS = ["Rego", "Vehicle Make", "Vehicle Model"];
+
+/** The query parameters a kind's form reads (finance routes, the service form), else none. */
+export function queryFieldsFor(kind: LeadKind): readonly string[] {
+  if (kind.startsWith("finance")) return FINANCE_QUERY_FIELDS;
+  return kind === "service_booking" ? SERVICE_QUERY_FIELDS : [];
+}
+
+/** Reads a route's query into form values: only `names`; unknown parameters are ignored. */
+export function queryValues(search: string, names: readonly string[]): Record<string, string> {
   const params = new URLSearchParams(search);
   const values: Record<string, string> = {};
-  for (const name of FINANCE_QUERY_FIELDS) {
+  for (const name of names) {
     const value = params.get(name)?.trim();
     if (value) values[name] = value.slice(0, 100);
   }
   return values;
+}
+
+/** Reads the finance route's query into form values; unknown parameters are ignored. */
+export function financeQueryValues(search: string): Record<string, string> {
+  return queryValues(search, FINANCE_QUERY_FIELDS);
 }
 
 /** Idempotency key of one submission attempt (kept across retries of the same attempt). */

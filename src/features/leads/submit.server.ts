@@ -79,7 +79,8 @@ export type AcceptedPost =
   | { ok: false; response: Response };
 
 /**
- * What every shopper-facing JSON POST checks before reading a field (Spin to Win, unsubscribe):
+ * What every shopper-facing JSON POST checks before reading a field (Spin to Win, unsubscribe,
+ * online payment):
  * JSON only, the per-address rate limit of its bucket, a body within the size limit that is a
  * JSON object. A refusal carries the answer, in the shopper's words.
  */

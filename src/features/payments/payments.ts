@@ -31,6 +31,7 @@ export const PAYMENT_TEXTS = {
   signInNeeded: "Please sign in to make a payment.",
   notOffered: "Online payment is not offered on this site.",
   notFound: "We couldn't find that payment.",
+  slow: "Your bank is taking longer than usual to confirm this payment. Please refresh this page in a few minutes, or call us.",
   status: {
     pending: "We're confirming your payment with the bank. This usually takes a few seconds.",
     paid: "Payment received. Thank you! We've let the dealership know.",

@@ -9,6 +9,9 @@ import { adjustmentAnswersSchema, tradeInConditionShape, tradeInVehicleShape } f
 import {
   type AdjustmentAnswers,
   hasOnlineEstimate,
+  normaliseRego,
+  REGO_PATTERN,
+  REGO_STATES,
   TRADE_IN_STEPS,
   TRADE_IN_TEXTS,
   type TradeInStep,
@@ -42,6 +45,27 @@ export type SetField = <K extends keyof TradeInValues>(
   field: K,
   value: TradeInValues[K] | ((current: TradeInValues[K]) => TradeInValues[K]),
 ) => void;
+
+/**
+ * The car a link fills in (My Garage's "Value it for trade-in": `?rego=&regoState=&make=&model=
+ * &year=`); values that could not be typed into the form are left out.
+ */
+export function tradeInQueryValues(
+  search: string,
+): Partial<Pick<TradeInValues, "rego" | "regoState" | "make" | "model" | "year">> {
+  const params = new URLSearchParams(search);
+  const get = (name: string, max: number) => params.get(name)?.trim().slice(0, max) ?? "";
+  const rego = normaliseRego(get("rego", 12));
+  const regoState = get("regoState", 3).toUpperCase();
+  const year = get("year", 4);
+  return {
+    ...(REGO_PATTERN.test(rego) ? { rego } : {}),
+    ...((REGO_STATES as readonly string[]).includes(regoState) ? { regoState } : {}),
+    ...(get("make", 40) ? { make: get("make", 40) } : {}),
+    ...(get("model", 60) ? { model: get("model", 60) } : {}),
+    ...(/^(19|20)\d{2}$/.test(year) ? { year } : {}),
+  };
+}
 
 export function initialValues(options: { locationId?: string; optIn: boolean }): TradeInValues {
   return {

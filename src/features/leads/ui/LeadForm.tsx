@@ -14,10 +14,10 @@ import {
   type FieldDef,
   FORM_TEXTS,
   failureMessage,
-  financeQueryValues,
   formEventId,
   formFields,
   newIdempotencyKey,
+  queryValues,
   SUCCESS_CATEGORY_KEY,
   withoutNulls,
 } from "../forms";
@@ -39,8 +39,11 @@ export interface LeadFormProps {
   optIn: { visible: boolean; default_checked: boolean; text: string };
   /** Fixed fields sent with every submission (car, page, location). */
   hidden?: Record<string, string | number>;
-  /** Finance routes read preferredDealership, vehiclePriceBudget, car_id, car_type, vin from the URL. */
-  readQuery?: boolean;
+  /**
+   * Query parameters read from the URL (queryFieldsFor): finance routes' preferredDealership,
+   * vehiclePriceBudget, car_id, car_type, vin; the service form's Rego, Vehicle Make and Model.
+   */
+  queryFields?: readonly string[];
   successPath?: string;
   /** Analytics event id on success; defaults to the kind's (22, or 51 for careers). */
   eventId?: number;
@@ -152,15 +155,16 @@ export default function LeadForm(props: LeadFormProps) {
   const alertRef = useRef<HTMLDivElement>(null);
   const [query, setQuery] = useState<Record<string, string>>({});
   const { setValue } = form;
+  const { queryFields } = props;
   useEffect(() => {
-    if (!props.readQuery) return;
+    if (!queryFields?.length) return;
     // Query values fill the matching fields (the shopper sees and can change them); the rest travel along.
-    const values = financeQueryValues(window.location.search);
+    const values = queryValues(window.location.search, queryFields);
     for (const [name, value] of Object.entries(values)) {
       if (fields.some((field) => field.name === name)) setValue(name, value);
     }
     setQuery(values);
-  }, [props.readQuery, fields, setValue]);
+  }, [queryFields, fields, setValue]);
 
   const errors = formState.errors as FieldErrors<Values>;
   const messages = Object.entries(errors)

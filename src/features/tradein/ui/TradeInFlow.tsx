@@ -23,6 +23,7 @@ import {
   type SetField,
   type StepErrors,
   type TradeInValues,
+  tradeInQueryValues,
   userDataOf,
   validateStep,
 } from "../form";
@@ -91,6 +92,12 @@ export default function TradeInFlow(props: TradeInFlowProps) {
       ...current,
       [field]: typeof value === "function" ? value(current[field]) : value,
     }));
+
+  // A link from My Garage names the car: the shopper sees it filled in and can change it.
+  useEffect(() => {
+    const linked = tradeInQueryValues(window.location.search);
+    if (Object.keys(linked).length > 0) setValues((current) => ({ ...current, ...linked }));
+  }, []);
 
   useEffect(() => {
     if (!props.carFromQuery) return;
