@@ -12,12 +12,12 @@ import {
   createSignInVerifyHandler,
 } from "~/features/account/account.server";
 import { LEAD_TEXTS } from "~/features/leads/schemas";
+import { paymentRequestSchema } from "~/features/payments/payment.schema";
 import {
   formatCents,
   PAYMENT_TEXTS,
   parseAmountToCents,
   paymentDescription,
-  paymentRequestSchema,
 } from "~/features/payments/payments";
 import {
   createOnlinePaymentHandler,

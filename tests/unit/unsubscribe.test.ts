@@ -6,7 +6,8 @@ import { sql } from "kysely";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { LEAD_ERRORS } from "~/features/leads/leads";
 import { LEAD_TEXTS } from "~/features/leads/schemas";
-import { UNSUBSCRIBE_TEXTS, unsubscribeSchema } from "~/features/leads/unsubscribe";
+import { UNSUBSCRIBE_TEXTS } from "~/features/leads/unsubscribe";
+import { unsubscribeSchema } from "~/features/leads/unsubscribe.schema";
 import { createUnsubscribeHandler, type UnsubscribeOptions } from "~/features/leads/unsubscribe.server";
 import { type Db, openDb } from "~/lib/db/db.server";
 

@@ -12,7 +12,8 @@ import { storeLeads } from "./leads.server";
 import type { RateLimit } from "./rate-limit.server";
 import { fieldErrors, LEAD_TEXTS } from "./schemas";
 import { acceptJsonPost } from "./submit.server";
-import { UNSUBSCRIBE_TEXTS, unsubscribeSchema } from "./unsubscribe";
+import { UNSUBSCRIBE_TEXTS } from "./unsubscribe";
+import { unsubscribeSchema } from "./unsubscribe.schema";
 
 /** The unsubscribes table (migration "2026_11_26_006_unsubscribes"). */
 type UnsubscribesTable = {

@@ -24,13 +24,13 @@ import {
   resolveTenant,
 } from "~/features/vehicle/http.server";
 import type { Db } from "~/lib/db/db.server";
+import { paymentRequestSchema } from "./payment.schema";
 import {
   formatCents,
   ONLINE_PAYMENT_PATH,
   PAYMENT_TEXTS,
   type PaymentStatus,
   paymentDescription,
-  paymentRequestSchema,
 } from "./payments";
 import { type PaymentProvider, verifyStripeSignature } from "./providers.server";
 
