@@ -3,8 +3,7 @@ import { GARAGE_TEXTS } from "~/features/account/garage";
 import {
   expect,
   expectNoAxeViolations,
-  freshMobile,
-  signInWithCode,
+  footerLinkThroughSignIn,
   TENANTS,
   tenantData,
   tenantGet,
@@ -22,19 +21,7 @@ test("some sample sites keep a garage and some do not", () => {
 
 for (const slug of withGarage) {
   test(`${slug}: My Garage asks for sign-in, then keeps the shopper's vehicles`, async ({ page }) => {
-    await page.goto(tenantUrl(slug));
-    await page.getByRole("contentinfo").getByRole("link", { name: "My Garage", exact: true }).click();
-    await expect(page).toHaveURL(/\/sign-in\?/);
-    expect(Object.fromEntries(new URL(page.url()).searchParams)).toMatchObject({
-      type: "my-garage",
-      redirect: "/my-garage",
-      back: "/",
-    });
-    await expect(page.getByText("Sign in to see your garage.")).toBeVisible();
-    const mobile = freshMobile();
-    await signInWithCode(page, mobile);
-    await expect(page).toHaveURL(/\/my-garage\/?$/);
-    await expect(page.getByText(`Signed in as ${mobile.shown}.`)).toBeVisible();
+    await footerLinkThroughSignIn(page, slug, { link: "My Garage", type: "my-garage", path: "/my-garage" });
     await expect(page.getByText(GARAGE_TEXTS.empty)).toBeVisible();
 
     // Nothing filled in: the list of what to fix, each field marked.

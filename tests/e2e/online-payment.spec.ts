@@ -10,8 +10,7 @@ import { formatCents, PAYMENT_TEXTS } from "~/features/payments/payments";
 import {
   expect,
   expectNoAxeViolations,
-  freshMobile,
-  signInWithCode,
+  footerLinkThroughSignIn,
   TENANTS,
   tenantData,
   tenantGet,
@@ -41,19 +40,12 @@ for (const slug of taking) {
   const { site } = tenantData(slug);
   const max = (site.online_payment?.max_amount ?? 0) * 100;
   test(`${slug}: sign in, pay an invoice on the provider's page, and see it received`, async ({ page }) => {
-    await page.goto(tenantUrl(slug));
-    await page.getByRole("contentinfo").getByRole("link", { name: "Make a Payment", exact: true }).click();
-    await expect(page).toHaveURL(/\/sign-in\?/);
-    expect(Object.fromEntries(new URL(page.url()).searchParams)).toMatchObject({
+    await footerLinkThroughSignIn(page, slug, {
+      link: "Make a Payment",
       type: "online-payment",
-      redirect: "/online-payment",
+      path: "/online-payment",
     });
-    await expect(page.getByText("Sign in to make an online payment.")).toBeVisible();
-    const mobile = freshMobile();
-    await signInWithCode(page, mobile);
-    await expect(page).toHaveURL(/\/online-payment\/?$/);
     await expect(page.getByRole("heading", { level: 1, name: "Make a Payment" })).toBeVisible();
-    await expect(page.getByText(`Signed in as ${mobile.shown}.`)).toBeVisible();
     const methods = page.getByRole("list", { name: "Payment methods we accept" }).getByRole("img");
     await expect(methods).toHaveCount(PAYMENT_METHODS.length);
     await expectNoAxeViolations(page);

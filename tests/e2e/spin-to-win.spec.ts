@@ -9,8 +9,8 @@ import { SPIN_TEXTS } from "~/features/spin-to-win/spin-to-win";
 import {
   expect,
   expectNoAxeViolations,
+  footerLinkThroughSignIn,
   freshMobile,
-  signInWithCode,
   TENANTS,
   tenantData,
   tenantGet,
@@ -106,19 +106,11 @@ for (const slug of gated) {
   test(`${slug}: Spin to Win asks for sign-in, then spins with the shopper's own mobile`, async ({
     page,
   }) => {
-    await page.goto(tenantUrl(slug));
-    await page.getByRole("contentinfo").getByRole("link", { name: "Spin to Win", exact: true }).click();
-    await expect(page).toHaveURL(/\/sign-in\?/);
-    expect(Object.fromEntries(new URL(page.url()).searchParams)).toMatchObject({
+    await footerLinkThroughSignIn(page, slug, {
+      link: "Spin to Win",
       type: "spin-to-win",
-      redirect: "/spin-to-win",
-      back: "/",
+      path: "/spin-to-win",
     });
-    await expect(page.getByText("Sign in to spin to win.")).toBeVisible();
-    const mobile = freshMobile();
-    await signInWithCode(page, mobile);
-    await expect(page).toHaveURL(/\/spin-to-win\/?$/);
-    await expect(page.getByText(`Signed in as ${mobile.shown}.`)).toBeVisible();
     // The account's mobile is the entry's: the form does not ask for another.
     await expect(page.getByLabel("Mobile")).toHaveCount(0);
     const answer = await spinWith(page, null);

@@ -2,6 +2,7 @@ import { existsSync, readdirSync, readFileSync } from "node:fs";
 import { createRequire } from "node:module";
 import path from "node:path";
 import { type APIRequestContext, test as base, expect, type Locator, type Page } from "@playwright/test";
+import { SIGN_IN_REASONS, type SignInType } from "~/features/account/account";
 import { SMS_OUTBOX_FILE } from "~/features/account/sms.server";
 import { type Car, carSchema } from "~/features/stock/car.schema";
 import { type Site, siteSchema } from "~/tenant/schema";
@@ -303,4 +304,30 @@ export async function signInWithCode(page: Page, mobile: ReturnType<typeof fresh
   await expect(page.getByText(`We sent a 6-digit code to ${mobile.shown}.`)).toBeVisible({ timeout: 15_000 });
   await page.getByLabel("6-digit code").fill(await codeFor(mobile.e164));
   await page.getByRole("button", { name: "Sign in" }).click();
+}
+
+/**
+ * Spec §4 gated routes as a shopper meets them: the footer link on the home page leads to
+ * /sign-in with the route's type, `redirect` the route and `back` the home page, and the reason
+ * shown; after the texted code the shopper lands on the route, signed in. Returns their mobile.
+ */
+export async function footerLinkThroughSignIn(
+  page: Page,
+  slug: string,
+  route: { link: string; type: SignInType; path: string },
+): Promise<ReturnType<typeof freshMobile>> {
+  await page.goto(tenantUrl(slug));
+  await page.getByRole("contentinfo").getByRole("link", { name: route.link, exact: true }).click();
+  await expect(page).toHaveURL(/\/sign-in\?/);
+  expect(Object.fromEntries(new URL(page.url()).searchParams)).toEqual({
+    type: route.type,
+    redirect: route.path,
+    back: "/",
+  });
+  await expect(page.getByText(SIGN_IN_REASONS[route.type])).toBeVisible();
+  const mobile = freshMobile();
+  await signInWithCode(page, mobile);
+  await expect(page).toHaveURL(new RegExp(`${route.path}/?$`));
+  await expect(page.getByText(`Signed in as ${mobile.shown}.`)).toBeVisible();
+  return mobile;
 }
