@@ -335,6 +335,29 @@ describe("/api/online-payment", () => {
     expect(row).toEqual({ status: "failed" });
   });
 
+  it("one address may start only so many payments, and is told so without enquiry wording", async () => {
+    const limited = { ...options(), rateLimit: { hits: 1, windowMs: 60_000 } };
+    const send = () =>
+      createOnlinePaymentHandler(limited)(
+        new Request(`http://${HOST}/api/online-payment`, {
+          method: "POST",
+          headers: {
+            host: HOST,
+            "content-type": "application/json",
+            cookie,
+            "x-forwarded-for": "198.51.100.44",
+          },
+          body: JSON.stringify(valid),
+        }),
+      );
+    expect((await send()).status).toBe(201);
+    const refused = await send();
+    expect(refused.status).toBe(429);
+    expect((await refused.json()).error).toMatch(
+      /^That's a lot of tries in a short time\. Please try again in \d+ seconds\.$/,
+    );
+  });
+
   it("deployed without a provider: unavailable, and nothing is stored", async () => {
     provider = null;
     const available = await call(paymentRequest("GET"));

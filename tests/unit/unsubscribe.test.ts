@@ -78,7 +78,11 @@ const request = (body: unknown, init: { host?: string; type?: string; ip?: strin
   });
 async function unsubscribe(body: unknown, init: Parameters<typeof request>[1] = {}, extra = {}) {
   const response = await createUnsubscribeHandler(options(extra))(request(body, init));
-  return { status: response.status, body: (await response.json()) as Record<string, unknown> };
+  return {
+    status: response.status,
+    headers: response.headers,
+    body: (await response.json()) as Record<string, unknown>,
+  };
 }
 const notices = (email: string) =>
   db
@@ -145,7 +149,11 @@ describe("POST /api/unsubscribe", () => {
     );
     const third = await unsubscribe({ email: "c@example.com.au" }, { ip: "198.51.100.9" }, limited);
     expect(third.status).toBe(429);
-    expect(third.body.error).toMatch(/^We have received several enquiries from you in a short time/);
+    expect(third.headers.get("retry-after")).toMatch(/^\d+$/);
+    expect(third.body.error).toBe(LEAD_ERRORS.tooManyTries(Number(third.headers.get("retry-after"))));
+    expect(third.body.error).toMatch(
+      /^That's a lot of tries in a short time\. Please try again in \d+ seconds\.$/,
+    );
   });
 
   it("storage down: the shopper is asked to try again, never told it worked", async () => {

@@ -30,6 +30,9 @@ export const LEAD_ERRORS = {
   tooFast: "That was quicker than we expected. Please wait a few seconds and submit the form again.",
   rateLimited: (seconds: number) =>
     `We have received several enquiries from you in a short time. Please try again in ${seconds} seconds.`,
+  /** The same limit on posts that are not enquiries (unsubscribe, online payment). */
+  tooManyTries: (seconds: number) =>
+    `That's a lot of tries in a short time. Please try again in ${seconds} seconds.`,
   tooLarge: "Your message is too long to send. Please shorten it and submit the form again.",
   contentType: "Please send the form as JSON (Content-Type: application/json).",
   badJson: "We could not read the form. Please reload the page and submit it again.",

@@ -86,7 +86,15 @@ export type AcceptedPost =
  */
 export async function acceptJsonPost(
   req: Request,
-  options: { db: Db; bucket: string; rateLimit: RateLimit; now: Date; maxBodyBytes?: number },
+  options: {
+    db: Db;
+    bucket: string;
+    rateLimit: RateLimit;
+    now: Date;
+    maxBodyBytes?: number;
+    /** What a shopper over the limit reads; enquiry wording unless the post is not an enquiry. */
+    rateLimited?: (seconds: number) => string;
+  },
 ): Promise<AcceptedPost> {
   const contentType = req.headers.get("content-type")?.split(";")[0]?.trim().toLowerCase();
   if (contentType !== "application/json")
@@ -96,10 +104,8 @@ export async function acceptJsonPost(
     const limit = await hitRateLimit(options.db, `${options.bucket}:${ip}`, options.rateLimit, options.now);
     if (!limit.allowed) {
       const retry = { "retry-after": String(limit.retryAfterSeconds) };
-      return {
-        ok: false,
-        response: json({ error: LEAD_ERRORS.rateLimited(limit.retryAfterSeconds) }, 429, retry),
-      };
+      const text = (options.rateLimited ?? LEAD_ERRORS.rateLimited)(limit.retryAfterSeconds);
+      return { ok: false, response: json({ error: text }, 429, retry) };
     }
   }
   const raw = await readBodyWithin(req, options.maxBodyBytes ?? LEAD_LIMITS.maxBodyBytes);

@@ -49,6 +49,7 @@ export function createUnsubscribeHandler(options: UnsubscribeOptions): (req: Req
       const accepted = await acceptJsonPost(req, {
         db,
         bucket: `unsubscribe:${tenant}`,
+        rateLimited: LEAD_ERRORS.tooManyTries,
         rateLimit: options.rateLimit ?? UNSUBSCRIBE_RATE_LIMIT,
         now: now(),
       });

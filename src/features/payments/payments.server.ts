@@ -12,6 +12,7 @@
 import { randomUUID } from "node:crypto";
 import type { ColumnType } from "kysely";
 import { sessionUser } from "~/features/account/account.server";
+import { LEAD_ERRORS } from "~/features/leads/leads";
 import { storeLeads } from "~/features/leads/leads.server";
 import type { RateLimit } from "~/features/leads/rate-limit.server";
 import { fieldErrors, LEAD_TEXTS } from "~/features/leads/schemas";
@@ -122,6 +123,7 @@ export function createOnlinePaymentHandler(options: PaymentOptions): (req: Reque
       const accepted = await acceptJsonPost(req, {
         db,
         bucket: `payment:${tenant}`,
+        rateLimited: LEAD_ERRORS.tooManyTries,
         rateLimit: options.rateLimit ?? PAYMENT_RATE_LIMIT,
         now: at,
       });
