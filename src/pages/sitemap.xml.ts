@@ -4,14 +4,9 @@ import { BLOG_PATH, blogCategories, postPath } from "~/features/content/blog";
 import { EOFY_PATH } from "~/features/offers/eofy";
 import { SPIN_TO_WIN_PATH } from "~/features/spin-to-win/spin-to-win";
 import { campaignState } from "~/lib/campaign";
+import { escapeMarkup } from "~/lib/escape";
 import { isPrimaryShard } from "~/tenant/shard";
 import { currentTenant } from "~/tenant/tenant.server";
-
-const escapeXml = (value: string) =>
-  value.replace(
-    /[<>&'"]/g,
-    (c) => ({ "<": "&lt;", ">": "&gt;", "&": "&amp;", "'": "&apos;", '"': "&quot;" })[c] ?? c,
-  );
 
 export const GET: APIRoute = async () => {
   // Other build shards render car pages only; their copy of this file is discarded.
@@ -43,7 +38,7 @@ export const GET: APIRoute = async () => {
     '<urlset xmlns="http://www.sitemaps.org/schemas/sitemap/0.9">',
     ...urls.map(
       (url) =>
-        `<url><loc>${escapeXml(new URL(url.loc, site.url).href)}</loc><lastmod>${url.lastmod}</lastmod></url>`,
+        `<url><loc>${escapeMarkup(new URL(url.loc, site.url).href)}</loc><lastmod>${url.lastmod}</lastmod></url>`,
     ),
     "</urlset>",
   ].join("\n");

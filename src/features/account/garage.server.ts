@@ -7,6 +7,7 @@ import { randomUUID } from "node:crypto";
 import { fieldErrors, LEAD_TEXTS } from "~/features/leads/schemas";
 import { json } from "~/features/vehicle/http.server";
 import type { Db } from "~/lib/db/db.server";
+import { isUuid } from "~/lib/ids";
 import { type AccountOptions, accountGet, accountPost, sessionUser } from "./account.server";
 import { GARAGE_LIMIT, GARAGE_TEXTS, type GarageVehicle, garageVehicleSchema } from "./garage";
 import { accountDb } from "./tables";
@@ -54,7 +55,7 @@ export function createGarageChangeHandler(
     const garage = accountDb(db);
     if (action === "remove") {
       const id = typeof body.id === "string" ? body.id : "";
-      const removed = /^[0-9a-f-]{36}$/i.test(id)
+      const removed = isUuid(id)
         ? await garage
             .deleteFrom("garage_vehicles")
             .where("id", "=", id)

@@ -123,6 +123,33 @@ export async function storeLeads(db: Db, inputs: NewLead[]): Promise<StoredLead[
   });
 }
 
+class RecordExists extends Error {}
+
+/**
+ * Stores a lead (or notice) and the record it belongs to in one transaction, so neither exists
+ * without the other (a Spin to Win spin, an unsubscribe). `record` writes that record with the
+ * lead's id and answers false when it was already there (a twin request at the same moment): then
+ * both roll back and this answers null. Otherwise it answers the lead's id.
+ */
+export async function storeLeadWithRecord(
+  db: Db,
+  input: NewLead,
+  record: (trx: Db, leadId: string) => Promise<boolean>,
+): Promise<string | null> {
+  return db
+    .transaction()
+    .execute(async (trx) => {
+      const [stored] = await storeLeads(trx, [input]);
+      if (!stored) throw new Error(`the ${input.lead.kind} lead was not stored`);
+      if (!(await record(trx, stored.leadId))) throw new RecordExists();
+      return stored.leadId;
+    })
+    .catch((error: unknown) => {
+      if (error instanceof RecordExists) return null;
+      throw error;
+    });
+}
+
 const writers = new WeakMap<Db, (input: NewLead) => Promise<StoredLead>>();
 
 /** Stores one lead; leads submitted at the same moment share a statement (group commit). */

@@ -8,7 +8,7 @@ import type { ColumnType } from "kysely";
 import type { Db } from "~/lib/db/db.server";
 import { json, methodNotAllowed } from "~/lib/http.server";
 import { LEAD_ERRORS } from "./leads";
-import { storeLeads } from "./leads.server";
+import { storeLeadWithRecord } from "./leads.server";
 import type { RateLimit } from "./rate-limit.server";
 import { fieldErrors, LEAD_TEXTS } from "./schemas";
 import { acceptJsonPost } from "./submit.server";
@@ -58,44 +58,32 @@ export function createUnsubscribeHandler(options: UnsubscribeOptions): (req: Req
       if (!parsed.success)
         return json({ error: LEAD_TEXTS.fixErrors, fields: fieldErrors(parsed.error) }, 400);
       const { email, phone, reason } = parsed.data;
-      const list = unsubscribeDb(db);
-      const earlier = () =>
-        list
-          .selectFrom("unsubscribes")
-          .select("lead_id")
-          .where("tenant", "=", tenant)
-          .where("email", "=", email)
-          .executeTakeFirst();
-      const first = await earlier();
-      if (first) return json({ success: true, email }, 200);
-      const added = await db
-        .transaction()
-        .execute(async (trx) => {
-          const [notice] = await storeLeads(trx, [
-            {
-              tenant,
-              lead: { kind: "unsubscribe", email, phone, reason },
-              idempotencyKey: null,
-              spam: false,
-              clientIp: accepted.ip,
-              userAgent: req.headers.get("user-agent"),
-            },
-          ]);
-          if (!notice) throw new Error("the unsubscribe notice was not stored");
-          // The same address at the same moment: the second inserts nothing and rolls back.
-          const row = await unsubscribeDb(trx)
+      const earlier = await unsubscribeDb(db)
+        .selectFrom("unsubscribes")
+        .select("lead_id")
+        .where("tenant", "=", tenant)
+        .where("email", "=", email)
+        .executeTakeFirst();
+      if (earlier) return json({ success: true, email }, 200);
+      const notice = {
+        tenant,
+        lead: { kind: "unsubscribe" as const, email, phone, reason },
+        idempotencyKey: null,
+        spam: false,
+        clientIp: accepted.ip,
+        userAgent: req.headers.get("user-agent"),
+      };
+      // The same address at the same moment: the second inserts nothing and rolls back.
+      const added = await storeLeadWithRecord(db, notice, async (trx, leadId) =>
+        Boolean(
+          await unsubscribeDb(trx)
             .insertInto("unsubscribes")
-            .values({ tenant, email, phone: phone ?? null, reason: reason ?? null, lead_id: notice.leadId })
+            .values({ tenant, email, phone: phone ?? null, reason: reason ?? null, lead_id: leadId })
             .onConflict((conflict) => conflict.columns(["tenant", "email"]).doNothing())
             .returning("lead_id")
-            .executeTakeFirst();
-          if (!row) throw new AlreadyUnsubscribed();
-          return true;
-        })
-        .catch((error: unknown) => {
-          if (error instanceof AlreadyUnsubscribed) return false;
-          throw error;
-        });
+            .executeTakeFirst(),
+        ),
+      );
       return json({ success: true, email }, added ? 201 : 200);
     } catch (error) {
       console.error(`[unsubscribe] ${error instanceof Error ? error.stack : String(error)}`);
@@ -103,5 +91,3 @@ export function createUnsubscribeHandler(options: UnsubscribeOptions): (req: Req
     }
   };
 }
-
-class AlreadyUnsubscribed extends Error {}

@@ -25,6 +25,8 @@ import {
   resolveTenant,
 } from "~/features/vehicle/http.server";
 import type { Db } from "~/lib/db/db.server";
+import { escapeMarkup } from "~/lib/escape";
+import { isUuid } from "~/lib/ids";
 import { paymentRequestSchema } from "./payment.schema";
 import {
   formatCents,
@@ -98,7 +100,7 @@ export function createOnlinePaymentHandler(options: PaymentOptions): (req: Reque
         if (id === null) return json({ available: options.provider !== null });
         const user = await sessionUser(db, tenant, req, at);
         if (!user) return json({ error: PAYMENT_TEXTS.signInNeeded }, 401);
-        const row = /^[0-9a-f-]{36}$/i.test(id)
+        const row = isUuid(id)
           ? await paymentDb(db)
               .selectFrom("payments")
               .select(["status", "purpose", "reference", "amount_cents"])
@@ -200,7 +202,7 @@ export async function settlePayment(
   outcome: Outcome,
   paidCents: number | null = null,
 ): Promise<PaymentStatus | null> {
-  if (!/^[0-9a-f-]{36}$/i.test(id)) return null;
+  if (!isUuid(id)) return null;
   return db.transaction().execute(async (trx) => {
     const payments = paymentDb(trx);
     const row = await payments
@@ -309,12 +311,6 @@ export function createStripeWebhookHandler(options: {
     });
 }
 
-const escapeHtml = (text: string) =>
-  text.replace(
-    /[&<>"']/g,
-    (c) => ({ "&": "&amp;", "<": "&lt;", ">": "&gt;", '"': "&quot;", "'": "&#39;" })[c] ?? c,
-  );
-
 /**
  * The local test provider's checkout (only when it is the provider): a page that says no card is
  * charged, with Pay and Cancel. Its result settles the payment exactly as the webhook would.
@@ -344,7 +340,7 @@ export function createTestCheckoutHandler(options: {
       }
       if (req.method !== "GET") return methodNotAllowed("GET, POST");
       const id = url.searchParams.get("payment") ?? "";
-      const row = /^[0-9a-f-]{36}$/i.test(id)
+      const row = isUuid(id)
         ? await paymentDb(db)
             .selectFrom("payments")
             .select(["purpose", "reference", "amount_cents", "status"])
@@ -356,8 +352,8 @@ export function createTestCheckoutHandler(options: {
       const html = `<!doctype html><html lang="en-AU"><head><meta charset="utf-8"><meta name="viewport" content="width=device-width, initial-scale=1"><meta name="robots" content="noindex"><title>Test checkout</title>
 <style>body{font:16px/1.5 system-ui,sans-serif;max-width:28rem;margin:3rem auto;padding:0 1rem;color:#1f2937}main{border:1px solid #d0d5dd;border-radius:8px;padding:1.5rem}p.note{background:#fef3c7;padding:.5rem .75rem;border-radius:6px}button{font:inherit;padding:.6rem 1.2rem;border-radius:6px;border:1px solid #1f2937;margin-right:.5rem;cursor:pointer}button[value=paid]{background:#1f2937;color:#fff}</style></head>
 <body><main><h1>Test checkout</h1><p class="note">Local development: no card is charged. Deployed sites use the payment provider's checkout.</p>
-<p>${escapeHtml(row.purpose)} ${escapeHtml(row.reference)}</p><p><strong>${escapeHtml(amount)}</strong></p>
-${row.status === "pending" ? `<form method="post"><input type="hidden" name="payment" value="${escapeHtml(id)}"><button name="outcome" value="paid">Pay ${escapeHtml(amount)}</button><button name="outcome" value="cancelled">Cancel</button></form>` : `<p>This payment is ${escapeHtml(row.status)}.</p>`}
+<p>${escapeMarkup(row.purpose)} ${escapeMarkup(row.reference)}</p><p><strong>${escapeMarkup(amount)}</strong></p>
+${row.status === "pending" ? `<form method="post"><input type="hidden" name="payment" value="${escapeMarkup(id)}"><button name="outcome" value="paid">Pay ${escapeMarkup(amount)}</button><button name="outcome" value="cancelled">Cancel</button></form>` : `<p>This payment is ${escapeMarkup(row.status)}.</p>`}
 </main></body></html>`;
       return new Response(html, {
         headers: { "content-type": "text/html; charset=utf-8", "cache-control": "no-store" },

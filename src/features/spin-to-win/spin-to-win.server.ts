@@ -7,7 +7,7 @@
 import { randomInt } from "node:crypto";
 import { sessionUser } from "~/features/account/account.server";
 import { formRulesFor, isHoneypotHit, isTooFast, LEAD_ERRORS, LEAD_LIMITS } from "~/features/leads/leads";
-import { storeLeads } from "~/features/leads/leads.server";
+import { storeLeadWithRecord } from "~/features/leads/leads.server";
 import type { RateLimit } from "~/features/leads/rate-limit.server";
 import { HONEYPOT_FIELD, LEAD_TEXTS, parseLead, STARTED_AT_FIELD } from "~/features/leads/schemas";
 import { acceptJsonPost } from "~/features/leads/submit.server";
@@ -109,43 +109,35 @@ export function createSpinHandler(options: SpinOptions): (req: Request) => Promi
       // A bot that filled the honeypot is shown a spin, but nothing is kept that would use up a
       // real shopper's number or reach the dealer as a winner.
       if (spam) return json({ prize, index, lead_id: crypto.randomUUID(), already: false }, 201);
-      const won = await db
-        .transaction()
-        .execute(async (trx) => {
-          const [stored] = await storeLeads(trx, [
-            {
-              tenant,
-              lead: {
-                ...lead,
-                prize,
-                campaign: campaign.id,
-                subcategory: lead.subcategory ?? prize,
-                message: lead.message ?? `Spin to Win (${campaign.title}): won ${prize}. ${campaign.terms}`,
-              },
-              idempotencyKey: null,
-              spam: false,
-              clientIp: ip,
-              userAgent: req.headers.get("user-agent"),
-            },
-          ]);
-          if (!stored) throw new Error("the spin's lead was not stored");
-          // Two spins of one number at the same moment: the second inserts nothing and rolls back.
-          const inserted = await spinDb(trx)
+      const entry = {
+        tenant,
+        lead: {
+          ...lead,
+          prize,
+          campaign: campaign.id,
+          subcategory: lead.subcategory ?? prize,
+          message: lead.message ?? `Spin to Win (${campaign.title}): won ${prize}. ${campaign.terms}`,
+        },
+        idempotencyKey: null,
+        spam: false,
+        clientIp: ip,
+        userAgent: req.headers.get("user-agent"),
+      };
+      // Two spins of one number at the same moment: the second inserts nothing and rolls back.
+      const leadId = await storeLeadWithRecord(db, entry, async (trx, id) =>
+        Boolean(
+          await spinDb(trx)
             .insertInto("spins")
-            .values({ tenant, campaign: campaign.id, phone: lead.phone, prize, lead_id: stored.leadId })
+            .values({ tenant, campaign: campaign.id, phone: lead.phone, prize, lead_id: id })
             .onConflict((conflict) => conflict.columns(["tenant", "campaign", "phone"]).doNothing())
             .returning("lead_id")
-            .executeTakeFirst();
-          if (!inserted) throw new AlreadySpun();
-          return { prize, index, lead_id: stored.leadId, already: false } satisfies SpinAnswer;
-        })
-        .catch(async (error: unknown) => {
-          if (!(error instanceof AlreadySpun)) throw error;
-          return earlier();
-        });
+            .executeTakeFirst(),
+        ),
+      );
+      const won: SpinAnswer | null = leadId
+        ? { prize, index, lead_id: leadId, already: false }
+        : await earlier();
       if (!won) throw new Error("a spin was neither stored nor found");
       return json(won, won.already ? 200 : 201);
     });
 }
-
-class AlreadySpun extends Error {}
