@@ -432,4 +432,18 @@ describe("the test checkout", () => {
       (await handler(new Request("http://localhost/api/online-payment/test-checkout?payment=x"))).status,
     ).toBe(404);
   });
+
+  it("a payment id that is not one is not found, whether viewed or paid", async () => {
+    const handler = createTestCheckoutHandler({ db: async () => db, provider: testProvider() });
+    const viewed = await handler(new Request("http://localhost/api/online-payment/test-checkout?payment=x"));
+    expect(viewed.status).toBe(404);
+    const paid = await handler(
+      new Request("http://localhost/api/online-payment/test-checkout", {
+        method: "POST",
+        headers: { "content-type": "application/x-www-form-urlencoded" },
+        body: new URLSearchParams({ payment: "not-a-payment", outcome: "paid" }),
+      }),
+    );
+    expect(paid.status).toBe(404);
+  });
 });

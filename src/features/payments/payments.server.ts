@@ -328,11 +328,13 @@ export function createTestCheckoutHandler(options: {
         const form = new URLSearchParams((await readBodyWithin(req, 4096)) ?? "");
         const id = form.get("payment") ?? "";
         const outcome = form.get("outcome") === "paid" ? "paid" : "cancelled";
-        const row = await paymentDb(db)
-          .selectFrom("payments")
-          .select("return_url")
-          .where("id", "=", id)
-          .executeTakeFirst();
+        const row = isUuid(id)
+          ? await paymentDb(db)
+              .selectFrom("payments")
+              .select("return_url")
+              .where("id", "=", id)
+              .executeTakeFirst()
+          : undefined;
         if (!row) return json({ error: PAYMENT_TEXTS.notFound }, 404);
         await settlePayment(db, id, outcome);
         const back = outcome === "paid" ? row.return_url : `${row.return_url}&cancelled=1`;
