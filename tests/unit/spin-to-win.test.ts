@@ -291,6 +291,22 @@ describe("POST /api/spin-to-win", () => {
     expect(await leadsOf("+61412345678")).toHaveLength(1);
   });
 
+  it("a second spin after the dealer renamed the first spin's prize answers that prize, with no slice to land on", async () => {
+    const renamed = {
+      ...CAMPAIGN,
+      prizes: CAMPAIGN.prizes.map((prize) =>
+        prize.label === "Free car wash" ? { ...prize, label: "Free detail" } : prize,
+      ),
+    };
+    const snapshot = (slug: string) =>
+      slug === "spin-motors" ? siteData("spin-motors", { spin_to_win: renamed }) : (tenants[slug] ?? null);
+    rolls = [9];
+    const { status, body } = await spin(entry(), {}, { snapshot });
+    expect(status).toBe(200);
+    expect(body).toMatchObject({ prize: "Free car wash", index: null, already: true });
+    expect(await leadsOf("+61412345678")).toHaveLength(1);
+  });
+
   it("two spins of one new number at the same moment keep one prize and one lead", async () => {
     rolls = [0, 9];
     const answers = await Promise.all([

@@ -40,8 +40,11 @@ export const SPIN_RATE_LIMIT: RateLimit = { hits: 20, windowMs: 10 * 60_000 };
 
 export interface SpinAnswer {
   prize: string;
-  /** The segment the wheel lands on (the campaign's prize order). */
-  index: number;
+  /**
+   * The slice the wheel lands on (the campaign's prize order); null when an earlier spin's prize
+   * is no longer on the wheel (the dealer renamed or removed it since), so the wheel stays still.
+   */
+  index: number | null;
   lead_id: string;
   /** True when this number had spun before: the prize is that first spin's. */
   already: boolean;
@@ -99,7 +102,7 @@ export function createSpinHandler(options: SpinOptions): (req: Request) => Promi
           .executeTakeFirst();
         if (!row) return null;
         const index = campaign.prizes.findIndex((prize) => prize.label === row.prize);
-        return { prize: row.prize, index, lead_id: row.lead_id, already: true };
+        return { prize: row.prize, index: index >= 0 ? index : null, lead_id: row.lead_id, already: true };
       };
       const first = await earlier();
       if (first) return json(first, 200);
