@@ -326,6 +326,39 @@ test.describe("harbourside-toyota spin, walkaround and interior", () => {
     expect(car.hotspots?.map((spot) => spot.description)).toContain(description);
   });
 
+  test.describe("on a touch screen", () => {
+    test.use({ hasTouch: true, isMobile: true, viewport: { width: 390, height: 844 } });
+
+    test("the spin view says Swipe to spin, and a swipe turns it 1 frame per 20 px", async ({ page }) => {
+      test.setTimeout(120_000);
+      const found = await findCar(page, slug, cars, full);
+      expect(found, "a car with spin, walkaround and interior").not.toBeNull();
+      const { url, car } = found as { url: string; car: Car };
+      await blockVideoHosts(page);
+      await page.goto(url, { waitUntil: "domcontentloaded" });
+      const spinner = page.getByRole("slider", { name: /360° view/ });
+      await expect(spinner).toBeVisible({ timeout: 90_000 });
+      await expect(page.getByText("Swipe to spin", { exact: true })).toBeVisible();
+      await expect(page.getByText("Drag or use ← → to spin")).toBeHidden();
+
+      // A finger drags 65 px to the right across the picture.
+      const box = (await spinner.boundingBox()) as { x: number; y: number; width: number; height: number };
+      const y = Math.round(box.y + box.height / 2);
+      const x = Math.round(box.x + box.width / 2 - 40);
+      const cdp = await page.context().newCDPSession(page);
+      const touch = (type: "touchStart" | "touchMove" | "touchEnd", points: { x: number; y: number }[]) =>
+        cdp.send("Input.dispatchTouchEvent", { type, touchPoints: points });
+      await touch("touchStart", [{ x, y }]);
+      const start = Number(await spinner.getAttribute("aria-valuenow"));
+      for (let step = 1; step <= 8; step++)
+        await touch("touchMove", [{ x: x + Math.round((65 * step) / 8), y }]);
+      await touch("touchEnd", []);
+      const frames = car.spin_images?.length ?? 24;
+      expect(Number(await spinner.getAttribute("aria-valuenow"))).toBe(((start - 1 + 3) % frames) + 1);
+      await expect(page.getByText("Swipe to spin", { exact: true })).toBeHidden();
+    });
+  });
+
   test("leaving the gallery resets it; walkaround and interior show their media", async ({ page }) => {
     const found = await findCar(page, slug, cars, full);
     const { url, car } = found as { url: string; car: Car };

@@ -405,10 +405,14 @@ test("share: 'Copied' for exactly 1.5 s, one toast for 3 s from the latest copy,
   await expect(toast).not.toHaveAttribute("data-open", /.*/);
   await expect(toast).toHaveText("");
 
-  // A second copy while the first toast shows: still one toast, and its 3 s start again.
+  // A second copy while the first toast shows: still one toast, and its 3 s start again. Each copy
+  // waits for "Copied": the clipboard answers asynchronously, and the clock must not move before
+  // the page has started its 1.5 s (the flaky run moved it first, and "Copied" never went back).
   await copy.click();
+  await expect(copied).toBeVisible();
   await page.clock.runFor(2_000);
   await copy.click();
+  await expect(copied).toBeVisible();
   await expect(page.locator(".toast")).toHaveCount(1);
   await expect(page.getByText(toastText)).toHaveCount(1);
   await page.clock.runFor(2_500);

@@ -5,6 +5,7 @@
  */
 import type { Car } from "~/features/stock/car.schema";
 import { warrantyText } from "~/features/stock/detail";
+import { formatMoney } from "~/features/stock/stock";
 import {
   type BuiltCar,
   builtTenant,
@@ -384,6 +385,10 @@ for (const slug of TENANTS) {
         const section = page.locator("section", { has: reserve });
         await expect(section).toContainText("48 hours");
         await expect(section).toContainText("100% refundable");
+        // The car's own deposit, else the site's (spec §9: fallback $200; a site may set its own).
+        const data = tenantData(slug);
+        const deposit = data.cars.get(car.slug)?.reserve_deposit ?? data.site.reserve_deposit;
+        await expect(section).toContainText(`with a ${formatMoney(deposit)} fully refundable deposit`);
       } else {
         await expect(reserve).toHaveCount(0);
       }

@@ -130,6 +130,27 @@ describe("calculator defaults and ranges (spec §9 detail page)", () => {
     expect(setup.initial.interest).toBe(9.5);
   });
 
+  // Spec §9: "interest step 0.5, default range 0.5-15 (others 9.95-19.95, 4-20, lender-specific)".
+  it.each<[string, { min: number; max: number } | undefined, number, number]>([
+    ["0.5–15 (the default)", undefined, 0.5, 15],
+    ["9.95–19.95", { min: 9.95, max: 19.95 }, 9.95, 19.95],
+    ["4–20", { min: 4, max: 20 }, 4, 20],
+    ["7.5–14.5 (a lender's)", { min: 7.5, max: 14.5 }, 7.5, 14.5],
+  ])(
+    "interest range %s: step 0.5, starts at the site's 10%%, typed rates kept inside it",
+    (_, range, min, max) => {
+      const site = makeSite({ finance_calculator: range ? { interest: { ...range, step: 0.5 } } : {} });
+      const setup = calculatorSetup(site, makeCar());
+      expect(setup.interest).toEqual({ min, max, step: 0.5 });
+      expect(setup.initial.interest).toBe(10);
+      const used = (interest: number) =>
+        calculateRepayment(setup, { ...setup.initial, interest }).used.interest;
+      expect(used(0.25)).toBe(min);
+      expect(used(25)).toBe(max);
+      expect(used(12.5)).toBe(12.5);
+    },
+  );
+
   it("dealer variant: purchase price 1000–250000, the car's price, 8.5% over 5 years", () => {
     const setup = calculatorSetup(
       makeSite({ finance_calculator: { variant: "dealer" } }),

@@ -1,0 +1,37 @@
+/**
+ * The vehicle page's media as Astro renders it (Container API): the markup a shopper's browser
+ * gets for cases the sample stock does not hold.
+ */
+import { experimental_AstroContainer as AstroContainer } from "astro/container";
+import { describe, expect, it } from "vitest";
+import CarMedia from "~/features/media/ui/CarMedia.astro";
+import { makeCar, makeSite } from "./helpers";
+
+const photos = (count: number) =>
+  Array.from({ length: count }, (_, i) => ({
+    url: `/media/sample/sedan-white-${["front", "side", "rear"][i % 3]}.jpg`,
+  }));
+
+async function render(car: ReturnType<typeof makeCar>): Promise<string> {
+  const container = await AstroContainer.create();
+  return container.renderToString(CarMedia, { props: { car, site: makeSite() } });
+}
+
+describe("the video slide (spec §2: an embeddable address in a frame, else a muted looping autoplay video)", () => {
+  it("a video file that is not embeddable plays muted, looping, on its own and inline", async () => {
+    const html = await render(
+      makeCar({ images: photos(3), video_url: "https://cdn.example.com/walkaround.mp4" }),
+    );
+    const video = /<video\b[^>]*>/.exec(html)?.[0] ?? "";
+    expect(video).toContain('src="https://cdn.example.com/walkaround.mp4"');
+    for (const attribute of ["muted", "loop", "autoplay", "playsinline"])
+      expect(video).toMatch(new RegExp(`\\s${attribute}[\\s>=]`));
+    expect(html).not.toContain("<iframe");
+  });
+
+  it("an embeddable address plays in a frame, and no video element is made", async () => {
+    const html = await render(makeCar({ images: photos(3), video_url: "https://youtu.be/hRDZZC1tXxe" }));
+    expect(html).toMatch(/<iframe\b[^>]*src="https:\/\/www\.youtube-nocookie\.com\/embed\/hRDZZC1tXxe"/);
+    expect(html).not.toContain("<video");
+  });
+});
