@@ -159,11 +159,12 @@ export const siteSchema = z
       .object({
         /** Cars created within this many days get the just-arrived tag (spec §9: 8). */
         just_arrived_days: z.number().int().min(0).max(90).default(8),
-        just_arrived_tag_name: z.string().min(1).default("Just Arrived"),
+        /** Spec §9 texts: 'New Arrival'. */
+        just_arrived_tag_name: z.string().min(1).default("New Arrival"),
         sold_tag_name: z.string().min(1).default("Just Sold"),
       })
       .strict()
-      .default({ just_arrived_days: 8, just_arrived_tag_name: "Just Arrived", sold_tag_name: "Just Sold" }),
+      .default({ just_arrived_days: 8, just_arrived_tag_name: "New Arrival", sold_tag_name: "Just Sold" }),
     theme: themeSchema.default(themeSchema.parse({})),
     features: featuresSchema.default(featuresSchema.parse({})),
     /** Sold cars stay visible this many days after sale (spec §9: 0–14, default 3). */

@@ -261,7 +261,7 @@ describe("car tag (spec §4 tag order)", () => {
         tag: null,
         status: "in_stock",
       },
-      { kind: "just_arrived", label: "Just Arrived" },
+      { kind: "just_arrived", label: "New Arrival" },
     ],
     [
       "shows no tag otherwise",

@@ -27,7 +27,7 @@ describe("tenant config (site.json)", () => {
     expect(site.sold_window_days).toBe(3);
     expect(site.specifications).toEqual({
       just_arrived_days: 8,
-      just_arrived_tag_name: "Just Arrived",
+      just_arrived_tag_name: "New Arrival",
       sold_tag_name: "Just Sold",
     });
     expect(site.default_state).toBe("qld");
