@@ -5,12 +5,7 @@
 import { experimental_AstroContainer as AstroContainer } from "astro/container";
 import { describe, expect, it } from "vitest";
 import CarMedia from "~/features/media/ui/CarMedia.astro";
-import { makeCar, makeSite } from "./helpers";
-
-const photos = (count: number) =>
-  Array.from({ length: count }, (_, i) => ({
-    url: `/media/sample/sedan-white-${["front", "side", "rear"][i % 3]}.jpg`,
-  }));
+import { makeCar, makeSite, photos } from "./helpers";
 
 async function render(car: ReturnType<typeof makeCar>): Promise<string> {
   const container = await AstroContainer.create();

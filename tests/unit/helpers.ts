@@ -30,6 +30,11 @@ export function makeSite(overrides: Partial<SiteInput> = {}): Site {
   });
 }
 
+/** A feed photo numbered `n`, with its thumbnail. */
+export const photo = (n: number) => ({ url: `/media/${n}.jpg`, thumb: { url: `/media/${n}-t.jpg` } });
+/** `count` feed photos, numbered from 1. */
+export const photos = (count: number) => Array.from({ length: count }, (_, i) => photo(i + 1));
+
 export function makeCar(overrides: Partial<CarInput> = {}): Car {
   return carSchema.parse({
     id: 1,

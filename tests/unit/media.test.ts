@@ -30,10 +30,8 @@ import {
   type ViewerMode,
   videoSlideIndex,
 } from "~/features/media/viewer";
-import { makeCar, makeSite } from "./helpers";
+import { makeCar, makeSite, photo, photos } from "./helpers";
 
-const photo = (n: number) => ({ url: `/media/${n}.jpg`, thumb: { url: `/media/${n}-t.jpg` } });
-const photos = (count: number) => Array.from({ length: count }, (_, i) => photo(i + 1));
 const frames = (count: number) => Array.from({ length: count }, (_, i) => `/media/spin/${i}.jpg`);
 const kinds = (slides: ReturnType<typeof gallerySlides>) =>
   slides.map((slide) => (slide.kind === "video" ? "video" : slide.picture.url));
