@@ -19,6 +19,7 @@ import {
 } from "./schemas/search";
 import { spinToWinSchema } from "./schemas/spin-to-win";
 import { themeSchema } from "./schemas/theme";
+import { httpsUrl, safeHref, safeUrl } from "./schemas/urls";
 import { vdpConfigSchema } from "./schemas/vdp";
 
 export { FINANCE_PROVIDERS, type FinanceProvider } from "./schemas/finance";
@@ -61,7 +62,7 @@ const navItemSchema: z.ZodType<NavItem> = z.lazy(() =>
   z
     .object({
       label: z.string().min(1),
-      href: z.string().min(1),
+      href: safeHref,
       children: z.array(navItemSchema).optional(),
     })
     .strict(),
@@ -74,7 +75,7 @@ export interface NavItem {
 
 const imageSchema = z
   .object({
-    url: z.string().min(1),
+    url: safeUrl,
     alt: z.string().default(""),
     width: z.number().int().positive(),
     height: z.number().int().positive(),
@@ -122,11 +123,11 @@ export const siteSchema = z
     logo: imageSchema,
     social: z
       .object({
-        facebook: z.url().optional(),
-        instagram: z.url().optional(),
-        youtube: z.url().optional(),
-        tiktok: z.url().optional(),
-        linkedin: z.url().optional(),
+        facebook: httpsUrl.optional(),
+        instagram: httpsUrl.optional(),
+        youtube: httpsUrl.optional(),
+        tiktok: httpsUrl.optional(),
+        linkedin: httpsUrl.optional(),
       })
       .strict()
       .default({}),

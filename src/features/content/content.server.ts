@@ -9,6 +9,7 @@ import sanitizeHtml from "sanitize-html";
 import { parse as parseYaml } from "yaml";
 import { z } from "zod";
 import { ConfigError, parseWithFriendlyErrors } from "~/tenant/errors";
+import { safeUrl } from "~/tenant/schemas/urls";
 import type { BlogPostMeta } from "./blog";
 
 export interface ContentPage {
@@ -83,10 +84,7 @@ const postFrontmatterSchema = z
     category: z.string().trim().min(1),
     date: z.iso.date({ error: "must be a date like 2026-11-19" }),
     /** A site path (/media/…) or an https URL. */
-    image: z
-      .string()
-      .regex(/^(\/(?!\/)|https:\/\/)/, "must be a path on this site (/media/…) or an https:// URL")
-      .optional(),
+    image: safeUrl.optional(),
   })
   .strict();
 

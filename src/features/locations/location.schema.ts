@@ -1,5 +1,6 @@
 /** `tenants/<slug>/locations.json`: the spec's Location, opening hours and special hours. */
 import { z } from "zod";
+import { safeUrl } from "~/tenant/schemas/urls";
 
 const time = z.string().regex(/^([01]\d|2[0-3]):[0-5]\d$/, "must be a 24-hour time like 08:30");
 
@@ -42,7 +43,7 @@ export const locationSchema = z
     manufacturers: z.array(z.string()).default([]),
     dealership_id: z.number().int(),
     dealership_slug: z.string(),
-    image: z.string().nullish(),
+    image: safeUrl.nullish(),
     address: z
       .object({
         street: z.string(),
@@ -51,7 +52,7 @@ export const locationSchema = z
         postcode: z.string().regex(/^\d{4}$/, "must be a 4-digit postcode"),
         lat: z.number().min(-44).max(-10),
         long: z.number().min(112).max(154),
-        place_url: z.string().nullish(),
+        place_url: safeUrl.nullish(),
         place_id: z.string().nullish(),
         map_key: z.string().nullish(),
       })

@@ -1,5 +1,6 @@
 /** `tenants/<slug>/offers.json`: the spec's Offer. */
 import { z } from "zod";
+import { safeUrl } from "~/tenant/schemas/urls";
 
 export const offerSchema = z
   .object({
@@ -10,9 +11,9 @@ export const offerSchema = z
     disclaimer: z.string().default(""),
     /** e.g. "Finance offer". */
     category: z.string().nullish(),
-    image_url: z.string().nullish(),
-    image_or_model_image: z.object({ url: z.string() }).nullish(),
-    model: z.object({ name: z.string(), slug: z.string(), override_url: z.string().nullish() }).nullish(),
+    image_url: safeUrl.nullish(),
+    image_or_model_image: z.object({ url: safeUrl }).nullish(),
+    model: z.object({ name: z.string(), slug: z.string(), override_url: safeUrl.nullish() }).nullish(),
     manufacturer: z.object({ name: z.string() }).nullish(),
     excluded_website_ids: z.array(z.string()).default([]),
     /** Promo window (spec §5): active on/after start and on/before expiry. */

@@ -4,12 +4,16 @@
  */
 import { z } from "zod";
 import { carTypeSchema } from "~/tenant/schemas/search";
+import { feedUrl, safeUrl } from "~/tenant/schemas/urls";
 
 const opt = <T extends z.ZodType>(schema: T) => schema.nullish();
 const text = opt(z.string());
 const num = opt(z.number());
 const int = opt(z.number().int());
 const flag = opt(z.boolean());
+/** An address that reaches a page (href, src): https or a site path, blank for none. */
+const url = opt(feedUrl);
+const urls = opt(z.array(feedUrl));
 /** ISO date or date-time string. */
 const isoDate = opt(
   z.string().refine((v) => !Number.isNaN(Date.parse(v)), "must be an ISO date like 2026-01-31"),
@@ -19,8 +23,8 @@ export const CAR_STATUSES = ["in_stock", "sold", "coming_soon"] as const;
 
 const imageSchema = z
   .object({
-    url: z.string().min(1),
-    thumb: z.object({ url: z.string().min(1) }).optional(),
+    url: safeUrl,
+    thumb: z.object({ url: safeUrl }).optional(),
     video: z.boolean().optional(),
     alt: z.string().optional(),
   })
@@ -87,7 +91,7 @@ export const carSchema = z
   .object({
     id: z.number().int().positive(),
     slug: z.string().regex(/^[a-z0-9]+(?:-[a-z0-9]+)*$/, "must be a URL slug (a-z, 0-9, hyphens)"),
-    path: text,
+    path: url,
     name: z.string().min(1),
     year: z.number().int().min(1900).max(2100),
     make: z.string().min(1),
@@ -119,7 +123,7 @@ export const carSchema = z
     certified: flag,
     created_at: isoDate,
     views: int,
-    file: text,
+    file: url,
     location: text,
     location_id: int,
     location_name: text,
@@ -130,15 +134,15 @@ export const carSchema = z
     dealership_id: z.number().int(),
     dealership_slug: text,
     images: z.array(imageSchema).default([]),
-    thumbnails: opt(z.array(z.string())),
-    primary_image_url: text,
-    video_url: text,
-    external_video_url: text,
-    walkaround_videos: opt(z.array(z.string())),
-    videos: opt(z.array(z.string())),
-    spin_images: opt(z.array(z.string())),
+    thumbnails: urls,
+    primary_image_url: url,
+    video_url: url,
+    external_video_url: url,
+    walkaround_videos: urls,
+    videos: urls,
+    spin_images: urls,
     spin_code: text,
-    spin_interior_image: text,
+    spin_interior_image: url,
     hotspots: opt(z.array(hotspotSchema)),
     standardEquipment: opt(z.array(z.string())),
     dealercomments: text,

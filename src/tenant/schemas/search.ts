@@ -1,4 +1,5 @@
 import { z } from "zod";
+import { safeHref, sitePath } from "./urls";
 
 export const CAR_TYPES = ["new", "demo", "used"] as const;
 export const carTypeSchema = z.enum(CAR_TYPES);
@@ -46,7 +47,7 @@ export const fixedListSchema = z
     sort: z.enum(SORT_OPTIONS).default("latest"),
     limit: z.number().int().min(1).max(24).default(4),
     /** Where "View all" goes; omitted, the row has no link. */
-    href: z.string().startsWith("/").optional(),
+    href: sitePath.optional(),
   })
   .strict();
 
@@ -78,11 +79,11 @@ export const searchSettingsSchema = z
     similar_cars_shown: z.number().int().min(1).max(12).default(6),
     /** An extra button on result cards; `{slug}` and `{id}` in href are filled per car. */
     custom_button: z
-      .object({ label: z.string().min(1), href: z.string().min(1) })
+      .object({ label: z.string().min(1), href: safeHref })
       .strict()
       .optional(),
     /** Where Clear Filters on the empty-results screen goes. */
-    clear_filters_href: z.string().default("/special-offers"),
+    clear_filters_href: safeHref.default("/special-offers"),
     /**
      * Fixed lists (spec §7: a secondary query by filter with a limit), shown as rows of cards on
      * the home page, e.g. "Under $20,000" with `price > 1000 AND price <= 20000`.
