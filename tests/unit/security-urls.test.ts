@@ -1,7 +1,7 @@
 /**
- * Addresses from a tenant's files and its stock feed end up in href and src attributes: only https:,
- * a path on the site (and, in links, mailto:/tel:) get through; anything else quarantines the car
- * or fails the config.
+ * Addresses from a tenant's files and its stock feed end up in href and src attributes, and theme
+ * values end up inside a <style>: only https:, a path on the site (and, in links, mailto:/tel:) and
+ * font-family-safe text get through; anything else quarantines the car or fails the config.
  */
 import { existsSync, readdirSync, readFileSync } from "node:fs";
 import path from "node:path";
@@ -225,5 +225,37 @@ describe("script URLs in site.json", () => {
     expect(
       readdirSync("tenants").filter((slug) => existsSync(path.join("tenants", slug, "site.json"))),
     ).not.toEqual([]);
+  });
+});
+
+describe("theme values that reach CSS", () => {
+  it.each([
+    ["theme.font_body", { font_body: "Arial; } body { display: none" }],
+    ["theme.font_body", { font_body: "Arial</style><script>alert(1)</script>" }],
+    ["theme.font_heading", { font_heading: 'Georgia, url("https://evil.example.com/x")' }],
+    ["theme.font_heading", { font_heading: '"Unclosed, serif' }],
+    ["theme.font_heading", { font_heading: "Georgia\\3b color:red" }],
+  ])("fails a site whose %s is not a plain font list", (field, theme) => {
+    expect(siteError({ theme })).toMatch(
+      new RegExp(`  - ${field.replace(".", "\\.")}: must be a font list like "Segoe UI", Arial, sans-serif`),
+    );
+  });
+
+  it("accepts font stacks with quoted and unquoted names", () => {
+    expect(
+      siteError({
+        theme: {
+          font_body: 'system-ui, -apple-system, "Segoe UI", Roboto, "Helvetica Neue", Arial, sans-serif',
+          font_heading: "'Trebuchet MS', Georgia2, serif",
+        },
+      }),
+    ).toBeNull();
+  });
+
+  it("the default theme passes its own rule", () => {
+    expect(
+      siteSchema.parse(JSON.parse(readFileSync(path.join(FIXTURES, "fixture-motors", "site.json"), "utf8")))
+        .theme.font_body,
+    ).toContain("system-ui");
   });
 });
