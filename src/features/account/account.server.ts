@@ -5,6 +5,7 @@
  * database keeps only its hash, so sign-out really ends it). The watchlist is server-side per user.
  */
 import { createHash, randomBytes, randomInt, randomUUID, timingSafeEqual } from "node:crypto";
+import { sql } from "kysely";
 import { hitRateLimit, type RateLimit } from "~/features/leads/rate-limit.server";
 import { clientIp, readBodyWithin } from "~/features/leads/submit.server";
 import { type CarFields, carFields, findCarIn } from "~/features/vehicle/car-fields";
@@ -25,6 +26,7 @@ import {
   CODE_TTL_MS,
   checkCode,
   offersAccounts,
+  SECURE_SESSION_COOKIE,
   SESSION_COOKIE,
   SESSION_TTL_MS,
 } from "./account";
@@ -37,9 +39,18 @@ export const ACCOUNT_LIMITS = {
   /** Codes texted to one number, and asked for from one address, per 15 minutes. */
   codesPerPhone: { hits: 5, windowMs: 15 * 60_000 } satisfies RateLimit,
   codesPerIp: { hits: 20, windowMs: 15 * 60_000 } satisfies RateLimit,
+  /**
+   * Codes one site texts per hour, whatever the numbers and addresses: the dealer pays for each
+   * text, and an attack spread over many numbers and addresses passes the limits above.
+   */
+  codesPerTenant: { hits: 200, windowMs: 60 * 60_000 } satisfies RateLimit,
   /** Code checks from one address per 15 minutes (each code also allows only 5 tries). */
   verifiesPerIp: { hits: 30, windowMs: 15 * 60_000 } satisfies RateLimit,
+  /** Code checks for one number per hour, across the codes sent to it, from any address. */
+  verifiesPerPhone: { hits: 10, windowMs: 60 * 60_000 } satisfies RateLimit,
 };
+
+export type AccountLimits = Omit<typeof ACCOUNT_LIMITS, "maxBodyBytes">;
 
 export const ACCOUNT_ERRORS = {
   notOffered: "Sign-in is not offered on this site.",
@@ -53,6 +64,8 @@ export interface AccountOptions extends CallContext {
   now?: () => Date;
   /** Six digits; injectable so tests know the code without reading the text. */
   newCode?: () => string;
+  /** Overrides of ACCOUNT_LIMITS' rate limits, so tests can reach a cap in a few requests. */
+  limits?: Partial<AccountLimits>;
 }
 
 export interface SessionUser {
@@ -72,10 +85,24 @@ function cookieValue(req: Request, name: string): string | null {
   return null;
 }
 
+const isHttps = (req: Request) => new URL(req.url).protocol === "https:";
+
+/**
+ * The session token the browser sent. Over https only the `__Host-` cookie counts: a plain-named
+ * one may have been planted by a sibling subdomain or an http page. Over http (local runs, where
+ * browsers refuse the prefix) the plain name is read too.
+ */
+function sessionToken(req: Request): string | null {
+  const secure = cookieValue(req, SECURE_SESSION_COOKIE);
+  if (secure || isHttps(req)) return secure;
+  return cookieValue(req, SESSION_COOKIE);
+}
+
 function sessionCookie(req: Request, token: string | null): string {
-  const secure = new URL(req.url).protocol === "https:" ? "; Secure" : "";
   const life = token ? `; Max-Age=${SESSION_TTL_MS / 1000}` : "; Max-Age=0";
-  return `${SESSION_COOKIE}=${token ?? ""}; Path=/; HttpOnly; SameSite=Lax${life}${secure}`;
+  // `__Host-` needs Secure, Path=/ and no Domain, which browsers grant only over https.
+  const [name, secure] = isHttps(req) ? [SECURE_SESSION_COOKIE, "; Secure"] : [SESSION_COOKIE, ""];
+  return `${name}=${token ?? ""}; Path=/; HttpOnly; SameSite=Lax${life}${secure}`;
 }
 
 /** The signed-in user of a request on this site, or null. */
@@ -85,7 +112,7 @@ export async function sessionUser(
   req: Request,
   now: Date,
 ): Promise<SessionUser | null> {
-  const token = cookieValue(req, SESSION_COOKIE);
+  const token = sessionToken(req);
   if (!token || !/^[\w-]{20,100}$/.test(token)) return null;
   const row = await accountDb(db)
     .selectFrom("sessions")
@@ -151,15 +178,18 @@ export function accountPost(
 export function createSignInCodeHandler(options: AccountOptions): (req: Request) => Promise<Response> {
   const now = options.now ?? (() => new Date());
   const newCode = options.newCode ?? randomCode;
+  const limits = { ...ACCOUNT_LIMITS, ...options.limits };
   return accountPost("sign-in-code", options, async ({ req, tenant, data, db, body }) => {
     if (!options.sms) return json({ success: false, error: ACCOUNT_TEXTS.unavailable }, 503);
     const phone = checkMobile(typeof body.phone === "string" ? body.phone : "");
     if (!phone.ok) return json({ success: false, error: phone.error, fields: { phone: phone.error } }, 400);
     const at = now();
     const ip = clientIp(req);
+    // The site's cap comes last, so requests another limit refuses do not use it up.
     for (const [bucket, limit] of [
-      [`sign-in-code:${tenant}:${phone.phone}`, ACCOUNT_LIMITS.codesPerPhone],
-      ...(ip ? [[`sign-in-code:${tenant}:${ip}`, ACCOUNT_LIMITS.codesPerIp] as const] : []),
+      [`sign-in-code:${tenant}:${phone.phone}`, limits.codesPerPhone],
+      ...(ip ? [[`sign-in-code:${tenant}:${ip}`, limits.codesPerIp] as const] : []),
+      [`sign-in-code-site:${tenant}`, limits.codesPerTenant],
     ] as const) {
       const hit = await hitRateLimit(db, bucket, limit, at);
       if (!hit.allowed) return tooMany(hit.retryAfterSeconds);
@@ -173,18 +203,35 @@ export function createSignInCodeHandler(options: AccountOptions): (req: Request)
       attempts: 0,
       created_at: at,
     };
-    await accountDb(db)
+    // A code re-sent while the last one is live keeps its tries, or asking for a new code would
+    // buy five more guesses; with no tries left nothing is sent (the code could not be used).
+    const live = sql<boolean>`sign_in_codes.expires_at > ${at}`;
+    const written = await accountDb(db)
       .insertInto("sign_in_codes")
       .values(row)
       .onConflict((conflict) =>
-        conflict.columns(["tenant", "phone"]).doUpdateSet({
-          code_hash: row.code_hash,
-          expires_at: row.expires_at,
-          attempts: 0,
-          created_at: at,
-        }),
+        conflict
+          .columns(["tenant", "phone"])
+          .doUpdateSet({
+            code_hash: row.code_hash,
+            expires_at: row.expires_at,
+            attempts: sql<number>`case when ${live} then sign_in_codes.attempts else 0 end`,
+            created_at: at,
+          })
+          .where((eb) => eb.or([eb.not(live), eb("sign_in_codes.attempts", "<", CODE_MAX_ATTEMPTS)])),
       )
-      .execute();
+      .returning("expires_at")
+      .executeTakeFirst();
+    if (!written) {
+      const locked = await accountDb(db)
+        .selectFrom("sign_in_codes")
+        .select("expires_at")
+        .where("tenant", "=", tenant)
+        .where("phone", "=", phone.phone)
+        .executeTakeFirst();
+      const waitMs = (locked?.expires_at.getTime() ?? at.getTime()) - at.getTime();
+      return tooMany(Math.max(1, Math.ceil(waitMs / 1000)));
+    }
     try {
       await options.sms.send({
         tenant,
@@ -204,6 +251,7 @@ export function createSignInCodeHandler(options: AccountOptions): (req: Request)
 /** POST /api/sign-in/verify `{ phone, code }`: a right code signs the browser in (cookie). */
 export function createSignInVerifyHandler(options: AccountOptions): (req: Request) => Promise<Response> {
   const now = options.now ?? (() => new Date());
+  const limits = { ...ACCOUNT_LIMITS, ...options.limits };
   return accountPost("sign-in-verify", options, async ({ req, tenant, db, body }) => {
     const phone = checkMobile(typeof body.phone === "string" ? body.phone : "");
     if (!phone.ok) return json({ success: false, error: phone.error, fields: { phone: phone.error } }, 400);
@@ -211,43 +259,51 @@ export function createSignInVerifyHandler(options: AccountOptions): (req: Reques
     if (!code.ok) return json({ success: false, error: code.error, fields: { code: code.error } }, 400);
     const at = now();
     const ip = clientIp(req);
-    if (ip) {
-      const hit = await hitRateLimit(db, `sign-in-verify:${tenant}:${ip}`, ACCOUNT_LIMITS.verifiesPerIp, at);
+    // Per number as well as per address: guesses spread over many addresses still meet a cap,
+    // whatever codes were sent in between.
+    for (const [bucket, limit] of [
+      ...(ip ? [[`sign-in-verify:${tenant}:${ip}`, limits.verifiesPerIp] as const] : []),
+      [`sign-in-verify-phone:${tenant}:${phone.phone}`, limits.verifiesPerPhone],
+    ] as const) {
+      const hit = await hitRateLimit(db, bucket, limit, at);
       if (!hit.allowed) return tooMany(hit.retryAfterSeconds);
     }
     const accounts = accountDb(db);
     const wrong = (message: string) =>
       json({ success: false, error: message, fields: { code: message } }, 400);
-    const stored = await accounts
-      .selectFrom("sign_in_codes")
-      .selectAll()
+    // Claim a try before comparing, in one statement: concurrent guesses each take their own try,
+    // so no more than CODE_MAX_ATTEMPTS of them are ever compared.
+    const claimed = await accounts
+      .updateTable("sign_in_codes")
+      .set((eb) => ({ attempts: eb("attempts", "+", 1) }))
       .where("tenant", "=", tenant)
       .where("phone", "=", phone.phone)
+      .where("attempts", "<", CODE_MAX_ATTEMPTS)
+      .where("expires_at", ">", at)
+      .returning(["code_hash", "attempts"])
       .executeTakeFirst();
-    if (!stored || stored.expires_at <= at) return wrong(ACCOUNT_TEXTS.codeWrong);
-    if (stored.attempts >= CODE_MAX_ATTEMPTS) return wrong(ACCOUNT_TEXTS.codeLocked);
-    const expected = Buffer.from(stored.code_hash, "hex");
-    const given = Buffer.from(codeHash(tenant, phone.phone, code.code), "hex");
-    if (!timingSafeEqual(expected, given)) {
-      const updated = await accounts
-        .updateTable("sign_in_codes")
-        .set((eb) => ({ attempts: eb("attempts", "+", 1) }))
+    if (!claimed) {
+      const stored = await accounts
+        .selectFrom("sign_in_codes")
+        .select(["attempts", "expires_at"])
         .where("tenant", "=", tenant)
         .where("phone", "=", phone.phone)
-        .returning("attempts")
         .executeTakeFirst();
-      return wrong(
-        (updated?.attempts ?? CODE_MAX_ATTEMPTS) >= CODE_MAX_ATTEMPTS
-          ? ACCOUNT_TEXTS.codeLocked
-          : ACCOUNT_TEXTS.codeWrong,
-      );
+      const locked = stored && stored.expires_at > at && stored.attempts >= CODE_MAX_ATTEMPTS;
+      return wrong(locked ? ACCOUNT_TEXTS.codeLocked : ACCOUNT_TEXTS.codeWrong);
     }
-    // One use: a second request with the same code finds nothing.
+    const expected = Buffer.from(claimed.code_hash, "hex");
+    const given = Buffer.from(codeHash(tenant, phone.phone, code.code), "hex");
+    if (expected.length !== given.length || !timingSafeEqual(expected, given))
+      return wrong(
+        claimed.attempts >= CODE_MAX_ATTEMPTS ? ACCOUNT_TEXTS.codeLocked : ACCOUNT_TEXTS.codeWrong,
+      );
+    // One use: a second request with the same code, or one racing a re-sent code, finds nothing.
     const used = await accounts
       .deleteFrom("sign_in_codes")
       .where("tenant", "=", tenant)
       .where("phone", "=", phone.phone)
-      .where("code_hash", "=", stored.code_hash)
+      .where("code_hash", "=", claimed.code_hash)
       .executeTakeFirst();
     if (Number(used.numDeletedRows) === 0) return wrong(ACCOUNT_TEXTS.codeWrong);
     await accounts
@@ -276,10 +332,35 @@ export function createSignInVerifyHandler(options: AccountOptions): (req: Reques
   });
 }
 
+/**
+ * Deletes sessions and sign-in codes that have expired (of one tenant when `tenant` is given,
+ * as a deployed site's worker must), so neither table grows without end. Sign-in never needs
+ * them: every read already skips what has expired.
+ */
+export async function pruneAccounts(
+  db: Db,
+  now: Date,
+  tenant?: string | null,
+): Promise<{ sessions: number; codes: number }> {
+  const accounts = accountDb(db);
+  let sessions = accounts.deleteFrom("sessions").where("expires_at", "<", now);
+  let codes = accounts.deleteFrom("sign_in_codes").where("expires_at", "<", now);
+  if (tenant) {
+    sessions = sessions.where("tenant", "=", tenant);
+    codes = codes.where("tenant", "=", tenant);
+  }
+  const deletedSessions = await sessions.executeTakeFirst();
+  const deletedCodes = await codes.executeTakeFirst();
+  return {
+    sessions: Number(deletedSessions.numDeletedRows),
+    codes: Number(deletedCodes.numDeletedRows),
+  };
+}
+
 /** POST /api/sign-out: ends this browser's session. */
 export function createSignOutHandler(options: AccountOptions): (req: Request) => Promise<Response> {
   return accountPost("sign-out", options, async ({ req, tenant, db }) => {
-    const token = cookieValue(req, SESSION_COOKIE);
+    const token = sessionToken(req);
     if (token)
       await accountDb(db)
         .deleteFrom("sessions")

@@ -25,7 +25,10 @@ export const CODE_TTL_MS = 10 * 60_000;
 export const CODE_MAX_ATTEMPTS = 5;
 /** A session lasts 30 days. */
 export const SESSION_TTL_MS = 30 * 86_400_000;
+/** The session cookie over http (local runs); over https it carries the `__Host-` prefix. */
 export const SESSION_COOKIE = "session";
+/** Secure, Path=/ and no Domain, so no sibling subdomain or http page can set or shadow it. */
+export const SECURE_SESSION_COOKIE = `__Host-${SESSION_COOKIE}`;
 
 export const ACCOUNT_TEXTS = {
   phoneRequired: "Please enter your mobile number.",
@@ -66,17 +69,24 @@ export function signInType(value: string | null | undefined): SignInType | null 
   return (SIGN_IN_TYPES as readonly string[]).includes(value ?? "") ? (value as SignInType) : null;
 }
 
+/** Whitespace and control characters: the URL parser drops tabs and newlines inside a path. */
+const UNSAFE_IN_PATH = /[\s\p{Cc}]/u;
+
 /**
  * A same-site path to go to after sign-in (`redirect`) or on Back (`back`): only a path on this
  * site ("/cars/x", "/watchlist?y"), never another origin ("//evil.example", "https://…",
- * "/\\evil"); else the fallback.
+ * "/\\evil", "/.//evil.example"); else the fallback.
  */
 export function safeReturnPath(value: string | null | undefined, fallback = "/"): string {
-  const path = (value ?? "").trim();
-  if (!path.startsWith("/") || path.startsWith("//") || path.includes("\\")) return fallback;
+  const path = value ?? "";
+  if (!path.startsWith("/") || path.startsWith("//") || path.includes("\\") || UNSAFE_IN_PATH.test(path))
+    return fallback;
   try {
     const url = new URL(path, "https://site.invalid");
     if (url.origin !== "https://site.invalid") return fallback;
+    // Dot segments collapse while parsing ("/.//x" becomes "//x"), and a browser reads a path
+    // that starts with two slashes as another host.
+    if (url.pathname.startsWith("//") || url.pathname.includes("\\")) return fallback;
     return `${url.pathname}${url.search}${url.hash}`;
   } catch {
     return fallback;
