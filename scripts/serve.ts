@@ -1,17 +1,25 @@
 /**
  * `npm start`: build every tenant (unless SKIP_BUILD=1), then serve them all on PORT (4321):
  * `http://<slug>.localhost:4321/`, functions under /api/*, and a tenant index on localhost.
+ * `TENANT=<slug> npm start` builds and serves that one tenant as its deployed site behaves: its
+ * pages on any Host, functions that answer only for it, and a delivery worker that drains only its
+ * leads (so several such processes can share one DATABASE_URL).
  */
 import { spawnSync } from "node:child_process";
 import path from "node:path";
 import { serve } from "@hono/node-server";
-import { startOutboxWorker } from "~/features/leads/outbox.server";
-import { crmWebhookUrl } from "~/features/leads/site.server";
+import { pruneAccounts } from "~/features/account/account.server";
+import { deliveryTargets, startOutboxWorker } from "~/features/leads/outbox.server";
 import { closeDb, dbTarget, describeTarget, getDb } from "~/lib/db/db.server";
+import { workerScope } from "~/server/deploy";
 import { createApp, listBuiltTenants } from "./lib/app";
 import { ROOT } from "./lib/build-tenants";
 
 const port = Number(process.env.PORT) || 4321;
+// Loopback only unless asked: the local server trusts its own socket address for rate limits and
+// serves a test checkout that charges nothing.
+const hostname = process.env.HOST || "127.0.0.1";
+const { tenant } = workerScope("npm start");
 const distDir = path.resolve(process.env.DIST_DIR || path.join(ROOT, "dist"));
 
 if (process.env.SKIP_BUILD !== "1") {
@@ -35,14 +43,26 @@ const app = await createApp({
   port,
   cacheDir: path.resolve(process.env.TENANT_CACHE_DIR || path.join(ROOT, ".cache")),
 });
-// --- Leads (issue 6): migrate the database now, then deliver stored leads to each CRM. ---
+// Migrate the database now, then deliver stored leads to each CRM (only this tenant's when pinned).
 const db = await getDb();
 console.log(`Leads stored in ${describeTarget(dbTarget())}`);
-const leadsWorker = startOutboxWorker({ db, targetFor: (tenant) => crmWebhookUrl(tenant) });
-// --- end leads ---
+const leadsWorker = startOutboxWorker({ db, tenant, ...deliveryTargets() });
+// Expired sessions and sign-in codes are useless and hold phone numbers: drop them hourly.
+const prune = () =>
+  pruneAccounts(db, new Date(), tenant).catch((error) =>
+    console.warn(`[accounts] pruning expired sessions failed: ${(error as Error).message}`),
+  );
+void prune();
+setInterval(prune, 3_600_000).unref();
 
-const server = serve({ fetch: app.fetch, port }, () => {
-  const slugs = listBuiltTenants(distDir);
+const server = serve({ fetch: app.fetch, port, hostname }, () => {
+  const slugs = listBuiltTenants(distDir).filter((slug) => tenant === null || slug === tenant);
+  if (tenant !== null) {
+    console.log(`\nServing ${tenant} as its deployed site: http://localhost:${port}/`);
+    console.log(`Functions:    http://localhost:${port}/api/* (this tenant only)`);
+    if (!slugs.includes(tenant)) console.warn(`No build of ${tenant} in ${distDir}: pages answer 404.`);
+    return;
+  }
   console.log(`\nServing ${slugs.length} tenant${slugs.length === 1 ? "" : "s"}:`);
   for (const slug of slugs) console.log(`  http://${slug}.localhost:${port}/`);
   console.log(`Tenant index: http://localhost:${port}/`);
@@ -54,7 +74,7 @@ const server = serve({ fetch: app.fetch, port }, () => {
   );
 });
 
-// --- Leads (issue 6): stop cleanly so the embedded database is closed, never torn. ---
+// Stop cleanly so the embedded database is closed, never torn.
 let stopping = false;
 for (const signal of ["SIGINT", "SIGTERM"] as const) {
   process.on(signal, () => {
@@ -74,4 +94,3 @@ for (const signal of ["SIGINT", "SIGTERM"] as const) {
       );
   });
 }
-// --- end leads ---

@@ -15,6 +15,7 @@ import { locationAliasRedirect } from "~/features/locations/locations";
 import { imageCdnResponse } from "~/features/media/images.server";
 import { offerAliasRedirect } from "~/features/offers/offers";
 import { modelsRedirect } from "~/features/search/routing";
+import { pinnedTenant, slugFromHost } from "~/server/deploy";
 import { tenantSnapshot } from "~/tenant/snapshot.server";
 import { readNetlifyToml, siteWideHeaders } from "./netlify-toml";
 
@@ -33,11 +34,9 @@ export async function loadFunctions(dir: string): Promise<FunctionModule[]> {
   );
 }
 
-/** `<slug>.localhost:4321` → `slug`; plain `localhost` → null. */
+/** `<slug>.localhost:4321` → `slug`; plain `localhost` → null (the same rule functions use). */
 export function tenantFromHost(host: string | undefined): string | null {
-  const name = (host ?? "").split(":")[0]?.toLowerCase() ?? "";
-  const match = /^([a-z0-9-]+)\.localhost$/.exec(name);
-  return match?.[1] ?? null;
+  return slugFromHost(host);
 }
 
 export function listBuiltTenants(distDir: string): string[] {
@@ -78,7 +77,15 @@ export async function createApp(options: {
   cacheDir: string;
   /** A tenant's image hosts (site.json `image_hosts`); by default from its published snapshot. */
   imageHosts?: (slug: string) => readonly string[];
+  /**
+   * Serve as this one tenant's deployed site (`TENANT=<slug> npm start`): every Host gets its pages
+   * and functions answer only for it. Default: the TENANT of the environment; null serves every
+   * built tenant by `<slug>.localhost`.
+   */
+  tenant?: string | null;
 }) {
+  const pinned = options.tenant === undefined ? pinnedTenant() : options.tenant;
+  const siteFor = (host: string | undefined) => pinned ?? tenantFromHost(host);
   const imageHosts = options.imageHosts ?? ((slug: string) => tenantSnapshot(slug)?.site.image_hosts ?? []);
   const app = new Hono();
   const functions = await loadFunctions(options.functionsDir);
@@ -98,18 +105,19 @@ export async function createApp(options: {
     for (const route of [fn.config.path].flat()) {
       app.all(route, (c) => {
         // Functions see the client's address the way Netlify gives it (rate limits key on it).
+        // Always from the socket: a client-sent value would let anyone pick their rate-limit bucket.
         const headers = new Headers(c.req.raw.headers);
-        if (!headers.has("x-nf-client-connection-ip")) {
-          const address = socketAddress(c);
-          if (address) headers.set("x-forwarded-for", address);
-        }
+        headers.delete("x-nf-client-connection-ip");
+        headers.delete("x-forwarded-for");
+        const address = socketAddress(c);
+        if (address) headers.set("x-nf-client-connection-ip", address);
         return fn.default(new Request(c.req.raw, { headers, duplex: "half" } as RequestInit));
       });
     }
   }
   app.all("/api/*", (c) => c.json({ error: "Not found" }, 404));
   app.get("/.netlify/images", (c) => {
-    const slug = tenantFromHost(c.req.header("host"));
+    const slug = siteFor(c.req.header("host"));
     if (!slug) return c.text("Not found", 404);
     return imageCdnResponse(
       c.req.raw,
@@ -141,7 +149,7 @@ export async function createApp(options: {
   };
 
   app.get("*", async (c) => {
-    const slug = tenantFromHost(c.req.header("host"));
+    const slug = siteFor(c.req.header("host"));
     if (!slug) {
       if (c.req.path !== "/") return c.text("Not found", 404);
       return c.html(indexPage(listBuiltTenants(options.distDir), options.port));

@@ -182,7 +182,7 @@ export async function benchLeads(): Promise<LeadsBenchRow[]> {
     logo: { url: "/logo.svg", alt: "Bench Motors", width: 160, height: 40 },
   });
   const crm = await startCrm();
-  const worker = startOutboxWorker({ db, targetFor: () => crm.url, intervalMs: 200 });
+  const worker = startOutboxWorker({ db, tenant: null, targetFor: () => crm.url, intervalMs: 200 });
   const leads = await listen(
     createLeadsHandler({ db: async () => db, tenantFor: () => site.slug, site: () => site }),
   );
@@ -200,7 +200,7 @@ export async function benchLeads(): Promise<LeadsBenchRow[]> {
 
     // Nothing lost: every 201 is a stored lead with an outbox row, and all reach the CRM.
     const deadline = Date.now() + 120_000;
-    while ((await outboxStats(db)).pending > 0 && Date.now() < deadline) {
+    while ((await outboxStats(db, null)).pending > 0 && Date.now() < deadline) {
       worker.wake();
       await new Promise((resolve) => setTimeout(resolve, 100));
     }

@@ -160,7 +160,7 @@ describe.each(backends)("storage on $name", ({ name, target }) => {
 
   withDb("delivers a lead to the CRM with the documented body and marks it delivered", async (db, tenant) => {
     const { leadId } = await store(db, tenant);
-    const pass = await deliverDueLeads({ db, targetFor: (t) => (t === tenant ? crm.url : null) });
+    const pass = await deliverDueLeads({ db, tenant, targetFor: (t) => (t === tenant ? crm.url : null) });
     expect(pass.delivered).toBeGreaterThanOrEqual(1);
     const payload = crm.received.get(leadId);
     expect(payload).toMatchObject({ lead_id: leadId, tenant, kind: "enquiry", count: 1 });
@@ -180,7 +180,7 @@ describe.each(backends)("storage on $name", ({ name, target }) => {
     async (db, tenant) => {
       const { leadId } = await store(db, tenant);
       const failing = await startCrm({ failing: true });
-      const options = { db, targetFor: (t: string) => (t === tenant ? failing.url : null) };
+      const options = { db, tenant, random: () => 0, targetFor: (t: string) => (t === tenant ? failing.url : null) };
       const row = () =>
         db.selectFrom("lead_outbox").selectAll().where("lead_id", "=", leadId).executeTakeFirstOrThrow();
       const delays: number[] = [];
@@ -211,7 +211,7 @@ describe.each(backends)("storage on $name", ({ name, target }) => {
 
   withDb("keeps a lead due while its tenant has no CRM configured", async (db, tenant) => {
     const { leadId } = await store(db, tenant);
-    await deliverDueLeads({ db, targetFor: () => null });
+    await deliverDueLeads({ db, tenant, targetFor: () => null });
     const row = await db
       .selectFrom("lead_outbox")
       .selectAll()
@@ -226,6 +226,7 @@ describe.each(backends)("storage on $name", ({ name, target }) => {
     const ids = await Promise.all(Array.from({ length: 40 }, () => store(db, tenant).then((r) => r.leadId)));
     const options = {
       db,
+      tenant,
       targetFor: (t: string) => (t === tenant ? slow.url : null),
       intervalMs: 10,
       batchSize: 5,
@@ -252,6 +253,6 @@ describe.each(backends)("storage on $name", ({ name, target }) => {
     }
     expect(slow.maxConcurrentPerLead).toBe(1);
     expect(ids.map((id) => slow.received.get(id)?.count)).toEqual(ids.map(() => 1));
-    expect((await outboxStats(db)).delivered).toBeGreaterThanOrEqual(ids.length);
+    expect((await outboxStats(db, tenant)).delivered).toBeGreaterThanOrEqual(ids.length);
   });
 });

@@ -389,7 +389,7 @@ describe("the function under the local server", () => {
       const scheduled = await import("~/functions/leads-outbox");
       expect(scheduled.config).toEqual({ schedule: "* * * * *" });
       const run = await scheduled.default(new Request("http://localhost/.netlify/functions/leads-outbox"));
-      expect(await run.json()).toEqual({ claimed: 1, delivered: 1, failed: 0 });
+      expect(await run.json()).toEqual({ claimed: 1, delivered: 1, failed: 0, deferred: 0, parked: 0 });
       expect([...crm.received.values()]).toMatchObject([{ tenant: "test-motors", kind: "enquiry" }]);
       await crm.close();
     } finally {

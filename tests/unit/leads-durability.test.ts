@@ -31,6 +31,7 @@ it("loses and duplicates nothing across CRM failures and a restart", async () =>
   let ready: Promise<Db> = Promise.resolve(db);
   const workerOptions = () => ({
     db,
+    tenant: "test-motors",
     targetFor: () => crm.url,
     intervalMs: 20,
     leaseMs: 1_000,
@@ -113,7 +114,7 @@ it("loses and duplicates nothing across CRM failures and a restart", async () =>
 
   // The CRM recovers: every lead arrives; the receiver's dedupe by lead_id sees each once.
   crm.failing = false;
-  await waitFor(async () => (await outboxStats(db)).pending === 0, "the outbox to drain");
+  await waitFor(async () => (await outboxStats(db, "test-motors")).pending === 0, "the outbox to drain");
   await worker.stop();
   expect(new Set(crm.received.keys())).toEqual(answered);
   const failedBefore = await db

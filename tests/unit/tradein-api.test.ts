@@ -459,7 +459,7 @@ describe("valuation, POST /api/miscellaneous and the offer acceptance", () => {
         request("/api/trade-in/accept", { lead_id: id, form_completed: true, offer_accepted: true }),
       );
       for (let pass = 0; pass < 10; pass += 1) {
-        const result = await deliverDueLeads({ db, targetFor: () => crm.url });
+        const result = await deliverDueLeads({ db, tenant: null, targetFor: () => crm.url });
         if (result.claimed === 0) break;
       }
       expect(crm.received.get(id)?.fields).toMatchObject({

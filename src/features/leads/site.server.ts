@@ -1,21 +1,16 @@
 /**
- * Which tenant a function request is for: `<slug>.localhost` under `npm start`, else the TENANT of
- * the deploy (one Netlify site per tenant). Site configs are read once per process.
+ * A tenant's lead settings at run time: which tenant a request is for (the deploy's `TENANT`, or
+ * `<slug>.localhost` under the local all-tenant server; see src/server/deploy.ts) and where its
+ * leads go. Site configs are read once per process.
  */
 import { existsSync } from "node:fs";
 import path from "node:path";
+import { tenantForRequest, tenantSetting } from "~/server/deploy";
 import { loadSite, SITE_FILE, tenantsDir } from "~/tenant/load";
 import { type Site, SLUG_PATTERN } from "~/tenant/schema";
 
-/** Same rule as the local server's `tenantFromHost` (scripts/lib/app.ts). */
-function slugFromHost(host: string | null): string | null {
-  const name = (host ?? "").split(":")[0]?.toLowerCase() ?? "";
-  return /^([a-z0-9-]+)\.localhost$/.exec(name)?.[1] ?? null;
-}
-
 export function tenantSlugFor(req: Request, env: NodeJS.ProcessEnv = process.env): string | null {
-  const slug = slugFromHost(req.headers.get("host")) ?? env.TENANT ?? null;
-  return slug && SLUG_PATTERN.test(slug) ? slug : null;
+  return tenantForRequest(req, env);
 }
 
 const sites = new Map<string, Site>();
@@ -32,8 +27,18 @@ export function siteFor(slug: string, env: NodeJS.ProcessEnv = process.env): Sit
   return site;
 }
 
-/** The CRM webhook for a tenant: CRM_WEBHOOK_URL wins, then site.json `leads.crm_webhook_url`. */
+/**
+ * The CRM webhook for a tenant: `CRM_WEBHOOK_URL_<SLUG>`, then `CRM_WEBHOOK_URL` where it can only
+ * mean this tenant (a process pinned to it, or the local all-tenant server, where every delivery
+ * carries its `tenant`), then site.json `leads.crm_webhook_url`.
+ */
 export function crmWebhookUrl(tenant: string, env: NodeJS.ProcessEnv = process.env): string | null {
-  if (env.CRM_WEBHOOK_URL) return env.CRM_WEBHOOK_URL;
-  return siteFor(tenant, env)?.leads?.crm_webhook_url ?? null;
+  return (
+    tenantSetting("CRM_WEBHOOK_URL", tenant, env) ?? siteFor(tenant, env)?.leads?.crm_webhook_url ?? null
+  );
+}
+
+/** The secret a tenant's CRM deliveries are signed with (`CRM_WEBHOOK_SECRET[_<SLUG>]`), or null. */
+export function crmWebhookSecret(tenant: string, env: NodeJS.ProcessEnv = process.env): string | null {
+  return tenantSetting("CRM_WEBHOOK_SECRET", tenant, env);
 }

@@ -8,6 +8,7 @@ import path from "node:path";
 import { PGlite } from "@electric-sql/pglite";
 import { Kysely, PGliteDialect, PostgresDialect } from "kysely";
 import pg from "pg";
+import { isDeployed } from "~/server/deploy";
 import { migrateToLatest } from "./migrations";
 import type { Database } from "./schema";
 
@@ -21,7 +22,10 @@ export type DbTarget =
 /** Where storage lives for this environment. */
 export function dbTarget(env: NodeJS.ProcessEnv = process.env): DbTarget {
   if (env.DATABASE_URL) {
-    return { kind: "postgres", url: env.DATABASE_URL, poolSize: Number(env.DATABASE_POOL_SIZE) || 5 };
+    // A function instance serves one request at a time, and hundreds of instances share the
+    // server's connection limit: one connection each unless told otherwise.
+    const poolSize = Number(env.DATABASE_POOL_SIZE) || (isDeployed(env) ? 1 : 5);
+    return { kind: "postgres", url: env.DATABASE_URL, poolSize };
   }
   // A function instance's disk is read-only or thrown away: leads there would be lost, so refuse.
   if (env.AWS_LAMBDA_FUNCTION_NAME) {

@@ -225,6 +225,29 @@ const migrations: Record<string, Migration> = {
       await db.schema.dropTable("payments").execute();
     },
   },
+  /** Lead delivery per tenant, and leads a CRM keeps refusing set aside for an operator. */
+  "2026_11_26_008_outbox_parking": {
+    // Expand only: older code never reads these columns, so it keeps working beside newer code.
+    async up(db: Kysely<unknown>) {
+      await db.schema
+        .alterTable("lead_outbox")
+        .addColumn("permanent_failures", "integer", (col) => col.notNull().defaultTo(0))
+        .addColumn("parked_at", "timestamptz")
+        .execute();
+      // A tenant's worker claims only its own due rows.
+      await sql`create index lead_outbox_tenant_due on lead_outbox (tenant, next_attempt_at) where delivered_at is null and parked_at is null`.execute(
+        db,
+      );
+    },
+    async down(db: Kysely<unknown>) {
+      await sql`drop index if exists lead_outbox_tenant_due`.execute(db);
+      await db.schema
+        .alterTable("lead_outbox")
+        .dropColumn("parked_at")
+        .dropColumn("permanent_failures")
+        .execute();
+    },
+  },
 };
 
 const provider: MigrationProvider = { getMigrations: async () => migrations };

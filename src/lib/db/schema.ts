@@ -36,6 +36,10 @@ export interface LeadOutboxTable {
   last_attempt_at: Optional<Date>;
   last_error: Optional<string>;
   delivered_at: Optional<Date>;
+  /** Refusals in a row with a status no retry fixes (4xx other than 408/429). */
+  permanent_failures: Generated<number>;
+  /** Set aside after too many permanent refusals: not retried until an operator requeues it. */
+  parked_at: Optional<Date>;
   created_at: Timestamp;
 }
 

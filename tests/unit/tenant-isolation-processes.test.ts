@@ -1,0 +1,177 @@
+/**
+ * The deployment the README describes, on this machine: two tenants' sites (`TENANT=<slug> npm
+ * start`, each as its deployed site behaves) on one real PostgreSQL, each with its own CRM. Each CRM
+ * must receive exactly its own tenant's leads, whatever Host a shopper's request carries, and a third
+ * tenant's waiting lead must reach neither.
+ */
+import { type ChildProcess, spawn } from "node:child_process";
+import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from "node:fs";
+import { createServer } from "node:net";
+import os from "node:os";
+import path from "node:path";
+import { afterAll, beforeAll, expect, it } from "vitest";
+import { storeLead } from "~/features/leads/leads.server";
+import { parseLead } from "~/features/leads/schemas";
+import { type Db, openDb } from "~/lib/db/db.server";
+import { type Crm, type Postgres, startCrm, startPostgres, validBody, waitFor } from "./leads-helpers";
+
+const TENANTS = ["westside-auto", "bayside-nissan"] as const;
+
+const freePort = () =>
+  new Promise<number>((resolve) => {
+    const probe = createServer().listen(0, "127.0.0.1", () => {
+      const { port } = probe.address() as { port: number };
+      probe.close(() => resolve(port));
+    });
+  });
+
+let pg: Postgres;
+let pgUrl: string;
+let work: string;
+let db: Db;
+const crms = new Map<string, Crm>();
+const sites = new Map<string, { port: number; child: ChildProcess; log: string[] }>();
+
+beforeAll(async () => {
+  pg = await startPostgres();
+  // This machine has PostgreSQL 15: a missing server is a failure here, never a skip.
+  if ("skip" in pg) throw new Error(`The two-tenant isolation check needs PostgreSQL: ${pg.skip}`);
+  pgUrl = pg.url;
+  work = mkdtempSync(path.join(os.tmpdir(), "two-tenants-"));
+  for (const slug of TENANTS) {
+    mkdirSync(path.join(work, "tenants", slug), { recursive: true });
+    writeFileSync(
+      path.join(work, "tenants", slug, "site.json"),
+      JSON.stringify({
+        name: slug,
+        slug,
+        template: "independent",
+        url: `https://www.${slug}.example.com.au`,
+        feed: "stock.json",
+        tagline: "Quality cars",
+        dealerships: [{ id: 1, slug, name: slug }],
+        logo: { url: "/media/logo.svg", alt: slug, width: 160, height: 40 },
+      }),
+    );
+  }
+  // Migrate once, as the release step does, before the sites start.
+  db = await openDb({ kind: "postgres", url: pgUrl, poolSize: 2 });
+  await Promise.all(
+    TENANTS.map(async (slug) => {
+      crms.set(slug, await startCrm());
+      const port = await freePort();
+      const log: string[] = [];
+      const child = spawn(
+        process.execPath,
+        [path.resolve("node_modules/tsx/dist/cli.mjs"), "scripts/serve.ts"],
+        {
+          env: {
+            ...process.env,
+            TENANT: slug,
+            SKIP_BUILD: "1",
+            PORT: String(port),
+            DATABASE_URL: pgUrl,
+            TENANTS_DIR: path.join(work, "tenants"),
+            DIST_DIR: path.join(work, "dist"),
+            TENANT_CACHE_DIR: path.join(work, "cache"),
+            CRM_WEBHOOK_URL: crms.get(slug)?.url,
+          },
+          stdio: ["ignore", "pipe", "pipe"],
+        },
+      );
+      child.stdout?.on("data", (chunk) => log.push(String(chunk)));
+      child.stderr?.on("data", (chunk) => log.push(String(chunk)));
+      sites.set(slug, { port, child, log });
+      await waitFor(
+        async () => {
+          if (child.exitCode !== null) throw new Error(`${slug} exited: ${log.join("")}`);
+          return fetch(`http://127.0.0.1:${port}/api/health`).then(
+            (r) => r.ok,
+            () => false,
+          );
+        },
+        `${slug}'s site to start`,
+        60_000,
+      );
+    }),
+  );
+}, 120_000);
+
+afterAll(async () => {
+  for (const site of sites.values()) site.child.kill("SIGTERM");
+  await Promise.all(
+    [...sites.values()].map(
+      (site) =>
+        new Promise((resolve) =>
+          site.child.exitCode !== null ? resolve(null) : site.child.on("exit", resolve),
+        ),
+    ),
+  );
+  await Promise.all([...crms.values()].map((crm) => crm.close()));
+  await db?.destroy();
+  if (pg && "stop" in pg) pg.stop();
+  if (work) rmSync(work, { recursive: true, force: true });
+});
+
+async function postLead(site: string, host: string, name: string): Promise<string> {
+  const port = sites.get(site)?.port;
+  const response = await fetch(`http://127.0.0.1:${port}/api/leads`, {
+    method: "POST",
+    headers: { host, "content-type": "application/json" },
+    body: JSON.stringify(validBody("contact", { name })),
+  });
+  expect(response.status).toBe(201);
+  return ((await response.json()) as { lead_id: string }).lead_id;
+}
+
+it("two TENANT=… npm start processes on one PostgreSQL each deliver exactly their own leads to their own CRM", async () => {
+  // A lead of a third dealer, waiting in the shared outbox: neither site may touch it.
+  const parsed = parseLead(validBody("contact", { name: "Third" }));
+  if (!parsed.success) throw new Error("fixture lead is invalid");
+  const { leadId: third } = await storeLead(db, {
+    tenant: "harbourside-toyota",
+    lead: parsed.lead,
+    idempotencyKey: null,
+    spam: false,
+    clientIp: null,
+    userAgent: null,
+  });
+
+  const westside = [
+    await postLead("westside-auto", "westside-auto.localhost:4321", "West1"),
+    await postLead("westside-auto", "localhost:4321", "West2"),
+    // A Host naming another tenant changes nothing on a deployed site.
+    await postLead("westside-auto", "bayside-nissan.localhost:4321", "West3"),
+  ];
+  const bayside = [
+    await postLead("bayside-nissan", "bayside-nissan.localhost:4321", "Bay1"),
+    await postLead("bayside-nissan", "westside-auto.localhost:4321", "Bay2"),
+  ];
+  const westCrm = crms.get("westside-auto") as Crm;
+  const bayCrm = crms.get("bayside-nissan") as Crm;
+  await waitFor(() => westCrm.received.size + bayCrm.received.size >= 5, "the five leads to be delivered");
+  // Both workers poll every second: give each a few more passes to show they take nothing else.
+  await new Promise((resolve) => setTimeout(resolve, 2_500));
+
+  expect([...westCrm.received.keys()].sort()).toEqual([...westside].sort());
+  expect([...bayCrm.received.keys()].sort()).toEqual([...bayside].sort());
+  expect([...westCrm.received.values()].map((p) => [p.tenant, p.fields.name, p.count])).toEqual(
+    expect.arrayContaining([
+      ["westside-auto", "West1", 1],
+      ["westside-auto", "West2", 1],
+      ["westside-auto", "West3", 1],
+    ]),
+  );
+  expect([...bayCrm.received.values()].map((p) => [p.tenant, p.fields.name, p.count])).toEqual(
+    expect.arrayContaining([
+      ["bayside-nissan", "Bay1", 1],
+      ["bayside-nissan", "Bay2", 1],
+    ]),
+  );
+  const waiting = await db
+    .selectFrom("lead_outbox")
+    .select(["delivered_at", "attempts"])
+    .where("lead_id", "=", third)
+    .executeTakeFirstOrThrow();
+  expect(waiting).toEqual({ delivered_at: null, attempts: 0 });
+}, 60_000);

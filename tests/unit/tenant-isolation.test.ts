@@ -1,0 +1,358 @@
+/**
+ * One database, many dealers: a deployed site (a process with TENANT set) answers, claims, delivers
+ * and reports only its own tenant's leads, and its lead delivery is bounded, signed and honest
+ * about leads a CRM keeps refusing.
+ */
+import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from "node:fs";
+import os from "node:os";
+import path from "node:path";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { storeLead } from "~/features/leads/leads.server";
+import {
+  deliverDueLeads,
+  drainOutbox,
+  OUTBOUND_SIGNATURE_HEADER,
+  outboxStats,
+  requeueParked,
+} from "~/features/leads/outbox.server";
+import { parseLead } from "~/features/leads/schemas";
+import { crmWebhookUrl, tenantSlugFor } from "~/features/leads/site.server";
+import { type Db, openDb } from "~/lib/db/db.server";
+import { workerScope } from "~/server/deploy";
+import { verifySignature } from "~/server/signature";
+import { createApp } from "../../scripts/lib/app";
+import { type Crm, startCrm, validBody } from "./leads-helpers";
+
+let db: Db;
+beforeAll(async () => {
+  db = await openDb({ kind: "pglite", dataDir: null });
+});
+afterAll(async () => {
+  await db.destroy();
+});
+
+let tenantSeq = 0;
+/** Fresh tenant slugs per test, so tests sharing the database never see each other's rows. */
+const tenants = () => {
+  tenantSeq += 1;
+  return { westside: `westside-${tenantSeq}`, bayside: `bayside-${tenantSeq}` };
+};
+
+async function store(tenant: string, name = "Jane"): Promise<string> {
+  const parsed = parseLead(validBody("enquiry", { name }));
+  if (!parsed.success) throw new Error("fixture lead is invalid");
+  const stored = await storeLead(db, {
+    tenant,
+    lead: parsed.lead,
+    idempotencyKey: null,
+    spam: false,
+    clientIp: "203.0.113.9",
+    userAgent: "test",
+  });
+  return stored.leadId;
+}
+
+const row = (leadId: string) =>
+  db.selectFrom("lead_outbox").selectAll().where("lead_id", "=", leadId).executeTakeFirstOrThrow();
+
+/** Makes a row due again now (instead of waiting out its retry delay). */
+const dueNow = (leadId: string) =>
+  db
+    .updateTable("lead_outbox")
+    .set({ next_attempt_at: new Date(0) })
+    .where("lead_id", "=", leadId)
+    .execute();
+
+describe("Critical: a deployed site delivers every tenant's leads to its own CRM", () => {
+  let crm: Crm;
+  beforeAll(async () => {
+    crm = await startCrm();
+  });
+  afterAll(async () => {
+    await crm.close();
+  });
+
+  it("a worker pinned to one tenant claims, delivers and reports only that tenant's rows", async () => {
+    const { westside, bayside } = tenants();
+    const ours = [await store(westside), await store(westside)];
+    const theirs = await store(bayside);
+    const pass = await deliverDueLeads({ db, tenant: westside, targetFor: () => crm.url });
+    expect(pass).toMatchObject({ claimed: 2, delivered: 2 });
+    expect(ours.map((id) => crm.received.get(id)?.tenant)).toEqual([westside, westside]);
+    expect(crm.received.has(theirs)).toBe(false);
+    expect((await row(theirs)).delivered_at).toBeNull();
+    expect(await outboxStats(db, westside)).toMatchObject({ pending: 0, delivered: 2 });
+    expect(await outboxStats(db, bayside)).toMatchObject({ pending: 1, delivered: 0 });
+  });
+
+  it.each<[string, NodeJS.ProcessEnv, string, string | null]>([
+    [
+      "pinned: its own tenant gets CRM_WEBHOOK_URL",
+      { TENANT: "westside-auto" },
+      "westside-auto",
+      "https://crm.w/x",
+    ],
+    ["pinned: another tenant never gets it", { TENANT: "westside-auto" }, "bayside-nissan", null],
+    ["deployed without TENANT: nobody gets it", { NETLIFY: "true" }, "westside-auto", null],
+    ["local all-tenant server: every tenant gets it", {}, "bayside-nissan", "https://crm.w/x"],
+  ])("CRM_WEBHOOK_URL, %s", (_, env, tenant, expected) => {
+    const dir = mkdtempSync(path.join(os.tmpdir(), "crm-env-"));
+    try {
+      expect(crmWebhookUrl(tenant, { ...env, TENANTS_DIR: dir, CRM_WEBHOOK_URL: "https://crm.w/x" })).toBe(
+        expected,
+      );
+    } finally {
+      rmSync(dir, { recursive: true, force: true });
+    }
+  });
+
+  it("CRM_WEBHOOK_URL_<SLUG> names one tenant's webhook anywhere", () => {
+    const env = {
+      TENANT: "westside-auto",
+      TENANTS_DIR: "/nonexistent",
+      CRM_WEBHOOK_URL: "https://crm.w/x",
+      CRM_WEBHOOK_URL_BAYSIDE_NISSAN: "https://crm.b/y",
+    };
+    expect(crmWebhookUrl("bayside-nissan", env)).toBe("https://crm.b/y");
+    expect(crmWebhookUrl("westside-auto", env)).toBe("https://crm.w/x");
+    expect(crmWebhookUrl("bayside-nissan", { ...env, TENANT: "" })).toBe("https://crm.b/y");
+  });
+
+  it("on a deployed site the tenant comes from TENANT, never from the Host header", () => {
+    const req = new Request("https://westside.example/api/leads", {
+      headers: { host: "bayside-nissan.localhost" },
+    });
+    expect(tenantSlugFor(req, { TENANT: "westside-auto", NETLIFY: "true" })).toBe("westside-auto");
+    expect(tenantSlugFor(req, { NETLIFY: "true" })).toBeNull();
+    expect(tenantSlugFor(req, { AWS_LAMBDA_FUNCTION_NAME: "leads" })).toBeNull();
+    expect(tenantSlugFor(req, {})).toBe("bayside-nissan");
+  });
+
+  it("a deployed worker without TENANT refuses to start, with a clear message", async () => {
+    expect(() => workerScope("The leads-outbox scheduled function", { NETLIFY: "true" })).toThrow(
+      "The leads-outbox scheduled function needs TENANT: set TENANT=<slug> on this tenant's Netlify site",
+    );
+    expect(workerScope("npm start", { TENANT: "westside-auto" })).toEqual({ tenant: "westside-auto" });
+    expect(workerScope("npm start", {})).toEqual({ tenant: null });
+    const saved = { NETLIFY: process.env.NETLIFY, TENANT: process.env.TENANT };
+    process.env.NETLIFY = "true";
+    delete process.env.TENANT;
+    try {
+      const scheduled = await import("~/functions/leads-outbox");
+      const response = await scheduled.default(
+        new Request("http://localhost/.netlify/functions/leads-outbox"),
+      );
+      expect(response.status).toBe(500);
+      expect((await response.json()).error).toContain("needs TENANT");
+    } finally {
+      for (const [key, value] of Object.entries(saved)) {
+        if (value === undefined) delete process.env[key];
+        else process.env[key] = value;
+      }
+    }
+  });
+
+  it("TENANT=<slug> npm start serves that tenant on every Host, and nothing else", async () => {
+    const work = mkdtempSync(path.join(os.tmpdir(), "pinned-app-"));
+    try {
+      for (const slug of ["westside-auto", "bayside-nissan"]) {
+        mkdirSync(path.join(work, "dist", slug), { recursive: true });
+        writeFileSync(path.join(work, "dist", slug, "index.html"), `<h1>${slug}</h1>`);
+      }
+      const options = {
+        distDir: path.join(work, "dist"),
+        functionsDir: path.join(work, "functions"),
+        port: 4321,
+        cacheDir: path.join(work, "cache"),
+      };
+      const pinned = await createApp({ ...options, tenant: "westside-auto" });
+      for (const host of ["bayside-nissan.localhost:4321", "localhost:4321", "westside.example.com.au"]) {
+        const page = await pinned.request("http://x/", { headers: { host } });
+        expect(await page.text()).toBe("<h1>westside-auto</h1>");
+      }
+      const all = await createApp({ ...options, tenant: null });
+      const page = await all.request("http://x/", { headers: { host: "bayside-nissan.localhost:4321" } });
+      expect(await page.text()).toBe("<h1>bayside-nissan</h1>");
+    } finally {
+      rmSync(work, { recursive: true, force: true });
+    }
+  });
+});
+
+describe("Medium 4: outbox pass not bounded in time", () => {
+  /** A CRM stand-in called in-process: answers `status` after `delayMs`, recording each call. */
+  function fakeCrm(status: number, delayMs = 0) {
+    const calls: { leadId: string; headers: Headers; body: string; at: number }[] = [];
+    const fetch = (async (_url: string | URL | Request, init?: RequestInit) => {
+      const body = String(init?.body ?? "");
+      calls.push({
+        leadId: JSON.parse(body).lead_id,
+        headers: new Headers(init?.headers),
+        body,
+        at: Date.now(),
+      });
+      if (delayMs) await new Promise((resolve) => setTimeout(resolve, delayMs));
+      return new Response(status < 300 ? "{}" : "refused", { status });
+    }) as typeof globalThis.fetch;
+    return { calls, fetch };
+  }
+
+  it("no call starts that could not finish inside the time budget; the rest waits for the next run", async () => {
+    const { westside } = tenants();
+    const ids = await Promise.all(Array.from({ length: 6 }, (_, i) => store(westside, `Budget${i}`)));
+    const crm = fakeCrm(200, 300);
+    const started = Date.now();
+    const result = await drainOutbox(
+      {
+        db,
+        tenant: westside,
+        targetFor: () => "https://crm.example/leads",
+        fetch: crm.fetch,
+        concurrency: 1,
+        timeoutMs: 400,
+      },
+      1_000,
+    );
+    expect(Date.now() - started).toBeLessThan(1_400);
+    expect(result.delivered).toBeGreaterThanOrEqual(1);
+    expect(result.delivered).toBeLessThan(6);
+    expect(result.deferred).toBe(6 - result.delivered);
+    // Deferred rows are free for the next run at once, not held by a lease.
+    const rows = await Promise.all(ids.map(row));
+    const waiting = rows.filter((r) => r.delivered_at === null);
+    expect(waiting).toHaveLength(result.deferred);
+    expect(waiting.every((r) => r.locked_until === null && r.attempts === 0)).toBe(true);
+  });
+
+  it("records each delivery right after its 2xx, not at the end of the pass", async () => {
+    const { westside } = tenants();
+    await Promise.all(Array.from({ length: 3 }, (_, i) => store(westside, `Each${i}`)));
+    const deliveredWhenCalled: number[] = [];
+    const fetch = (async () => {
+      deliveredWhenCalled.push((await outboxStats(db, westside)).delivered);
+      return new Response("{}", { status: 200 });
+    }) as typeof globalThis.fetch;
+    await deliverDueLeads({
+      db,
+      tenant: westside,
+      targetFor: () => "https://crm.example/l",
+      fetch,
+      concurrency: 1,
+    });
+    expect(deliveredWhenCalled).toEqual([0, 1, 2]);
+  });
+
+  it("parks a lead after five permanent refusals where an operator can see it, and can requeue it", async () => {
+    const { westside } = tenants();
+    const id = await store(westside);
+    const crm = fakeCrm(422);
+    const options = { db, tenant: westside, targetFor: () => "https://crm.example/l", fetch: crm.fetch };
+    for (let i = 0; i < 5; i++) {
+      await deliverDueLeads(options);
+      await dueNow(id);
+    }
+    const parked = await row(id);
+    expect(parked.parked_at).toBeInstanceOf(Date);
+    expect(parked).toMatchObject({ permanent_failures: 5, attempts: 5, last_error: "HTTP 422: refused" });
+    expect(await outboxStats(db, westside)).toMatchObject({ pending: 0, parked: 1 });
+    expect((await deliverDueLeads(options)).claimed).toBe(0);
+    expect(crm.calls).toHaveLength(5);
+    expect(await requeueParked(db, westside)).toBe(1);
+    expect(await outboxStats(db, westside)).toMatchObject({ pending: 1, parked: 0 });
+  });
+
+  it.each([429, 408, 503])("keeps retrying a lead the CRM answers %i (not permanent)", async (status) => {
+    const { westside } = tenants();
+    const id = await store(westside);
+    const crm = fakeCrm(status);
+    for (let i = 0; i < 6; i++) {
+      await deliverDueLeads({
+        db,
+        tenant: westside,
+        targetFor: () => "https://crm.example/l",
+        fetch: crm.fetch,
+      });
+      await dueNow(id);
+    }
+    expect(await row(id)).toMatchObject({ attempts: 6, permanent_failures: 0, parked_at: null });
+  });
+
+  it("spreads retries with up to 20% jitter", async () => {
+    const { westside } = tenants();
+    const delays: number[] = [];
+    for (const random of [0, 0.5, 0.999]) {
+      const id = await store(westside);
+      await deliverDueLeads({
+        db,
+        tenant: westside,
+        targetFor: () => "https://crm.example/l",
+        fetch: fakeCrm(503).fetch,
+        random: () => random,
+      });
+      const after = await row(id);
+      delays.push(after.next_attempt_at.getTime() - (after.last_attempt_at?.getTime() ?? 0));
+    }
+    expect(delays).toEqual([5_000, 5_500, 5_999]);
+  });
+});
+
+describe("Low: outbound CRM webhooks signed, https: only when deployed", () => {
+  it("signs each delivery with the tenant's secret (t=…,v1=HMAC-SHA256 of t.body)", async () => {
+    const { westside } = tenants();
+    const id = await store(westside);
+    let seen: { header: string | null; body: string } | undefined;
+    const fetch = (async (_url: string | URL | Request, init?: RequestInit) => {
+      seen = { header: new Headers(init?.headers).get(OUTBOUND_SIGNATURE_HEADER), body: String(init?.body) };
+      return new Response("{}", { status: 200 });
+    }) as typeof globalThis.fetch;
+    await deliverDueLeads({
+      db,
+      tenant: westside,
+      targetFor: () => "https://crm.example/l",
+      secretFor: () => "whsec_test",
+      fetch,
+    });
+    expect(JSON.parse(seen?.body ?? "{}").lead_id).toBe(id);
+    expect(seen?.header).toMatch(/^t=\d+,v1=[0-9a-f]{64}$/);
+    expect(verifySignature(seen?.header ?? null, seen?.body ?? "", ["whsec_test"], new Date())).toEqual({
+      ok: true,
+    });
+    expect(verifySignature(seen?.header ?? null, seen?.body ?? "", ["other"], new Date())).toEqual({
+      ok: false,
+      reason: "mismatch",
+    });
+  });
+
+  it.each<[string, string, string | null, string]>([
+    [
+      "an http: webhook",
+      "http://crm.example/l",
+      "whsec_test",
+      "A deployed site sends leads only to an https: CRM webhook",
+    ],
+    [
+      "no signing secret",
+      "https://crm.example/l",
+      null,
+      "Set CRM_WEBHOOK_SECRET so the CRM can verify deliveries",
+    ],
+  ])("a deployed site does not send to %s; the lead waits and says why", async (_, url, secret, error) => {
+    const { westside } = tenants();
+    const id = await store(westside);
+    let calls = 0;
+    const fetch = (async () => {
+      calls += 1;
+      return new Response("{}", { status: 200 });
+    }) as typeof globalThis.fetch;
+    await deliverDueLeads({
+      db,
+      tenant: westside,
+      deployed: true,
+      targetFor: () => url,
+      secretFor: () => secret,
+      fetch,
+    });
+    expect(calls).toBe(0);
+    expect(await row(id)).toMatchObject({ delivered_at: null, last_error: error, parked_at: null });
+  });
+});
