@@ -4,6 +4,7 @@
  * the shopper what to do next. Nothing is answered 2xx before the lead is committed.
  */
 import type { Db } from "~/lib/db/db.server";
+import { json } from "~/lib/http.server";
 import type { Site } from "~/tenant/schema";
 import { formRulesFor, isHoneypotHit, isTooFast, LEAD_ERRORS, LEAD_LIMITS } from "./leads";
 import { storeLead } from "./leads.server";
@@ -28,12 +29,6 @@ export interface LeadsHandlerOptions {
   rateLimit?: RateLimit;
   /** Called after a lead is committed (e.g. to wake the local delivery worker). */
   onStored?: (leadId: string) => void;
-}
-
-const NO_STORE = { "cache-control": "no-store" };
-
-function json(body: unknown, status: number, headers: Record<string, string> = {}): Response {
-  return Response.json(body, { status, headers: { ...NO_STORE, ...headers } });
 }
 
 /** Netlify's client address, else the first X-Forwarded-For hop (set by the local server). */

@@ -26,6 +26,7 @@ import {
 } from "~/features/vehicle/http.server";
 import type { Db } from "~/lib/db/db.server";
 import { escapeMarkup } from "~/lib/escape";
+import { FUNCTION_HEADERS, pageHeaders } from "~/lib/http.server";
 import { isUuid } from "~/lib/ids";
 import { paymentRequestSchema } from "./payment.schema";
 import {
@@ -311,6 +312,10 @@ export function createStripeWebhookHandler(options: {
     });
 }
 
+/** The test checkout page runs no script: its own inline style, and a form that posts back to itself. */
+const TEST_CHECKOUT_CSP =
+  "default-src 'none'; style-src 'unsafe-inline'; form-action 'self'; base-uri 'none'; frame-ancestors 'none'";
+
 /**
  * The local test provider's checkout (only when it is the provider): a page that says no card is
  * charged, with Pay and Cancel. Its result settles the payment exactly as the webhook would.
@@ -338,7 +343,10 @@ export function createTestCheckoutHandler(options: {
         if (!row) return json({ error: PAYMENT_TEXTS.notFound }, 404);
         await settlePayment(db, id, outcome);
         const back = outcome === "paid" ? row.return_url : `${row.return_url}&cancelled=1`;
-        return new Response(null, { status: 303, headers: { location: back, "cache-control": "no-store" } });
+        return new Response(null, {
+          status: 303,
+          headers: { ...FUNCTION_HEADERS, location: back, "cache-control": "no-store" },
+        });
       }
       if (req.method !== "GET") return methodNotAllowed("GET, POST");
       const id = url.searchParams.get("payment") ?? "";
@@ -358,7 +366,11 @@ export function createTestCheckoutHandler(options: {
 ${row.status === "pending" ? `<form method="post"><input type="hidden" name="payment" value="${escapeMarkup(id)}"><button name="outcome" value="paid">Pay ${escapeMarkup(amount)}</button><button name="outcome" value="cancelled">Cancel</button></form>` : `<p>This payment is ${escapeMarkup(row.status)}.</p>`}
 </main></body></html>`;
       return new Response(html, {
-        headers: { "content-type": "text/html; charset=utf-8", "cache-control": "no-store" },
+        headers: {
+          ...pageHeaders(TEST_CHECKOUT_CSP),
+          "content-type": "text/html; charset=utf-8",
+          "cache-control": "no-store",
+        },
       });
     });
 }

@@ -20,6 +20,7 @@ import { clientIp, readBodyWithin } from "~/features/leads/submit.server";
 import type { Car } from "~/features/stock/car.schema";
 import { isSold } from "~/features/stock/stock";
 import type { Db } from "~/lib/db/db.server";
+import { json } from "~/lib/http.server";
 import type { Site } from "~/tenant/schema";
 import type { TenantData } from "~/tenant/tenant.server";
 import { type Geocoder, localGeocoder } from "./geocode.server";
@@ -66,10 +67,6 @@ export interface TradeInDeps {
 const LOOKUP_RATE_LIMIT: RateLimit = { hits: 30, windowMs: 60_000 };
 
 type Handler = (req: Request) => Promise<Response>;
-
-function json(body: unknown, status = 200, headers: Record<string, string> = {}): Response {
-  return Response.json(body, { status, headers: { "cache-control": "no-store", ...headers } });
-}
 
 const badRequest = (fields: Record<string, string>) => json({ error: LEAD_TEXTS.fixErrors, fields }, 400);
 

@@ -10,6 +10,7 @@ import { PDFDocument, type PDFFont, type PDFPage, rgb, StandardFonts } from "pdf
 import sharp from "sharp";
 import { z } from "zod";
 import type { Car } from "~/features/stock/car.schema";
+import { FUNCTION_HEADERS } from "~/lib/http.server";
 import type { TenantData } from "~/tenant/tenant.server";
 import { type CarFields, carFields, findCarIn } from "./car-fields";
 import {
@@ -373,6 +374,7 @@ export function createCarPdfHandler(options: CarPdfOptions): (req: Request) => P
       const bytes = await buildCarPdf(resolved.data, car, photo, now());
       return new Response(new Uint8Array(bytes), {
         headers: {
+          ...FUNCTION_HEADERS,
           "content-type": "application/pdf",
           "content-disposition": `attachment; filename="${car.slug}.pdf"`,
           "content-length": String(bytes.byteLength),
