@@ -6,7 +6,8 @@
 import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from "node:fs";
 import os from "node:os";
 import path from "node:path";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
+import { smsAdapterFromEnv, webhookSmsAdapter } from "~/features/account/sms.server";
 import { storeLead } from "~/features/leads/leads.server";
 import {
   deliverDueLeads,
@@ -354,5 +355,46 @@ describe("Low: outbound CRM webhooks signed, https: only when deployed", () => {
     });
     expect(calls).toBe(0);
     expect(await row(id)).toMatchObject({ delivered_at: null, last_error: error, parked_at: null });
+  });
+});
+
+describe("Low: outbound SMS webhooks signed, https: only when deployed", () => {
+  it("signs each text with SMS_WEBHOOK_SECRET", async () => {
+    let seen: { header: string | null; body: string } | undefined;
+    const fetch = (async (_url: string | URL | Request, init?: RequestInit) => {
+      seen = { header: new Headers(init?.headers).get("x-webhook-signature"), body: String(init?.body) };
+      return new Response("{}", { status: 200 });
+    }) as typeof globalThis.fetch;
+    await webhookSmsAdapter("https://sms.example/send", "smsec", 1000, fetch).send({
+      tenant: "westside-auto",
+      to: "+61412345678",
+      body: "123456 is your code",
+    });
+    expect(verifySignature(seen?.header ?? null, seen?.body ?? "", ["smsec"], new Date())).toEqual({
+      ok: true,
+    });
+  });
+
+  it.each<[string, NodeJS.ProcessEnv, string | null]>([
+    [
+      "deployed, https: and a secret",
+      { NETLIFY: "true", SMS_WEBHOOK_URL: "https://sms.example/s", SMS_WEBHOOK_SECRET: "x" },
+      "webhook",
+    ],
+    [
+      "deployed, http:",
+      { NETLIFY: "true", SMS_WEBHOOK_URL: "http://sms.example/s", SMS_WEBHOOK_SECRET: "x" },
+      null,
+    ],
+    [
+      "deployed, no secret",
+      { AWS_LAMBDA_FUNCTION_NAME: "f", SMS_WEBHOOK_URL: "https://sms.example/s" },
+      null,
+    ],
+    ["local, http: stub without a secret", { SMS_WEBHOOK_URL: "http://127.0.0.1:9/sms" }, "webhook"],
+  ])("SMS gateway %s → %s", (_, env, adapter) => {
+    const error = vi.spyOn(console, "error").mockImplementation(() => {});
+    expect(smsAdapterFromEnv(env)?.name ?? null).toBe(adapter);
+    error.mockRestore();
   });
 });

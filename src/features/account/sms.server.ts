@@ -1,12 +1,15 @@
 /**
  * Where sign-in codes go (ARCHITECTURE §6: an SMS adapter; a console adapter locally).
  * SMS_WEBHOOK_URL set: each text is POSTed there as JSON `{ tenant, to, body }` (an SMS gateway or
- * the dealer group's own service). Unset and running locally: the text is printed and appended to
+ * the dealer group's own service), signed with SMS_WEBHOOK_SECRET in `x-webhook-signature` so the
+ * gateway can refuse texts that did not come from us; deployed, only to https: and only signed. Unset and running locally: the text is printed and appended to
  * `<DATA_DIR>/sms-outbox.jsonl`, so a developer (or a test) can read the code. Deployed without a
  * gateway: none, and sign-in answers that it is unavailable rather than sending codes nowhere.
  */
 import { appendFileSync, mkdirSync } from "node:fs";
 import path from "node:path";
+import { isDeployed } from "~/server/deploy";
+import { signatureHeader } from "~/server/signature";
 
 export interface SmsMessage {
   tenant: string;
@@ -34,14 +37,23 @@ export function consoleSmsAdapter(outboxFile: string | null): SmsAdapter {
   };
 }
 
-export function webhookSmsAdapter(url: string, timeoutMs = 8000): SmsAdapter {
+export function webhookSmsAdapter(
+  url: string,
+  secret: string | null = null,
+  timeoutMs = 8000,
+  fetcher: typeof fetch = fetch,
+): SmsAdapter {
   return {
     name: "webhook",
     async send(message) {
-      const response = await fetch(url, {
+      const body = JSON.stringify(message);
+      const response = await fetcher(url, {
         method: "POST",
-        headers: { "content-type": "application/json" },
-        body: JSON.stringify(message),
+        headers: {
+          "content-type": "application/json",
+          ...(secret ? { "x-webhook-signature": signatureHeader(secret, body, new Date()) } : {}),
+        },
+        body,
         signal: AbortSignal.timeout(timeoutMs),
       });
       if (!response.ok) throw new Error(`SMS gateway answered ${response.status}`);
@@ -50,8 +62,18 @@ export function webhookSmsAdapter(url: string, timeoutMs = 8000): SmsAdapter {
 }
 
 export function smsAdapterFromEnv(env: NodeJS.ProcessEnv = process.env): SmsAdapter | null {
-  if (env.SMS_WEBHOOK_URL) return webhookSmsAdapter(env.SMS_WEBHOOK_URL);
-  if (env.AWS_LAMBDA_FUNCTION_NAME) return null;
+  if (env.SMS_WEBHOOK_URL) {
+    const secret = env.SMS_WEBHOOK_SECRET || null;
+    if (isDeployed(env) && (!env.SMS_WEBHOOK_URL.startsWith("https://") || !secret)) {
+      // Codes are the keys to shoppers' accounts: never sent in clear or unsigned from production.
+      console.error(
+        "[sms] SMS_WEBHOOK_URL must be https: and SMS_WEBHOOK_SECRET set; sign-in is off until then",
+      );
+      return null;
+    }
+    return webhookSmsAdapter(env.SMS_WEBHOOK_URL, secret);
+  }
+  if (isDeployed(env)) return null;
   const dataDir = env.DATA_DIR || ".data";
   return consoleSmsAdapter(dataDir === "memory" ? null : path.resolve(dataDir, SMS_OUTBOX_FILE));
 }
