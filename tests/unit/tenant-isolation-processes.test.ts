@@ -175,3 +175,10 @@ it("two TENANT=… npm start processes on one PostgreSQL each deliver exactly th
     .executeTakeFirstOrThrow();
   expect(waiting).toEqual({ delivered_at: null, attempts: 0 });
 }, 60_000);
+
+it("the local server listens on loopback 127.0.0.1 only unless HOST says otherwise", async () => {
+  const port = sites.get("westside-auto")?.port;
+  expect((await fetch(`http://127.0.0.1:${port}/api/health`)).status).toBe(200);
+  // Another loopback address reaches a server bound to every address, but not one bound to 127.0.0.1.
+  await expect(fetch(`http://127.0.0.2:${port}/api/health`)).rejects.toThrow("fetch failed");
+});

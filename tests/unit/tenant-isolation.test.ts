@@ -6,6 +6,7 @@
 import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from "node:fs";
 import os from "node:os";
 import path from "node:path";
+import { serve } from "@hono/node-server";
 import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
 import { smsAdapterFromEnv, webhookSmsAdapter } from "~/features/account/sms.server";
 import { storeLead } from "~/features/leads/leads.server";
@@ -18,7 +19,7 @@ import {
 } from "~/features/leads/outbox.server";
 import { parseLead } from "~/features/leads/schemas";
 import { crmWebhookUrl, tenantSlugFor } from "~/features/leads/site.server";
-import { type Db, openDb } from "~/lib/db/db.server";
+import { type Db, dbTarget, openDb } from "~/lib/db/db.server";
 import { workerScope } from "~/server/deploy";
 import { verifySignature } from "~/server/signature";
 import { createApp } from "../../scripts/lib/app";
@@ -396,5 +397,48 @@ describe("Low: outbound SMS webhooks signed, https: only when deployed", () => {
     const error = vi.spyOn(console, "error").mockImplementation(() => {});
     expect(smsAdapterFromEnv(env)?.name ?? null).toBe(adapter);
     error.mockRestore();
+  });
+});
+
+describe("Medium 5: rate-limit identity on the local server", () => {
+  it("sets the client address from the socket, never from a client-sent x-nf-client-connection-ip", async () => {
+    const work = mkdtempSync(path.join(os.tmpdir(), "client-ip-"));
+    mkdirSync(path.join(work, "functions"));
+    writeFileSync(
+      path.join(work, "functions", "echo.mjs"),
+      `export default (req) => Response.json({ ip: req.headers.get("x-nf-client-connection-ip"), forwarded: req.headers.get("x-forwarded-for") });
+export const config = { path: "/api/echo" };`,
+    );
+    const app = await createApp({
+      distDir: path.join(work, "dist"),
+      functionsDir: path.join(work, "functions"),
+      port: 0,
+      cacheDir: path.join(work, "cache"),
+      tenant: null,
+    });
+    const server = await new Promise<ReturnType<typeof serve>>((resolve) => {
+      const s = serve({ fetch: app.fetch, port: 0, hostname: "127.0.0.1" }, () => resolve(s));
+    });
+    try {
+      const { port } = server.address() as { port: number };
+      const response = await fetch(`http://127.0.0.1:${port}/api/echo`, {
+        headers: { "x-nf-client-connection-ip": "198.51.100.7", "x-forwarded-for": "198.51.100.8" },
+      });
+      expect(await response.json()).toEqual({ ip: "127.0.0.1", forwarded: null });
+    } finally {
+      server.close();
+      rmSync(work, { recursive: true, force: true });
+    }
+  });
+});
+
+describe("Low: DATABASE_POOL_SIZE default 1 in functions", () => {
+  it.each<[NodeJS.ProcessEnv, number]>([
+    [{ DATABASE_URL: "postgres://db/x", NETLIFY: "true" }, 1],
+    [{ DATABASE_URL: "postgres://db/x", AWS_LAMBDA_FUNCTION_NAME: "leads" }, 1],
+    [{ DATABASE_URL: "postgres://db/x", AWS_LAMBDA_FUNCTION_NAME: "leads", DATABASE_POOL_SIZE: "3" }, 3],
+    [{ DATABASE_URL: "postgres://db/x" }, 5],
+  ])("%j → a pool of %i", (env, size) => {
+    expect(dbTarget(env)).toMatchObject({ kind: "postgres", poolSize: size });
   });
 });
