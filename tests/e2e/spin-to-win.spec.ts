@@ -1,12 +1,12 @@
 /**
  * Spec §2 /spin-to-win (§4 behind sign-in where the site gates it), on every sample tenant: a
- * shopper leaves their details, spins, lands on the prize the server drew, and cannot spin twice.
+ * shopper proves their mobile (a code texted to it, asked for on the page where the site does not
+ * gate it; sign-in where it does), leaves their details, spins, lands on the prize the server drew,
+ * and cannot spin twice. Nobody spins for, or reads back the prize of, a number they did not prove.
  */
 import type { Page } from "@playwright/test";
-import { spinNeedsSignIn } from "~/features/account/account";
-import { LEAD_TEXTS } from "~/features/leads/schemas";
-import { SPIN_TEXTS } from "~/features/spin-to-win/spin-to-win";
 import {
+  codeFor,
   expect,
   expectNoAxeViolations,
   footerLinkThroughSignIn,
@@ -19,7 +19,7 @@ import {
 } from "./support";
 
 const running = TENANTS.filter((slug) => tenantData(slug).site.spin_to_win);
-const gated = running.filter((slug) => spinNeedsSignIn(tenantData(slug).site));
+const gated = running.filter((slug) => tenantData(slug).site.gating.spin_to_win);
 const open = running.filter((slug) => !gated.includes(slug));
 const without = TENANTS.filter((slug) => !running.includes(slug));
 
@@ -29,11 +29,10 @@ test("the samples run an open campaign, a gated one, and none", () => {
   expect(without.length).toBeGreaterThan(0);
 });
 
-/** Fills the details (the mobile only where the form asks for it), spins and waits for the prize. */
-async function spinWith(page: Page, mobile: string | null) {
+/** Fills the details (never a mobile: the spin is for the proven one), spins and waits for the prize. */
+async function spinWith(page: Page) {
   await page.getByLabel("First name").fill("Robin");
   await page.getByLabel("Email").fill("robin@example.com.au");
-  if (mobile !== null) await page.getByLabel("Mobile").fill(mobile);
   const terms = page.getByLabel("I agree to the terms of use");
   if (await terms.count()) await terms.check();
   const dealership = page.getByLabel("Dealership");
@@ -46,12 +45,26 @@ async function spinWith(page: Page, mobile: string | null) {
   return (await (await answered).json()) as { prize: string; index: number; already: boolean };
 }
 
+/** The inline code step as a shopper meets it: the mobile, Send code, the texted code, Confirm code. */
+async function proveMobile(page: Page, mobile: ReturnType<typeof freshMobile>) {
+  await expect(page.getByRole("heading", { name: "Confirm your mobile" })).toBeVisible();
+  await page.getByLabel("Mobile number").fill(mobile.typed);
+  await page.getByRole("button", { name: "Send code" }).click();
+  await expect(page.getByText(`We sent a 6-digit code to ${mobile.shown}.`)).toBeVisible({ timeout: 15_000 });
+  await expect(page.getByLabel("6-digit code")).toBeFocused();
+  await page.getByLabel("6-digit code").fill(await codeFor(mobile.e164));
+  await page.getByRole("button", { name: "Confirm code" }).click();
+  await expect(page.getByText(`Signed in as ${mobile.shown}.`)).toBeVisible();
+}
+
 for (const slug of open) {
   const campaign = tenantData(slug).site.spin_to_win;
   if (!campaign) throw new Error(`${slug}: runs no campaign`);
-  test(`${slug}: a shopper leaves their details, spins once and lands on the prize drawn`, async ({
+
+  test(`${slug}: a shopper proves their mobile with a texted code, spins once and lands on the prize drawn`, async ({
     page,
   }) => {
+    test.setTimeout(60_000);
     await page.goto(tenantUrl(slug));
     await page.getByRole("contentinfo").getByRole("link", { name: "Spin to Win", exact: true }).click();
     await expect(page).toHaveURL(/\/spin-to-win\/?$/);
@@ -62,21 +75,62 @@ for (const slug of open) {
     await expect(prizes.first()).toContainText(campaign.prizes[0]?.label ?? "");
     await expect(page.getByRole("img", { name: /^Prize wheel: / })).toBeVisible();
     await expect(page.getByText(campaign.terms)).toBeVisible();
+
+    // Before the mobile is proven there is no way to spin.
+    await expect(page.getByRole("heading", { name: "Confirm your mobile" })).toBeVisible();
+    await expect(page.getByRole("button", { name: "Spin the Wheel" })).toBeHidden();
+    await expectNoAxeViolations(page);
+
+    // The code step by keyboard: each mistake is announced and the field it is about takes focus.
+    const mobileField = page.getByLabel("Mobile number");
+    await mobileField.focus();
+    await page.keyboard.press("Enter");
+    await expect(page.getByRole("alert").filter({ hasText: "Please enter your mobile number." })).toBeVisible();
+    await expect(mobileField).toBeFocused();
+    await expect(mobileField).toHaveAttribute("aria-invalid", "true");
+    await mobileField.fill("0412");
+    await page.keyboard.press("Enter");
+    await expect(
+      page.getByRole("alert").filter({ hasText: "Please enter a valid Australian mobile number, e.g. 0412 345 678." }),
+    ).toBeVisible();
+
+    const mobile = freshMobile();
+    await mobileField.fill(mobile.typed);
+    await page.keyboard.press("Enter");
+    await expect(page.getByText(`We sent a 6-digit code to ${mobile.shown}.`)).toBeVisible({ timeout: 15_000 });
+    const codeField = page.getByLabel("6-digit code");
+    await expect(codeField).toBeFocused();
+    const code = await codeFor(mobile.e164);
+    await codeField.fill(code === "000000" ? "111111" : "000000");
+    await page.keyboard.press("Enter");
+    await expect(
+      page
+        .getByRole("alert")
+        .filter({ hasText: "That code is not right or has expired. Please check it or send a new one." }),
+    ).toBeVisible();
+    await expect(codeField).toBeFocused();
+    await expect(codeField).toHaveAttribute("aria-invalid", "true");
+    await codeField.fill(code);
+    await page.keyboard.press("Enter");
+
+    // Proven: the details, for that mobile, with focus on the first of them.
+    await expect(page.getByText(`Signed in as ${mobile.shown}.`)).toBeVisible();
+    await expect(page.getByLabel("First name")).toBeFocused();
+    await expect(page.getByRole("heading", { name: "Confirm your mobile" })).toBeHidden();
     await expectNoAxeViolations(page);
 
     // Nothing filled in: the list of what to fix, each field marked, and no spin.
     await page.getByRole("button", { name: "Spin the Wheel" }).click();
-    const alert = page.getByRole("alert").filter({ hasText: LEAD_TEXTS.fixErrors });
+    const alert = page.getByRole("alert").filter({ hasText: "Please fix the following errors:" });
     await expect(alert).toBeFocused();
-    for (const message of [LEAD_TEXTS.name, LEAD_TEXTS.email, LEAD_TEXTS.phone])
+    for (const message of ["Please enter your first name.", "Please enter your email address."])
       await expect(alert).toContainText(message);
-    await expect(page.getByLabel("Mobile")).toHaveAttribute("aria-invalid", "true");
+    await expect(page.getByLabel("First name")).toHaveAttribute("aria-invalid", "true");
 
-    const mobile = freshMobile();
-    const answer = await spinWith(page, mobile.typed);
+    const answer = await spinWith(page);
     expect(answer.already).toBe(false);
     expect(campaign.prizes.map((prize) => prize.label)).toContain(answer.prize);
-    const won = page.getByRole("heading", { name: SPIN_TEXTS.won(answer.prize) });
+    const won = page.getByRole("heading", { name: `You won ${answer.prize}!` });
     await expect(won).toBeVisible({ timeout: 8_000 });
     await expect(won).toBeFocused();
     await expect(page.getByRole("button", { name: "Spin the Wheel" })).toBeHidden();
@@ -89,16 +143,53 @@ for (const slug of open) {
     expect(((((answer.index + 0.5) * slice + degrees) % 360) + 360) % 360).toBeCloseTo(0);
     await expectNoAxeViolations(page);
 
-    // The same mobile, another visit: the first prize, no second spin.
+    // Another visit from the same browser: still proven, so no code; the first prize, no second spin.
     await page.reload();
-    const again = await spinWith(page, mobile.typed);
+    await expect(page.getByText(`Signed in as ${mobile.shown}.`)).toBeVisible();
+    await expect(page.getByRole("heading", { name: "Confirm your mobile" })).toBeHidden();
+    const again = await spinWith(page);
     expect(again).toMatchObject({ prize: answer.prize, already: true });
     await expect(page.getByRole("heading", { name: "You've already spun" })).toBeVisible({ timeout: 8_000 });
-    await expect(page.getByText(SPIN_TEXTS.already(answer.prize))).toBeVisible();
+    await expect(
+      page.getByText(`You have already spun the wheel with this mobile number. Your prize: ${answer.prize}.`),
+    ).toBeVisible();
 
     // A phone shows the wheel and the form without scrolling sideways.
     await page.setViewportSize({ width: 390, height: 844 });
     expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(390);
+  });
+
+  test(`${slug}: another number is proven afresh, and nobody reads back a prize for a number they did not prove`, async ({
+    page,
+    request,
+  }) => {
+    test.setTimeout(60_000);
+    await page.goto(tenantUrl(slug, "/spin-to-win"));
+    const first = freshMobile();
+    await proveMobile(page, first);
+    const answer = await spinWith(page);
+    await expect(page.getByRole("heading", { name: `You won ${answer.prize}!` })).toBeVisible({ timeout: 8_000 });
+
+    // Asked straight, with no proven mobile: refused, and the prize is not in the answer.
+    const asked = await request.post(`http://localhost:${new URL(tenantUrl(slug)).port}/api/spin-to-win`, {
+      headers: { host: new URL(tenantUrl(slug)).host, "content-type": "application/json" },
+      data: { name: "Mallory", email: "mallory@example.com.au", phone: first.typed, started_at: 0 },
+    });
+    expect(asked.status()).toBe(401);
+    expect(await asked.json()).toEqual({
+      error: "Please confirm your mobile number with the code we text you, then spin the wheel.",
+    });
+
+    // Use a different number: the session ends and the new number needs its own code.
+    await page.reload();
+    await page.getByRole("button", { name: "Use a different number" }).click();
+    await expect(page.getByLabel("Mobile number")).toBeFocused();
+    await expect(page.getByText(`Signed in as ${first.shown}.`)).toBeHidden();
+    const second = freshMobile();
+    await proveMobile(page, second);
+    const theirs = await spinWith(page);
+    expect(theirs.already).toBe(false);
+    await expect(page.getByRole("heading", { name: `You won ${theirs.prize}!` })).toBeVisible({ timeout: 8_000 });
   });
 }
 
@@ -111,10 +202,11 @@ for (const slug of gated) {
       type: "spin-to-win",
       path: "/spin-to-win",
     });
-    // The account's mobile is the entry's: the form does not ask for another.
+    // The account's mobile is the entry's: the page asks for no other, and no second code.
     await expect(page.getByLabel("Mobile")).toHaveCount(0);
-    const answer = await spinWith(page, null);
-    await expect(page.getByRole("heading", { name: SPIN_TEXTS.won(answer.prize) })).toBeVisible({
+    await expect(page.getByRole("heading", { name: "Confirm your mobile" })).toHaveCount(0);
+    const answer = await spinWith(page);
+    await expect(page.getByRole("heading", { name: `You won ${answer.prize}!` })).toBeVisible({
       timeout: 8_000,
     });
     await expectNoAxeViolations(page);

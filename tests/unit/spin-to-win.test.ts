@@ -154,13 +154,18 @@ describe("the campaign in site.json", () => {
     expect(result.error?.issues[0]?.path).toContain(field);
   });
 
-  it("gates sign-in only where the site runs a campaign and gates it", () => {
+  it("gates the page only where the site runs a campaign and gates it", () => {
     const gated = makeSite({ spin_to_win: CAMPAIGN, gating: { spin_to_win: true } });
     expect(spinNeedsSignIn(gated)).toBe(true);
     expect(offersAccounts(gated)).toBe(true);
     const open = makeSite({ spin_to_win: CAMPAIGN });
     expect(spinNeedsSignIn(open)).toBe(false);
     expect(spinNeedsSignIn(makeSite({ gating: { spin_to_win: true } }))).toBe(false);
+  });
+
+  it("a site running a campaign, gated or not, texts sign-in codes (the spin needs a proven mobile)", () => {
+    expect(offersAccounts(makeSite({ spin_to_win: CAMPAIGN }))).toBe(true);
+    expect(offersAccounts(makeSite())).toBe(false);
   });
 
   it("the footer's Buyer Tools link it only while a campaign is configured", () => {
@@ -215,37 +220,61 @@ afterAll(async () => {
   await db?.destroy();
 });
 
+const GATED = "gated-motors.localhost";
 let ip = 1;
-function spinRequest(body: unknown, init: { host?: string; cookie?: string } = {}): Request {
+// A fresh address per request: the rate limits have their own tests.
+const nextIp = () => `203.0.113.${ip++ % 250}`;
+function post(path: string, body: unknown, init: { host?: string; cookie?: string; ip?: string } = {}) {
   const headers = new Headers({
     "content-type": "application/json",
     host: init.host ?? HOST,
-    // A fresh address per request: the rate limit has its own test.
-    "x-forwarded-for": `203.0.113.${ip++ % 250}`,
+    "x-forwarded-for": init.ip ?? nextIp(),
   });
   if (init.cookie) headers.set("cookie", init.cookie);
-  return new Request("http://localhost/api/spin-to-win", {
-    method: "POST",
-    headers,
-    body: JSON.stringify(body),
-  });
+  return new Request(`http://localhost${path}`, { method: "POST", headers, body: JSON.stringify(body) });
 }
+
+/**
+ * Proves a mobile as the page does (POST /api/sign-in/code, then /api/sign-in/verify with the
+ * texted code) and answers the session cookie; each number signs in once per site.
+ */
+const sessions = new Map<string, string>();
+async function signIn(phone: string, host = HOST): Promise<string> {
+  const key = `${host} ${phone}`;
+  const known = sessions.get(key);
+  if (known) return known;
+  const sent = await createSignInCodeHandler(accountOptions())(
+    post("/api/sign-in/code", { phone }, { host }),
+  );
+  expect(sent.status, `${host}: a code is texted to ${phone}`).toBe(200);
+  const verified = await createSignInVerifyHandler(accountOptions())(
+    post("/api/sign-in/verify", { phone, code: "123456" }, { host }),
+  );
+  expect(verified.status).toBe(200);
+  const cookie = (verified.headers.get("set-cookie") ?? "").split(";")[0] as string;
+  sessions.set(key, cookie);
+  return cookie;
+}
+
 const entry = (overrides: Record<string, unknown> = {}) => ({
   name: "Jane",
   last_name: "Citizen",
   email: "jane@example.com.au",
-  phone: "0412 345 678",
   started_at: NOW.getTime() - 30_000,
   fax: "",
   ...overrides,
 });
 async function spin(
   body: unknown,
-  init: Parameters<typeof spinRequest>[1] = {},
+  init: { host?: string; cookie?: string; ip?: string } = {},
   extra: Partial<SpinOptions> = {},
 ) {
-  const response = await createSpinHandler(options(extra))(spinRequest(body, init));
+  const response = await createSpinHandler(options(extra))(post("/api/spin-to-win", body, init));
   return { status: response.status, body: (await response.json()) as Record<string, unknown> };
+}
+/** A spin by the holder of `phone`: signed in with it first. */
+async function spinAs(phone: string, body: Record<string, unknown> = {}, extra: Partial<SpinOptions> = {}) {
+  return spin(entry(body), { cookie: await signIn(phone) }, extra);
 }
 const leadsOf = (phone: string) =>
   db
@@ -260,7 +289,7 @@ describe("POST /api/spin-to-win", () => {
   it("draws a prize on the server, keeps the spin and sends the dealer a lead with the prize", async () => {
     clock = NOW;
     rolls = [7];
-    const { status, body } = await spin(entry({ prize: "$250 accessory pack" }));
+    const { status, body } = await spinAs("0412 345 678", { prize: "$250 accessory pack" });
     expect(status).toBe(201);
     expect(body).toMatchObject({
       prize: "Free car wash",
@@ -283,9 +312,9 @@ describe("POST /api/spin-to-win", () => {
     });
   });
 
-  it("a second spin with the same number (however written) answers the first prize and sends nothing new", async () => {
+  it("a second spin by the same proven number (however the form writes it) answers the first prize and sends nothing new", async () => {
     rolls = [9];
-    const { status, body } = await spin(entry({ phone: "+61 412 345 678", name: "Janet" }));
+    const { status, body } = await spinAs("0412 345 678", { phone: "+61 412 345 678", name: "Janet" });
     expect(status).toBe(200);
     expect(body).toMatchObject({ prize: "Free car wash", index: 1, already: true });
     expect(await leadsOf("+61412345678")).toHaveLength(1);
@@ -301,7 +330,7 @@ describe("POST /api/spin-to-win", () => {
     const snapshot = (slug: string) =>
       slug === "spin-motors" ? siteData("spin-motors", { spin_to_win: renamed }) : (tenants[slug] ?? null);
     rolls = [9];
-    const { status, body } = await spin(entry(), {}, { snapshot });
+    const { status, body } = await spinAs("0412 345 678", {}, { snapshot });
     expect(status).toBe(200);
     expect(body).toMatchObject({ prize: "Free car wash", index: null, already: true });
     expect(await leadsOf("+61412345678")).toHaveLength(1);
@@ -309,9 +338,10 @@ describe("POST /api/spin-to-win", () => {
 
   it("two spins of one new number at the same moment keep one prize and one lead", async () => {
     rolls = [0, 9];
+    const cookie = await signIn("0413 000 111");
     const answers = await Promise.all([
-      spin(entry({ phone: "0413 000 111" })),
-      spin(entry({ phone: "0413000111" })),
+      spin(entry({ phone: "0413 000 111" }), { cookie }),
+      spin(entry({ phone: "0413000111" }), { cookie }),
     ]);
     expect(answers.map((answer) => answer.status).sort()).toEqual([200, 201]);
     expect(new Set(answers.map((answer) => answer.body.prize)).size).toBe(1);
@@ -319,11 +349,11 @@ describe("POST /api/spin-to-win", () => {
   });
 
   it("answers the shopper's words for each field that is missing or wrong", async () => {
-    const { status, body } = await spin(entry({ name: "", email: "jane@", phone: "12" }));
+    const { status, body } = await spinAs("0412 345 678", { name: "", email: "jane@" });
     expect(status).toBe(400);
     expect(body).toEqual({
       error: LEAD_TEXTS.fixErrors,
-      fields: { name: LEAD_TEXTS.name, email: LEAD_TEXTS.emailInvalid, phone: LEAD_TEXTS.phoneInvalid },
+      fields: { name: LEAD_TEXTS.name, email: LEAD_TEXTS.emailInvalid },
     });
   });
 
@@ -331,8 +361,9 @@ describe("POST /api/spin-to-win", () => {
     ["2026-05-20T00:00:00Z", SPIN_TEXTS.upcoming("1 Jun 2026")],
     ["2026-07-01T00:00:00Z", SPIN_TEXTS.ended],
   ])("outside the campaign (%s) says %j and draws nothing", async (at, error) => {
+    const cookie = await signIn("0414 222 333");
     clock = new Date(at);
-    const { status, body } = await spin(entry({ phone: "0414 222 333" }));
+    const { status, body } = await spin(entry(), { cookie });
     clock = NOW;
     expect(status).toBe(409);
     expect(body).toEqual({ error });
@@ -346,7 +377,7 @@ describe("POST /api/spin-to-win", () => {
   });
 
   it("a bot that fills the honeypot sees a spin, but nothing is kept", async () => {
-    const { status } = await spin(entry({ phone: "0415 444 555", fax: "buy now" }));
+    const { status } = await spinAs("0415 444 555", { fax: "buy now" });
     expect(status).toBe(201);
     expect(await leadsOf("+61415444555")).toHaveLength(0);
     const spins = await db
@@ -358,24 +389,20 @@ describe("POST /api/spin-to-win", () => {
   });
 
   it("a form sent faster than a person types is asked to try again", async () => {
-    const { status, body } = await spin(entry({ phone: "0416 555 666", started_at: NOW.getTime() - 500 }));
+    const { status, body } = await spinAs("0416 555 666", { started_at: NOW.getTime() - 500 });
     expect(status).toBe(422);
     expect(body).toEqual({ error: LEAD_ERRORS.tooFast, retry: true });
   });
 
   it("one address may ask only so often", async () => {
-    const limited = options({ rateLimit: { hits: 2, windowMs: 60_000 } });
-    const same = () =>
-      createSpinHandler(limited)(
-        new Request("http://localhost/api/spin-to-win", {
-          method: "POST",
-          headers: { "content-type": "application/json", host: HOST, "x-forwarded-for": "198.51.100.7" },
-          body: JSON.stringify(entry({ phone: "0417 666 777" })),
-        }),
-      );
+    const cookie = await signIn("0417 666 777");
+    const limited = { rateLimit: { hits: 2, windowMs: 60_000 } };
+    const same = () => spin(entry(), { cookie, ip: "198.51.100.7" }, limited);
     expect((await same()).status).toBe(201);
     expect((await same()).status).toBe(200);
-    const third = await same();
+    const third = await createSpinHandler(options(limited))(
+      post("/api/spin-to-win", entry(), { cookie, ip: "198.51.100.7" }),
+    );
     expect(third.status).toBe(429);
     expect(third.headers.get("retry-after")).toMatch(/^\d+$/);
   });
@@ -403,38 +430,75 @@ describe("POST /api/spin-to-win", () => {
     expect(broken.status).toBe(400);
   });
 
-  describe("on a site that gates it (spec §4)", () => {
-    const GATED = "gated-motors.localhost";
-    const signIn = async (phone: string) => {
-      const request = (body: unknown) =>
-        new Request("http://localhost/api", {
-          method: "POST",
-          headers: { "content-type": "application/json", host: GATED, "x-forwarded-for": "192.0.2.1" },
-          body: JSON.stringify(body),
-        });
-      expect((await createSignInCodeHandler(accountOptions())(request({ phone }))).status).toBe(200);
-      const verified = await createSignInVerifyHandler(accountOptions())(request({ phone, code: "123456" }));
-      expect(verified.status).toBe(200);
-      return (verified.headers.get("set-cookie") ?? "").split(";")[0] as string;
-    };
+  describe("only a mobile proven by a texted code spins, and only for itself", () => {
+    it("on a site that does not gate the page, a spin without a proven mobile is refused, and nothing is drawn or kept", async () => {
+      rolls = [0];
+      const { status, body } = await spin(entry({ phone: "0418 100 200" }));
+      expect(status).toBe(401);
+      expect(body).toEqual({ error: SPIN_TEXTS.codeNeeded });
+      expect(body.error).toBe(
+        "Please confirm your mobile number with the code we text you, then spin the wheel.",
+      );
+      expect(await leadsOf("+61418100200")).toHaveLength(0);
+    });
 
+    it("a proven mobile may not spin for another number (403), on an open site and a gated one", async () => {
+      for (const host of [GATED, HOST]) {
+        const cookie = await signIn("0418 200 300", host);
+        const { status, body } = await spin(entry({ phone: "0418 300 400" }), { host, cookie });
+        expect(status, host).toBe(403);
+        expect(body).toEqual({ error: SPIN_TEXTS.otherPhone });
+      }
+      expect(await leadsOf("+61418200300")).toHaveLength(0);
+      expect(await leadsOf("+61418300400")).toHaveLength(0);
+    });
+
+    it("another person's number cannot read back their prize: neither without a session nor with one's own", async () => {
+      // The owner's spin, as stored (a spin and the lead that carried its prize).
+      const leadId = crypto.randomUUID();
+      await db
+        .insertInto("leads")
+        .values({ id: leadId, tenant: "spin-motors", kind: "spin_to_win", fields: JSON.stringify({}) })
+        .execute();
+      await db
+        .insertInto("spins" as never)
+        .values({
+          tenant: "spin-motors",
+          campaign: CAMPAIGN.id,
+          phone: "+61418500600",
+          prize: "$250 accessory pack",
+          lead_id: leadId,
+        } as never)
+        .execute();
+      const anonymous = await spin(entry({ phone: "0418 500 600" }));
+      expect(anonymous.status).toBe(401);
+      expect(JSON.stringify(anonymous.body)).not.toContain("accessory pack");
+      const other = await spin(entry({ phone: "0418 500 600" }), { cookie: await signIn("0418 700 800") });
+      expect(other.status).toBe(403);
+      expect(JSON.stringify(other.body)).not.toContain("accessory pack");
+      // The owner, once proven, reads it back.
+      const owner = await spinAs("0418 500 600");
+      expect(owner).toMatchObject({ status: 200, body: { prize: "$250 accessory pack", already: true } });
+    });
+  });
+
+  describe("on a site that gates it (spec §4)", () => {
     it("a signed-out shopper is asked to sign in", async () => {
       const { status, body } = await spin(entry(), { host: GATED });
       expect(status).toBe(401);
       expect(body).toEqual({ error: SPIN_TEXTS.signInNeeded });
     });
 
-    it("a signed-in shopper spins with their account's number, whatever the form says", async () => {
-      const cookie = await signIn("0418 777 888");
+    it("a signed-in shopper spins with their account's number when the form names none", async () => {
+      const cookie = await signIn("0418 777 888", GATED);
       rolls = [9];
       const { status, body } = await spin(entry({ phone: "" }), { host: GATED, cookie });
       expect(status).toBe(201);
       expect(body).toMatchObject({ prize: "$250 accessory pack", index: 2 });
-      const again = await spin(entry({ phone: "0499 999 999" }), { host: GATED, cookie });
+      const again = await spin(entry(), { host: GATED, cookie });
       expect(again.status).toBe(200);
       expect(again.body).toMatchObject({ prize: "$250 accessory pack", already: true });
       expect(await leadsOf("+61418777888")).toHaveLength(1);
-      expect(await leadsOf("+61499999999")).toHaveLength(0);
     });
   });
 });

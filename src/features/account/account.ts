@@ -124,8 +124,8 @@ export function spinNeedsSignIn(site: AccountSite): boolean {
 }
 
 /**
- * Sites with sign-in: those that keep a watchlist or a garage, take online payments, or gate
- * checkout, finance or Spin to Win.
+ * Sites with sign-in: those that keep a watchlist or a garage, take online payments, gate
+ * checkout or finance, or run Spin to Win (gated or not, a spin needs a mobile proven by a code).
  */
 export function offersAccounts(site: AccountSite): boolean {
   return (
@@ -134,7 +134,7 @@ export function offersAccounts(site: AccountSite): boolean {
     checkoutNeedsSignIn(site) ||
     site.gating.finance ||
     site.gating.car_finance ||
-    spinNeedsSignIn(site) ||
+    Boolean(site.spin_to_win) ||
     Boolean(site.online_payment)
   );
 }

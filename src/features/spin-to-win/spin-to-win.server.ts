@@ -2,10 +2,16 @@
  * POST /api/spin-to-win: a shopper's details in, one spin out. The prize is drawn here (never in
  * the browser), once per mobile number per campaign; the spin and the lead that tells the dealer
  * about it are written in one transaction, so a prize shown is always on its way to the dealer.
- * A second spin with the same number answers the first prize.
+ * Every spin is for a mobile proven by a texted code: the session's (phone sign-in, POST
+ * /api/sign-in/code and /verify). Where the site gates the page (spec §4) the shopper signed in
+ * before it opened; elsewhere the page asks for the code inline. Otherwise anyone could spin for
+ * any number, use up its one spin, and read back its owner's prize. A second spin by the same
+ * proven number answers the first prize.
  */
 import { randomInt } from "node:crypto";
+import { spinNeedsSignIn } from "~/features/account/account";
 import { sessionUser } from "~/features/account/account.server";
+import { checkMobile } from "~/features/account/mobile";
 import { formRulesFor, isHoneypotHit, isTooFast, LEAD_ERRORS, LEAD_LIMITS } from "~/features/leads/leads";
 import { storeLeadWithRecord } from "~/features/leads/leads.server";
 import type { RateLimit } from "~/features/leads/rate-limit.server";
@@ -77,14 +83,17 @@ export function createSpinHandler(options: SpinOptions): (req: Request) => Promi
       if (!accepted.ok) return accepted.response;
       const { body, ip } = accepted;
 
-      // Spec §4: on sites that gate it, only a signed-in shopper spins, with their account's number.
-      const user = site.gating.spin_to_win ? await sessionUser(db, tenant, req, at) : null;
-      if (site.gating.spin_to_win && !user) return json({ error: SPIN_TEXTS.signInNeeded }, 401);
-      const { prize: _prize, campaign: _campaign, ...fields } = body;
-      const parsed = parseLead(
-        { ...fields, ...(user ? { phone: user.phone } : {}), kind: "spin_to_win" },
-        formRulesFor(site),
-      );
+      const user = await sessionUser(db, tenant, req, at);
+      if (!user)
+        return json({ error: spinNeedsSignIn(site) ? SPIN_TEXTS.signInNeeded : SPIN_TEXTS.codeNeeded }, 401);
+      const { prize: _prize, campaign: _campaign, phone: named, ...fields } = body;
+      // The number spun for is always the proven one; a form naming another is refused, not
+      // quietly corrected, so no one learns that it reached someone else's spin.
+      if (named !== undefined && named !== null && !(typeof named === "string" && named.trim() === "")) {
+        const other = typeof named === "string" ? checkMobile(named) : null;
+        if (!other?.ok || other.phone !== user.phone) return json({ error: SPIN_TEXTS.otherPhone }, 403);
+      }
+      const parsed = parseLead({ ...fields, phone: user.phone, kind: "spin_to_win" }, formRulesFor(site));
       if (!parsed.success) return json({ error: LEAD_TEXTS.fixErrors, fields: parsed.fields }, 400);
       const spam = isHoneypotHit(body[HONEYPOT_FIELD]);
       if (!spam && isTooFast(body[STARTED_AT_FIELD], at, minTimeOnPageMs)) {

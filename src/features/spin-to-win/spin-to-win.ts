@@ -13,6 +13,9 @@ export const SPIN_TEXTS = {
   upcoming: (date: string) => `Spin to Win opens on ${date}. Please come back then.`,
   ended: "This Spin to Win has ended. Thank you for your interest.",
   signInNeeded: "Please sign in to spin the wheel.",
+  /** A site that does not gate the page still spins only for a mobile proven by a texted code. */
+  codeNeeded: "Please confirm your mobile number with the code we text you, then spin the wheel.",
+  otherPhone: "You can only spin with the mobile number you confirmed.",
   won: (prize: string) => `You won ${prize}!`,
   already: (prize: string) =>
     `You have already spun the wheel with this mobile number. Your prize: ${prize}.`,
