@@ -17,7 +17,7 @@ import { offerAliasRedirect } from "~/features/offers/offers";
 import { modelsRedirect } from "~/features/search/routing";
 import { pinnedTenant, slugFromHost } from "~/server/deploy";
 import { tenantSnapshot } from "~/tenant/snapshot.server";
-import { readNetlifyToml, siteWideHeaders } from "./netlify-toml";
+import { localStaticHeaders } from "./page-headers";
 
 export interface FunctionModule {
   default: (req: Request) => Response | Promise<Response>;
@@ -90,10 +90,16 @@ export async function createApp(options: {
   const app = new Hono();
   const functions = await loadFunctions(options.functionsDir);
   app.use("*", compress());
-  const pageHeaders = siteWideHeaders(readNetlifyToml());
+  // Netlify adds netlify.toml's and the site's _headers to the files it serves, never to what a
+  // function answers: the same here, so tests see the headers production sends.
+  const staticHeaders = localStaticHeaders(
+    options.distDir,
+    functions.flatMap((fn) => [fn.config.path].flat()),
+  );
   app.use("*", async (c, next) => {
     await next();
-    const missing = Object.entries(pageHeaders).filter(([name]) => !c.res.headers.has(name));
+    const wanted = staticHeaders(siteFor(c.req.header("host")), c.req.path);
+    const missing = Object.entries(wanted).filter(([name]) => !c.res.headers.has(name));
     if (missing.length === 0) return;
     // Some responses (redirects, fetch results) have immutable headers: copy into a new one.
     const headers = new Headers(c.res.headers);

@@ -26,6 +26,7 @@ import { loadTenant } from "~/tenant/tenant.server";
 import { astroCacheDir, foldShardCaches, hasOneProcessCache } from "./build-cache";
 import { discard } from "./discard";
 import { hostsNetlifyRefuses, readNetlifyToml } from "./netlify-toml";
+import { writeHeadersFile } from "./page-headers";
 import { linkPublicFiles } from "./public-files";
 
 export const ROOT = path.resolve(import.meta.dirname, "../..");
@@ -327,6 +328,7 @@ export async function buildTenant(slug: string, options: BuildOptions): Promise<
   try {
     mergeShards(scratch, scratches.slice(1));
     linkPublicFiles(path.join(ROOT, "public"), scratch);
+    writeHeadersFile(scratch, site);
     // Nothing lost: every published car has its page before the site is swapped in.
     const missing = carSlugs.filter((car) => !existsSync(path.join(scratch, "cars", car, "index.html")));
     if (missing.length > 0) {
