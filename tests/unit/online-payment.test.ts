@@ -5,7 +5,7 @@
  * for the dealer's CRM, however often the result arrives.
  */
 import { sql } from "kysely";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from "vitest";
 import {
   type AccountOptions,
   createSignInCodeHandler,
@@ -168,6 +168,9 @@ describe("Stripe", () => {
     [{ PAYMENT_PROVIDER: "test" }, "test"],
     [{}, null],
     [{ AWS_LAMBDA_FUNCTION_NAME: "fn" }, null],
+    // Deployed, the no-charge checkout is never the provider, whatever PAYMENT_PROVIDER says.
+    [{ PAYMENT_PROVIDER: "test", NETLIFY: "true" }, null],
+    [{ PAYMENT_PROVIDER: "test", AWS_LAMBDA_FUNCTION_NAME: "fn" }, null],
   ])("provider for %j: %s", (env, name) => expect(paymentProviderFromEnv(env)?.name ?? null).toBe(name));
 });
 
@@ -382,11 +385,22 @@ describe("POST /api/online-payment/webhook (Stripe)", () => {
     );
   };
   const started = async () => String((await call(paymentRequest("POST", valid, { cookie }))).body.payment);
-  const completed = (id: string, amount = 50000) => ({
+  /** Stripe's event for the payment's own checkout session (the test provider names it test_<id>). */
+  const completed = (id: string, amount = 50000, session = `test_${id}`) => ({
     type: "checkout.session.completed",
     data: {
-      object: { metadata: { payment_id: id }, payment_status: "paid", amount_total: amount, currency: "aud" },
+      object: {
+        id: session,
+        metadata: { payment_id: id },
+        payment_status: "paid",
+        amount_total: amount,
+        currency: "aud",
+      },
     },
+  });
+  const alerts = () => vi.spyOn(console, "error").mockImplementation(() => {});
+  afterEach(() => {
+    vi.restoreAllMocks();
   });
 
   it("refuses an unsigned or forged result", async () => {
@@ -403,16 +417,44 @@ describe("POST /api/online-payment/webhook (Stripe)", () => {
     expect(await notices(id)).toHaveLength(1);
   });
 
-  it("a paid amount that differs from the one asked is left for a person to check", async () => {
+  it("a paid amount that differs from the one asked is left for a person to check, with an alert", async () => {
+    const logged = alerts();
     const id = await started();
     await send(completed(id, 100));
     expect(await statusOf(id)).toMatchObject({ status: "pending" });
     expect(await notices(id)).toHaveLength(0);
+    const lines = logged.mock.calls.map((args) => String(args[0]));
+    expect(lines.filter((line) => line.startsWith("[online-payment] amount mismatch"))).toEqual([
+      `[online-payment] amount mismatch: payment ${id} paid 100 cents, asked 50000; left pending for a person to check`,
+    ]);
+  });
+
+  it("a result for another checkout session than the payment's is ignored and logged, never settled", async () => {
+    const logged = alerts();
+    const id = await started();
+    const forged = await send(completed(id, 50000, "cs_live_someone_elses"));
+    expect(forged.status).toBe(200);
+    expect(await forged.json()).toEqual({ received: true, status: "pending", ignored: "session mismatch" });
+    const unnamed = completed(id);
+    delete (unnamed.data.object as { id?: string }).id;
+    expect(await (await send(unnamed)).json()).toMatchObject({ ignored: "session mismatch" });
+    expect(await statusOf(id)).toMatchObject({ status: "pending" });
+    expect(await notices(id)).toHaveLength(0);
+    expect(logged.mock.calls.map((args) => String(args[0]))).toEqual([
+      `[online-payment] session mismatch: payment ${id} belongs to session test_${id}, the result named cs_live_someone_elses; ignored`,
+      `[online-payment] session mismatch: payment ${id} belongs to session test_${id}, the result named none; ignored`,
+    ]);
+    // Its own session's result still settles it.
+    expect((await send(completed(id))).status).toBe(200);
+    expect(await statusOf(id)).toMatchObject({ status: "paid" });
   });
 
   it("an expired session says nothing was charged; unknown payments and other events are acknowledged", async () => {
     const id = await started();
-    await send({ type: "checkout.session.expired", data: { object: { client_reference_id: id } } });
+    await send({
+      type: "checkout.session.expired",
+      data: { object: { id: `test_${id}`, client_reference_id: id } },
+    });
     expect(await statusOf(id)).toMatchObject({
       status: "expired",
       status_text: PAYMENT_TEXTS.status.expired,
@@ -432,6 +474,28 @@ describe("the test checkout", () => {
       (await handler(new Request("http://localhost/api/online-payment/test-checkout?payment=x"))).status,
     ).toBe(404);
   });
+
+  it.each([{ NETLIFY: "true" }, { AWS_LAMBDA_FUNCTION_NAME: "online-payment-test-checkout" }])(
+    "is refused on a deployed site (%j), even with the test provider: nothing is shown or settled",
+    async (env) => {
+      const id = String((await call(paymentRequest("POST", valid, { cookie }))).body.payment);
+      const handler = createTestCheckoutHandler({ db: async () => db, provider: testProvider(), env });
+      const viewed = await handler(
+        new Request(`http://localhost/api/online-payment/test-checkout?payment=${id}`),
+      );
+      expect(viewed.status).toBe(404);
+      const paid = await handler(
+        new Request("http://localhost/api/online-payment/test-checkout", {
+          method: "POST",
+          headers: { "content-type": "application/x-www-form-urlencoded" },
+          body: new URLSearchParams({ payment: id, outcome: "paid" }),
+        }),
+      );
+      expect(paid.status).toBe(404);
+      expect(await statusOf(id)).toMatchObject({ status: "pending" });
+      expect(await notices(id)).toHaveLength(0);
+    },
+  );
 
   it("a payment id that is not one is not found, whether viewed or paid", async () => {
     const handler = createTestCheckoutHandler({ db: async () => db, provider: testProvider() });

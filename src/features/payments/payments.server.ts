@@ -36,7 +36,7 @@ import {
   type PaymentStatus,
   paymentDescription,
 } from "./payments";
-import { type PaymentProvider, verifyStripeSignature } from "./providers.server";
+import { type PaymentProvider, testCheckoutAllowed, verifyStripeSignature } from "./providers.server";
 
 type PaymentsTable = {
   id: string;
@@ -216,7 +216,7 @@ export async function settlePayment(
     if (row.status !== "pending") return row.status;
     if (outcome === "paid" && paidCents !== null && paidCents !== row.amount_cents) {
       console.error(
-        `[online-payment] ${id}: paid ${paidCents} cents, asked ${row.amount_cents}; left pending`,
+        `[online-payment] amount mismatch: payment ${id} paid ${paidCents} cents, asked ${row.amount_cents}; left pending for a person to check`,
       );
       return row.status;
     }
@@ -261,6 +261,8 @@ interface StripeEvent {
   type?: string;
   data?: {
     object?: {
+      /** The checkout session's id (cs_…). */
+      id?: string | null;
       client_reference_id?: string | null;
       metadata?: { payment_id?: string } | null;
       payment_status?: string;
@@ -301,12 +303,26 @@ export function createStripeWebhookHandler(options: {
       if (!outcome) return json({ received: true, ignored: event.type ?? null });
       const paidCents =
         outcome === "paid" && session?.currency === "aud" ? (session.amount_total ?? null) : null;
-      const status = await settlePayment(
-        await options.db(),
-        id,
-        outcome,
-        outcome === "paid" ? (paidCents ?? -1) : null,
-      );
+      const db = await options.db();
+      // The metadata names a payment, but any checkout session can carry any metadata (one made
+      // on the same Stripe account by another site, a test, a script): only the session this
+      // payment opened (its provider_ref, stored before the shopper had the link) settles it.
+      const sessionId = typeof session?.id === "string" && session.id !== "" ? session.id : null;
+      const payment = isUuid(id)
+        ? await paymentDb(db)
+            .selectFrom("payments")
+            .select(["status", "provider_ref"])
+            .where("id", "=", id)
+            .executeTakeFirst()
+        : undefined;
+      if (payment && (sessionId === null || sessionId !== payment.provider_ref)) {
+        console.error(
+          `[online-payment] session mismatch: payment ${id} belongs to session ${payment.provider_ref ?? "none"}, the result named ${sessionId ?? "none"}; ignored`,
+        );
+        // Acknowledged all the same: Stripe would otherwise retry it for days.
+        return json({ received: true, status: payment.status, ignored: "session mismatch" });
+      }
+      const status = await settlePayment(db, id, outcome, outcome === "paid" ? (paidCents ?? -1) : null);
       // Unknown payments are acknowledged: Stripe would otherwise retry for days.
       return json({ received: true, status });
     });
@@ -317,16 +333,22 @@ const TEST_CHECKOUT_CSP =
   "default-src 'none'; style-src 'unsafe-inline'; form-action 'self'; base-uri 'none'; frame-ancestors 'none'";
 
 /**
- * The local test provider's checkout (only when it is the provider): a page that says no card is
- * charged, with Pay and Cancel. Its result settles the payment exactly as the webhook would.
+ * The local test provider's checkout (only when it is the provider, and never on a deployed site):
+ * a page that says no card is charged, with Pay and Cancel. Its result settles the payment exactly
+ * as the webhook would.
  */
 export function createTestCheckoutHandler(options: {
   db: () => Promise<Db>;
   provider: PaymentProvider | null;
+  /** Read on each request; deployed (NETLIFY or AWS_LAMBDA_FUNCTION_NAME set) it answers 404. */
+  env?: NodeJS.ProcessEnv;
 }): (req: Request) => Promise<Response> {
   return (req) =>
     guarded("online-payment-test-checkout", async () => {
-      if (options.provider?.name !== "test") return json({ error: "Not found" }, 404);
+      // A second lock beside paymentProviderFromEnv: one stray PAYMENT_PROVIDER=test on the host
+      // would otherwise let anyone mark their payments paid.
+      if (options.provider?.name !== "test" || !testCheckoutAllowed(options.env ?? process.env))
+        return json({ error: "Not found" }, 404);
       const db = await options.db();
       const url = new URL(req.url);
       if (req.method === "POST") {

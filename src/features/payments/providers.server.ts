@@ -77,13 +77,22 @@ export function stripeProvider(
 }
 
 /**
+ * Whether the no-charge test checkout may run here: never where NETLIFY or AWS_LAMBDA_FUNCTION_NAME
+ * is set at all (stricter than `isDeployed`, which wants NETLIFY=true): a page that marks payments
+ * paid without a card must not answer on a host, whatever else is configured.
+ */
+export function testCheckoutAllowed(env: NodeJS.ProcessEnv = process.env): boolean {
+  return !env.NETLIFY && !env.AWS_LAMBDA_FUNCTION_NAME;
+}
+
+/**
  * Stripe when STRIPE_SECRET_KEY is set; the no-charge test checkout only when asked for by name
- * (PAYMENT_PROVIDER=test, which `npm start` sets), so no deployment can fall into it by accident;
- * else none.
+ * (PAYMENT_PROVIDER=test, which `npm start` sets) and never when deployed, so no deployment can
+ * fall into it, by accident or by a stray variable; else none.
  */
 export function paymentProviderFromEnv(env: NodeJS.ProcessEnv = process.env): PaymentProvider | null {
   if (env.STRIPE_SECRET_KEY) return stripeProvider(env.STRIPE_SECRET_KEY, { apiBase: env.STRIPE_API_BASE });
-  if (env.PAYMENT_PROVIDER === "test") return testProvider();
+  if (env.PAYMENT_PROVIDER === "test" && testCheckoutAllowed(env)) return testProvider();
   return null;
 }
 
