@@ -7,6 +7,7 @@
 import { pruneAccounts } from "~/features/account/account.server";
 import { deliveryTargets, drainOutbox } from "~/features/leads/outbox.server";
 import { getDb } from "~/lib/db/db.server";
+import { json } from "~/lib/http.server";
 import { isDeployed, workerScope } from "~/server/deploy";
 
 /** Leaves headroom under Netlify's 30 s limit for scheduled functions. */
@@ -18,7 +19,7 @@ export default async (_req: Request): Promise<Response> => {
     scope = workerScope("The leads-outbox scheduled function");
   } catch (error) {
     console.error(`[leads-outbox] ${(error as Error).message}`);
-    return Response.json({ error: (error as Error).message }, { status: 500 });
+    return json({ error: (error as Error).message }, 500);
   }
   const db = await getDb();
   const result = await drainOutbox(
@@ -30,7 +31,7 @@ export default async (_req: Request): Promise<Response> => {
   if (result.failed > 0) console.warn(`[leads-outbox] ${result.failed} deliveries failed; retrying later`);
   if (result.parked > 0)
     console.error(`[leads-outbox] ${result.parked} leads parked after repeated refusals`);
-  return Response.json(result);
+  return json(result);
 };
 
 export const config = { schedule: "* * * * *" };

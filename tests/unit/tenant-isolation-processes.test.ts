@@ -2,20 +2,24 @@
  * The deployment the README describes, on this machine: two tenants' sites (`TENANT=<slug> npm
  * start`, each as its deployed site behaves) on one real PostgreSQL, each with its own CRM. Each CRM
  * must receive exactly its own tenant's leads, whatever Host a shopper's request carries, and a third
- * tenant's waiting lead must reach neither.
+ * tenant's waiting lead must reach neither. Each site connects as its tenant's own role, so
+ * row-level security stands behind the code as a second wall.
  */
 import { type ChildProcess, spawn } from "node:child_process";
 import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from "node:fs";
 import { createServer } from "node:net";
 import os from "node:os";
 import path from "node:path";
+import { sql } from "kysely";
 import { afterAll, beforeAll, expect, it } from "vitest";
 import { storeLead } from "~/features/leads/leads.server";
 import { parseLead } from "~/features/leads/schemas";
 import { type Db, openDb } from "~/lib/db/db.server";
+import { provisionTenantRole, tenantDatabaseUrl } from "~/lib/db/tenant-roles.server";
 import { type Crm, type Postgres, startCrm, startPostgres, validBody, waitFor } from "./leads-helpers";
 
 const TENANTS = ["westside-auto", "bayside-nissan"] as const;
+const PASSWORDS = { "westside-auto": "w".repeat(24), "bayside-nissan": "b".repeat(24) };
 
 const freePort = () =>
   new Promise<number>((resolve) => {
@@ -54,8 +58,9 @@ beforeAll(async () => {
       }),
     );
   }
-  // Migrate once, as the release step does, before the sites start.
-  db = await openDb({ kind: "postgres", url: pgUrl, poolSize: 2 });
+  // Migrate once as the owner, as the release step does, then give each site its own role.
+  db = await openDb({ kind: "postgres", url: pgUrl, poolSize: 2 }, { migrate: true });
+  for (const slug of TENANTS) await provisionTenantRole(db, slug, PASSWORDS[slug]);
   await Promise.all(
     TENANTS.map(async (slug) => {
       crms.set(slug, await startCrm());
@@ -70,7 +75,7 @@ beforeAll(async () => {
             TENANT: slug,
             SKIP_BUILD: "1",
             PORT: String(port),
-            DATABASE_URL: pgUrl,
+            DATABASE_URL: tenantDatabaseUrl(pgUrl, slug, PASSWORDS[slug]),
             TENANTS_DIR: path.join(work, "tenants"),
             DIST_DIR: path.join(work, "dist"),
             TENANT_CACHE_DIR: path.join(work, "cache"),
@@ -181,4 +186,56 @@ it("the local server listens on loopback 127.0.0.1 only unless HOST says otherwi
   expect((await fetch(`http://127.0.0.1:${port}/api/health`)).status).toBe(200);
   // Another loopback address reaches a server bound to every address, but not one bound to 127.0.0.1.
   await expect(fetch(`http://127.0.0.2:${port}/api/health`)).rejects.toThrow("fetch failed");
+});
+
+it("a second wall: a tenant's own role sees and writes only its tenant's rows", async () => {
+  const asWestside = await openDb({
+    kind: "postgres",
+    url: tenantDatabaseUrl(pgUrl, "westside-auto", PASSWORDS["westside-auto"]),
+    poolSize: 1,
+  });
+  try {
+    // The owner sees every tenant's leads; westside's role only its own, whatever the query asks.
+    const all = await db.selectFrom("leads").select("tenant").distinct().execute();
+    expect(all.map((r) => r.tenant).sort()).toEqual([
+      "bayside-nissan",
+      "harbourside-toyota",
+      "westside-auto",
+    ]);
+    const seen = await asWestside.selectFrom("leads").select("tenant").distinct().execute();
+    expect(seen.map((r) => r.tenant)).toEqual(["westside-auto"]);
+    expect(
+      (await asWestside.selectFrom("lead_outbox").select("tenant").distinct().execute()).map((r) => r.tenant),
+    ).toEqual(["westside-auto"]);
+    // Writing another tenant's rows: updates and deletes touch nothing, inserts are refused.
+    const updated = await asWestside
+      .updateTable("lead_outbox")
+      .set({ delivered_at: new Date() })
+      .where("tenant", "=", "bayside-nissan")
+      .executeTakeFirst();
+    expect(Number(updated.numUpdatedRows)).toBe(0);
+    await expect(
+      asWestside
+        .insertInto("users")
+        .values({
+          id: "00000000-0000-4000-8000-000000000001",
+          tenant: "bayside-nissan",
+          phone: "+61412345678",
+          created_at: new Date(),
+        })
+        .execute(),
+    ).rejects.toThrow("row-level security");
+    await expect(
+      asWestside
+        .insertInto("rate_limits")
+        .values({ bucket: "leads:bayside-nissan:x", window_start: new Date(), hits: 1 })
+        .execute(),
+    ).rejects.toThrow("row-level security");
+    // And it cannot change the schema or give itself more.
+    await expect(sql`alter table leads disable row level security`.execute(asWestside)).rejects.toThrow(
+      "must be owner",
+    );
+  } finally {
+    await asWestside.destroy();
+  }
 });

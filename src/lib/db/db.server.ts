@@ -1,16 +1,18 @@
 /**
  * The one query layer (Kysely) over two dialects: a real Postgres server when DATABASE_URL is set,
  * otherwise PGlite (embedded Postgres) on disk under `.data/` (DATA_DIR overrides the folder;
- * `DATA_DIR=memory` keeps it in memory). Migrations run on open, so every caller sees the latest schema.
+ * `DATA_DIR=memory` keeps it in memory). Locally, migrations run on open; deployed, `npm run migrate`
+ * runs them once per release (see `shouldMigrate`).
  */
 import { mkdirSync } from "node:fs";
 import path from "node:path";
 import { PGlite } from "@electric-sql/pglite";
-import { Kysely, PGliteDialect, PostgresDialect } from "kysely";
+import { Kysely, PGliteDialect, PostgresDialect, sql } from "kysely";
 import pg from "pg";
 import { isDeployed } from "~/server/deploy";
 import { migrateToLatest } from "./migrations";
 import type { Database } from "./schema";
+import { isTenantRole } from "./tenant-roles.server";
 
 export type { Database } from "./schema";
 export type Db = Kysely<Database>;
@@ -43,8 +45,27 @@ export function describeTarget(target: DbTarget): string {
   return `Postgres at ${url.hostname}${url.port ? `:${url.port}` : ""}${url.pathname}`;
 }
 
-/** Opens the database and applies pending migrations. The caller owns it: `await db.destroy()`. */
-export async function openDb(target: DbTarget = dbTarget()): Promise<Db> {
+/**
+ * Whether opening should apply pending migrations. Deployed functions never do: many tenants'
+ * sites share one database and deploy at different times, so the release's `npm run migrate` step
+ * changes the schema once, before the sites. A tenant's own role has no rights to change it either.
+ * Locally (PGlite, or a server under the owner's role) opening migrates, for convenience.
+ */
+async function shouldMigrate(db: Db, target: DbTarget, env: NodeJS.ProcessEnv): Promise<boolean> {
+  if (isDeployed(env)) return false;
+  if (target.kind === "pglite") return true;
+  const { rows } = await sql<{ role: string }>`select current_user::text as role`.execute(db);
+  return !isTenantRole(rows[0]?.role ?? "");
+}
+
+/**
+ * Opens the database and, where `shouldMigrate` says so (or `migrate` forces it), applies pending
+ * migrations. The caller owns it: `await db.destroy()`.
+ */
+export async function openDb(
+  target: DbTarget = dbTarget(),
+  options: { migrate?: boolean; env?: NodeJS.ProcessEnv } = {},
+): Promise<Db> {
   let db: Db;
   if (target.kind === "postgres") {
     const pool = new pg.Pool({ connectionString: target.url, max: target.poolSize ?? 5 });
@@ -57,7 +78,8 @@ export async function openDb(target: DbTarget = dbTarget()): Promise<Db> {
     db = new Kysely<Database>({ dialect: new PGliteDialect({ pglite }) });
   }
   try {
-    await migrateToLatest(db as Kysely<unknown>);
+    if (options.migrate ?? (await shouldMigrate(db, target, options.env ?? process.env)))
+      await migrateToLatest(db as Kysely<unknown>);
   } catch (error) {
     await db.destroy().catch(() => {});
     throw error;

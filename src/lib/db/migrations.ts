@@ -5,6 +5,32 @@
 import { type Kysely, sql } from "kysely";
 import { type Migration, type MigrationProvider, Migrator } from "kysely/migration";
 
+/**
+ * Every table with a `tenant` column. A migration that adds one also calls `tenantRowSecurity` for
+ * it and adds it here, so a tenant's role can never read or write another tenant's rows.
+ */
+export const TENANT_TABLES = [
+  "leads",
+  "lead_outbox",
+  "phone_reveals",
+  "car_views",
+  "users",
+  "sign_in_codes",
+  "sessions",
+  "watchlist",
+  "garage_vehicles",
+  "spins",
+  "unsubscribes",
+  "payments",
+] as const;
+
+/** Row-level security on `table`: a tenant's role sees and writes only `tenant = app_tenant()`. */
+async function tenantRowSecurity(db: Kysely<unknown>, table: string): Promise<void> {
+  await sql`alter table ${sql.table(table)} enable row level security`.execute(db);
+  await sql`create policy tenant_rows on ${sql.table(table)}
+    using (tenant = app_tenant()) with check (tenant = app_tenant())`.execute(db);
+}
+
 const migrations: Record<string, Migration> = {
   "2026_11_22_001_leads_and_outbox": {
     async up(db: Kysely<unknown>) {
@@ -246,6 +272,33 @@ const migrations: Record<string, Migration> = {
         .dropColumn("parked_at")
         .dropColumn("permanent_failures")
         .execute();
+    },
+  },
+  /**
+   * The second wall between dealers: each tenant's site may connect as its own role
+   * (`tenant_<slug>`, see tenant-roles.server.ts), and row-level security lets that role see and
+   * write only rows of its tenant, whatever the code asks. The owner role (migrations, the local
+   * all-tenant server) owns the tables and so is not subject to the policies.
+   */
+  "2026_11_26_010_tenant_row_security": {
+    async up(db: Kysely<unknown>) {
+      await sql`create or replace function app_tenant() returns text language sql stable as $$
+        select case when starts_with(current_user::text, 'tenant_')
+          then replace(substr(current_user::text, 8), '_', '-') end
+      $$`.execute(db);
+      for (const table of TENANT_TABLES) await tenantRowSecurity(db, table);
+      // Rate-limit buckets are named "<what>:<tenant>:<who>" and may hold a phone or an address.
+      await sql`alter table rate_limits enable row level security`.execute(db);
+      await sql`create policy tenant_rows on rate_limits
+        using (split_part(bucket, ':', 2) = app_tenant())
+        with check (split_part(bucket, ':', 2) = app_tenant())`.execute(db);
+    },
+    async down(db: Kysely<unknown>) {
+      for (const table of [...TENANT_TABLES, "rate_limits"]) {
+        await sql`drop policy if exists tenant_rows on ${sql.table(table)}`.execute(db);
+        await sql`alter table ${sql.table(table)} disable row level security`.execute(db);
+      }
+      await sql`drop function if exists app_tenant()`.execute(db);
     },
   },
 };
