@@ -180,7 +180,12 @@ describe.each(backends)("storage on $name", ({ name, target }) => {
     async (db, tenant) => {
       const { leadId } = await store(db, tenant);
       const failing = await startCrm({ failing: true });
-      const options = { db, tenant, random: () => 0, targetFor: (t: string) => (t === tenant ? failing.url : null) };
+      const options = {
+        db,
+        tenant,
+        random: () => 0,
+        targetFor: (t: string) => (t === tenant ? failing.url : null),
+      };
       const row = () =>
         db.selectFrom("lead_outbox").selectAll().where("lead_id", "=", leadId).executeTakeFirstOrThrow();
       const delays: number[] = [];
