@@ -2,6 +2,7 @@
  * Unsubscribe (spec §2 /pages/unsubscribe, §5 opt-in): the request's rules, table-driven, and
  * POST /api/unsubscribe against real storage (PGlite in memory) with real Requests.
  */
+import { createHash } from "node:crypto";
 import { sql } from "kysely";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { LEAD_ERRORS } from "~/features/leads/leads";
@@ -154,6 +155,50 @@ describe("POST /api/unsubscribe", () => {
     expect(third.body.error).toMatch(
       /^That's a lot of tries in a short time\. Please try again in \d+ seconds\.$/,
     );
+  });
+
+  it("needs no signature, so any link a dealer's CRM sends works, and records when and from where (a hashed address, never the address)", async () => {
+    const at = new Date("2026-06-15T02:00:00Z");
+    const { status } = await unsubscribe(
+      { email: "where@example.com.au" },
+      { ip: "198.51.100.23" },
+      { now: () => at, ipHashSecret: "deploy-secret" },
+    );
+    expect(status).toBe(201);
+    const rows = await db
+      .selectFrom("unsubscribes" as never)
+      .selectAll()
+      .where("email" as never, "=", "where@example.com.au" as never)
+      .execute();
+    const expected = createHash("sha256")
+      .update(["deploy-secret", "test-motors", "198.51.100.23"].join("\0"))
+      .digest("hex");
+    expect(rows).toMatchObject([{ ip_hash: expected, created_at: at }]);
+    expect(JSON.stringify(rows)).not.toContain("198.51.100.23");
+    // Nor does the notice for the CRM keep the address.
+    const notice = await db
+      .selectFrom("leads")
+      .select(["client_ip"])
+      .where("kind", "=", "unsubscribe")
+      .where(sql<string>`fields->>'email'`, "=", "where@example.com.au")
+      .execute();
+    expect(notice).toEqual([{ client_ip: null }]);
+  });
+
+  it("the address's hash is per site: the same address unsubscribing from two dealers cannot be matched up", async () => {
+    const other = (slug: string) => ({
+      known: (known: string) => known === slug,
+      tenantFor: () => slug,
+    });
+    await unsubscribe({ email: "two@example.com.au" }, { ip: "198.51.100.24" });
+    await unsubscribe({ email: "two@example.com.au" }, { ip: "198.51.100.24" }, other("other-motors"));
+    const hashes = await db
+      .selectFrom("unsubscribes" as never)
+      .select(["ip_hash" as never])
+      .where("email" as never, "=", "two@example.com.au" as never)
+      .execute();
+    expect(hashes).toHaveLength(2);
+    expect(new Set(hashes.map((row) => (row as { ip_hash: string }).ip_hash)).size).toBe(2);
   });
 
   it("storage down: the shopper is asked to try again, never told it worked", async () => {

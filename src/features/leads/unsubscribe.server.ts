@@ -3,7 +3,13 @@
  * offers from the site and tells the dealer's CRM through the lead outbox (kind "unsubscribe"), in
  * one transaction, so a shopper told "You're unsubscribed" is always on their way off the list.
  * Asking again answers the same and sends nothing new.
+ *
+ * No signature is asked for: the Spam Act needs an unsubscribe that works from any link a dealer's
+ * CRM sends, whatever made it. So it is rate-limited per address, and each record keeps when and
+ * from where it came (a hash of the address per site, never the address), for a dealer asking
+ * whether a string of unsubscribes was one person's doing.
  */
+import { createHash } from "node:crypto";
 import type { ColumnType } from "kysely";
 import type { Db } from "~/lib/db/db.server";
 import { json, methodNotAllowed } from "~/lib/http.server";
@@ -15,13 +21,15 @@ import { acceptJsonPost } from "./submit.server";
 import { UNSUBSCRIBE_TEXTS } from "./unsubscribe";
 import { unsubscribeSchema } from "./unsubscribe.schema";
 
-/** The unsubscribes table (migration "2026_11_26_006_unsubscribes"). */
+/** The unsubscribes table (migrations "2026_11_26_006_unsubscribes", "…_011_unsubscribe_address_hash"). */
 type UnsubscribesTable = {
   tenant: string;
   email: string;
   phone: string | null;
   reason: string | null;
   lead_id: string;
+  /** addressHash of the client's address; null when the request had none. */
+  ip_hash: string | null;
   created_at: ColumnType<Date, Date | undefined, Date>;
 };
 const unsubscribeDb = (db: Db) => db.$extendTables<{ unsubscribes: UnsubscribesTable }>();
@@ -34,6 +42,19 @@ export interface UnsubscribeOptions {
   known: (slug: string) => boolean;
   now?: () => Date;
   rateLimit?: RateLimit;
+  /** A per-deploy secret mixed into addressHash (IP_HASH_SECRET); without one, site and address only. */
+  ipHashSecret?: string | null;
+}
+
+/**
+ * Where a request came from, without keeping the address: sha256 of the deploy's secret, the site
+ * and the address. The site makes one address's hashes differ from dealer to dealer; the secret
+ * keeps anyone holding only the table from trying all IPv4 addresses.
+ */
+export function addressHash(tenant: string, ip: string, secret: string | null = null): string {
+  return createHash("sha256")
+    .update(`${secret ?? ""}\0${tenant}\0${ip}`)
+    .digest("hex");
 }
 
 export const UNSUBSCRIBE_RATE_LIMIT: RateLimit = { hits: 10, windowMs: 10 * 60_000 };
@@ -46,12 +67,13 @@ export function createUnsubscribeHandler(options: UnsubscribeOptions): (req: Req
       const tenant = options.tenantFor(req);
       if (!tenant || !options.known(tenant)) return json({ error: LEAD_ERRORS.unknownSite }, 404);
       const db = await options.db();
+      const at = now();
       const accepted = await acceptJsonPost(req, {
         db,
         bucket: `unsubscribe:${tenant}`,
         rateLimited: LEAD_ERRORS.tooManyTries,
         rateLimit: options.rateLimit ?? UNSUBSCRIBE_RATE_LIMIT,
-        now: now(),
+        now: at,
       });
       if (!accepted.ok) return accepted.response;
       const parsed = unsubscribeSchema.safeParse(accepted.body);
@@ -70,15 +92,25 @@ export function createUnsubscribeHandler(options: UnsubscribeOptions): (req: Req
         lead: { kind: "unsubscribe" as const, email, phone, reason },
         idempotencyKey: null,
         spam: false,
-        clientIp: accepted.ip,
+        // The record keeps the address's hash; the notice need not keep the address itself.
+        clientIp: null,
         userAgent: req.headers.get("user-agent"),
       };
+      const ipHash = accepted.ip ? addressHash(tenant, accepted.ip, options.ipHashSecret ?? null) : null;
       // The same address at the same moment: the second inserts nothing and rolls back.
       const added = await storeLeadWithRecord(db, notice, async (trx, leadId) =>
         Boolean(
           await unsubscribeDb(trx)
             .insertInto("unsubscribes")
-            .values({ tenant, email, phone: phone ?? null, reason: reason ?? null, lead_id: leadId })
+            .values({
+              tenant,
+              email,
+              phone: phone ?? null,
+              reason: reason ?? null,
+              lead_id: leadId,
+              ip_hash: ipHash,
+              created_at: at,
+            })
             .onConflict((conflict) => conflict.columns(["tenant", "email"]).doNothing())
             .returning("lead_id")
             .executeTakeFirst(),

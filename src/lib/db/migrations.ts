@@ -301,6 +301,18 @@ const migrations: Record<string, Migration> = {
       await sql`drop function if exists app_tenant()`.execute(db);
     },
   },
+  /**
+   * Unsubscribe (no signature, so any link a dealer's CRM sends works): from where each one came,
+   * as a hash of the address (unsubscribe.server.ts `addressHash`), never the address itself.
+   */
+  "2026_11_26_011_unsubscribe_address_hash": {
+    async up(db: Kysely<unknown>) {
+      await db.schema.alterTable("unsubscribes").addColumn("ip_hash", "text").execute();
+    },
+    async down(db: Kysely<unknown>) {
+      await db.schema.alterTable("unsubscribes").dropColumn("ip_hash").execute();
+    },
+  },
 };
 
 const provider: MigrationProvider = { getMigrations: async () => migrations };
