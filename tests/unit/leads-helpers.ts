@@ -51,16 +51,29 @@ export function validBody(kind: LeadKind, overrides: Record<string, unknown> = {
   return { ...contact, ...byKind[kind], ...overrides };
 }
 
+let lastClient = 0;
+/** A client address no other request of this test run has used. */
+export function freshClientIp(): string {
+  lastClient += 1;
+  return `10.${(lastClient >> 16) & 255}.${(lastClient >> 8) & 255}.${lastClient & 255}`;
+}
+
+/**
+ * A POST /api/leads request. Each comes from its own client address unless `ip` names one (or is
+ * null: no address, which shares the one bucket of address-less requests), so the rate limit stays
+ * out of tests that are not about it.
+ */
 export function leadRequest(
   body: unknown,
-  options: { host?: string; key?: string; ip?: string; contentType?: string; raw?: string } = {},
+  options: { host?: string; key?: string; ip?: string | null; contentType?: string; raw?: string } = {},
 ): Request {
   const headers: Record<string, string> = {
     host: options.host ?? "test-motors.localhost:4321",
     "content-type": options.contentType ?? "application/json",
   };
   if (options.key) headers["idempotency-key"] = options.key;
-  if (options.ip) headers["x-nf-client-connection-ip"] = options.ip;
+  const ip = options.ip === undefined ? freshClientIp() : options.ip;
+  if (ip) headers["x-nf-client-connection-ip"] = ip;
   return new Request("http://test-motors.localhost:4321/api/leads", {
     method: "POST",
     headers,

@@ -3,6 +3,7 @@
  * form can show: `{ lead_id }` on success, `{ error, fields? }` otherwise, and every refusal tells
  * the shopper what to do next. Nothing is answered 2xx before the lead is committed.
  */
+import { isIPv4, isIPv6 } from "node:net";
 import type { Db } from "~/lib/db/db.server";
 import { json } from "~/lib/http.server";
 import type { Site } from "~/tenant/schema";
@@ -37,6 +38,53 @@ export function clientIp(req: Request): string | null {
   if (netlify) return netlify;
   const forwarded = req.headers.get("x-forwarded-for")?.split(",")[0]?.trim();
   return forwarded || null;
+}
+
+/**
+ * The one bucket every request without a usable address counts in: such requests are limited
+ * together rather than not at all (Netlify always sends an address; a request without one came
+ * some other way).
+ */
+export const UNKNOWN_CLIENT = "unknown";
+
+/**
+ * Who a rate limit counts, from `clientIp`: an IPv4 address as it is; an IPv6 client by its /64,
+ * since one home or phone network is handed a whole /64 and can use any of its 2^64 addresses;
+ * an IPv4-mapped IPv6 address (`::ffff:1.2.3.4`) as its IPv4 address; anything else as
+ * UNKNOWN_CLIENT.
+ */
+export function clientKey(ip: string | null): string {
+  const address = ip?.trim() ?? "";
+  if (isIPv4(address)) return address;
+  const groups = ipv6Groups(address);
+  if (!groups) return UNKNOWN_CLIENT;
+  const [g6 = 0, g7 = 0] = groups.slice(6);
+  if (groups.slice(0, 5).every((group) => group === 0) && groups[5] === 0xffff) {
+    return [g6 >> 8, g6 & 255, g7 >> 8, g7 & 255].join(".");
+  }
+  return `${groups
+    .slice(0, 4)
+    .map((group) => group.toString(16))
+    .join(":")}::/64`;
+}
+
+/** The eight 16-bit groups of an IPv6 address (`::` expanded, a trailing IPv4 read), or null. */
+function ipv6Groups(address: string): number[] | null {
+  // A zone (fe80::1%eth0) names the interface, not the client.
+  let text = address.replace(/%.*$/, "");
+  if (!isIPv6(text)) return null;
+  const dotted = /(\d+)\.(\d+)\.(\d+)\.(\d+)$/.exec(text);
+  if (dotted) {
+    const [a, b, c, d] = dotted.slice(1).map(Number) as [number, number, number, number];
+    text = `${text.slice(0, dotted.index)}${((a << 8) | b).toString(16)}:${((c << 8) | d).toString(16)}`;
+  }
+  const groupsOf = (part: string) =>
+    part === "" ? [] : part.split(":").map((hex) => Number.parseInt(hex, 16));
+  const [head = "", tail] = text.split("::");
+  const left = groupsOf(head);
+  if (tail === undefined) return left.length === 8 ? left : null;
+  const right = groupsOf(tail);
+  return [...left, ...new Array<number>(8 - left.length - right.length).fill(0), ...right];
 }
 
 class TooLarge extends Error {}
@@ -95,13 +143,16 @@ export async function acceptJsonPost(
   if (contentType !== "application/json")
     return { ok: false, response: json({ error: LEAD_ERRORS.contentType }, 415) };
   const ip = clientIp(req);
-  if (ip) {
-    const limit = await hitRateLimit(options.db, `${options.bucket}:${ip}`, options.rateLimit, options.now);
-    if (!limit.allowed) {
-      const retry = { "retry-after": String(limit.retryAfterSeconds) };
-      const text = (options.rateLimited ?? LEAD_ERRORS.rateLimited)(limit.retryAfterSeconds);
-      return { ok: false, response: json({ error: text }, 429, retry) };
-    }
+  const limit = await hitRateLimit(
+    options.db,
+    `${options.bucket}:${clientKey(ip)}`,
+    options.rateLimit,
+    options.now,
+  );
+  if (!limit.allowed) {
+    const retry = { "retry-after": String(limit.retryAfterSeconds) };
+    const text = (options.rateLimited ?? LEAD_ERRORS.rateLimited)(limit.retryAfterSeconds);
+    return { ok: false, response: json({ error: text }, 429, retry) };
   }
   const raw = await readBodyWithin(req, options.maxBodyBytes ?? LEAD_LIMITS.maxBodyBytes);
   if (raw === null) return { ok: false, response: json({ error: LEAD_ERRORS.tooLarge }, 413) };
@@ -139,14 +190,11 @@ export function createLeadsHandler(options: LeadsHandlerOptions): (req: Request)
 
       const db = await options.db();
       const ip = clientIp(req);
-      // Without an address there is nothing fair to count against; Netlify always sends one.
-      if (ip) {
-        const limit = await hitRateLimit(db, `leads:${tenant}:${ip}`, rateLimit, now());
-        if (!limit.allowed) {
-          return json({ error: LEAD_ERRORS.rateLimited(limit.retryAfterSeconds) }, 429, {
-            "retry-after": String(limit.retryAfterSeconds),
-          });
-        }
+      const limit = await hitRateLimit(db, `leads:${tenant}:${clientKey(ip)}`, rateLimit, now());
+      if (!limit.allowed) {
+        return json({ error: LEAD_ERRORS.rateLimited(limit.retryAfterSeconds) }, 429, {
+          "retry-after": String(limit.retryAfterSeconds),
+        });
       }
 
       let body: unknown;

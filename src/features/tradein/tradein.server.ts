@@ -16,7 +16,7 @@ import {
   parseLead,
   STARTED_AT_FIELD,
 } from "~/features/leads/schemas";
-import { clientIp, readBodyWithin } from "~/features/leads/submit.server";
+import { clientIp, clientKey, readBodyWithin } from "~/features/leads/submit.server";
 import type { Car } from "~/features/stock/car.schema";
 import { isSold } from "~/features/stock/stock";
 import type { Db } from "~/lib/db/db.server";
@@ -96,16 +96,14 @@ async function accept(req: Request, deps: TradeInDeps, limit: { bucket: string; 
   if (contentType !== "application/json") throw new Refusal(json({ error: LEAD_ERRORS.contentType }, 415));
   const db = await deps.db();
   const ip = clientIp(req);
-  if (ip) {
-    const now = deps.now?.() ?? new Date();
-    const result = await hitRateLimit(db, `${limit.bucket}:${tenant}:${ip}`, limit.rate, now);
-    if (!result.allowed) {
-      throw new Refusal(
-        json({ error: LEAD_ERRORS.rateLimited(result.retryAfterSeconds) }, 429, {
-          "retry-after": String(result.retryAfterSeconds),
-        }),
-      );
-    }
+  const now = deps.now?.() ?? new Date();
+  const result = await hitRateLimit(db, `${limit.bucket}:${tenant}:${clientKey(ip)}`, limit.rate, now);
+  if (!result.allowed) {
+    throw new Refusal(
+      json({ error: LEAD_ERRORS.rateLimited(result.retryAfterSeconds) }, 429, {
+        "retry-after": String(result.retryAfterSeconds),
+      }),
+    );
   }
   const raw = await readBodyWithin(req, LEAD_LIMITS.maxBodyBytes);
   if (raw === null) throw new Refusal(json({ error: LEAD_ERRORS.tooLarge }, 413));

@@ -6,7 +6,7 @@
 import { randomUUID } from "node:crypto";
 import { z } from "zod";
 import { hitRateLimit, type RateLimit } from "~/features/leads/rate-limit.server";
-import { clientIp } from "~/features/leads/submit.server";
+import { clientIp, clientKey } from "~/features/leads/submit.server";
 import type { Db } from "~/lib/db/db.server";
 import { findCarIn } from "./car-fields";
 import {
@@ -90,13 +90,11 @@ export function createPhoneRevealHandler(options: PhoneRevealOptions): (req: Req
 
       const db = await options.db();
       const ip = clientIp(req);
-      if (ip) {
-        const limit = await hitRateLimit(db, `phone-reveal:${tenant}:${ip}`, rateLimit, now());
-        if (!limit.allowed) {
-          return json({ error: "Too many requests. Please try again shortly." }, 429, {
-            "retry-after": String(limit.retryAfterSeconds),
-          });
-        }
+      const limit = await hitRateLimit(db, `phone-reveal:${tenant}:${clientKey(ip)}`, rateLimit, now());
+      if (!limit.allowed) {
+        return json({ error: "Too many requests. Please try again shortly." }, 429, {
+          "retry-after": String(limit.retryAfterSeconds),
+        });
       }
       const reveal = {
         id: randomUUID(),
