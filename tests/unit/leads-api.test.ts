@@ -40,7 +40,8 @@ async function post(body: unknown, options: Parameters<typeof leadRequest>[1] = 
 
 const leadCount = async (where: { key?: string; spam?: boolean } = {}) => {
   let query = db.selectFrom("leads").select((eb) => eb.fn.countAll<number>().as("n"));
-  if (where.key !== undefined) query = query.where("idempotency_key", "=", where.key);
+  // A client's key is stored in the client namespace (submit.server.ts clientIdempotencyKey).
+  if (where.key !== undefined) query = query.where("idempotency_key", "=", `client:${where.key}`);
   if (where.spam !== undefined) query = query.where("spam", "=", where.spam);
   return Number((await query.executeTakeFirstOrThrow()).n);
 };

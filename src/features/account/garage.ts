@@ -5,6 +5,7 @@
  */
 import { z } from "zod";
 import { normaliseRego, REGO_PATTERN, REGO_STATES } from "~/features/tradein/tradein";
+import { shopperString } from "~/lib/shopper-input";
 
 export const GARAGE_PATH = "/my-garage";
 /** Vehicles one shopper may keep. */
@@ -23,7 +24,7 @@ export const GARAGE_TEXTS = {
 } as const;
 
 const text = (max: number, message: string) =>
-  z.string({ error: message }).trim().min(1, message).max(max, message);
+  shopperString(message).trim().min(1, message).max(max, message);
 
 /** A vehicle as the shopper adds it; the rego is kept as on the plate, without spaces or hyphens. */
 export function garageVehicleSchema(now: Date) {

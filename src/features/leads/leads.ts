@@ -40,6 +40,9 @@ export const LEAD_ERRORS = {
   method: "Method not allowed",
   idempotencyKey: "The Idempotency-Key header must be 1 to 200 visible characters.",
   unavailable: "We couldn't send your enquiry just now. Please try again in a moment.",
+  /** Postgres refused a value the form sent (see isDataError); retrying the same form cannot help. */
+  unreadable:
+    "We couldn't save some of what you typed. Please check your details for unusual characters and submit the form again.",
 } as const;
 
 /**

@@ -5,7 +5,8 @@
  */
 import { parsePhoneNumberFromString } from "libphonenumber-js";
 import { z } from "zod";
-import { TRADE_IN_LEAD_SHAPE } from "~/features/tradein/lead.schema";
+import { TRADE_IN_LEAD_SHAPE, TRADE_IN_SERVER_FIELDS } from "~/features/tradein/lead.schema";
+import { optionalCarId, SHOPPER_INPUT_TEXTS, shopperString } from "~/lib/shopper-input";
 
 export const LEAD_KINDS = [
   "enquiry",
@@ -32,6 +33,26 @@ export const SERVER_MADE_KINDS: ReadonlySet<LeadKind> = new Set(["spin_to_win"])
 /** The kinds POST /api/leads takes. */
 export const FORM_LEAD_KINDS = LEAD_KINDS.filter((kind) => !SERVER_MADE_KINDS.has(kind));
 
+/**
+ * Fields of a kind that only the server writes: a trade-in's valuation, its offer acceptance and
+ * its CRM stage. Whatever a shopper sends for them is dropped at the public boundary (POST
+ * /api/leads, POST /api/trade-in), so a forged "accepted $95k offer" never reaches the dealer; the
+ * server's own calls (the offer acceptance) add them after.
+ */
+export const SERVER_MADE_FIELDS: Partial<Record<LeadKind, readonly string[]>> = {
+  trade_in: TRADE_IN_SERVER_FIELDS,
+};
+
+/** `fields` without the server-made fields of `kind`. */
+export function withoutServerMadeFields(
+  kind: unknown,
+  fields: Record<string, unknown>,
+): Record<string, unknown> {
+  const serverMade = typeof kind === "string" ? SERVER_MADE_FIELDS[kind as LeadKind] : undefined;
+  if (!serverMade) return fields;
+  return Object.fromEntries(Object.entries(fields).filter(([field]) => !serverMade.includes(field)));
+}
+
 /** Words shoppers read when a field is wrong. The spec's own texts are quoted verbatim. */
 export const LEAD_TEXTS = {
   /** Spec §5: the heading of the error list. */
@@ -55,7 +76,7 @@ export const LEAD_TEXTS = {
   yesNo: "Please answer Yes or No.",
   carType: "Please choose new, demo or used.",
   vehicleStatus: "Please choose in stock, sold or coming soon.",
-  vehicle: "Please tell us which vehicle you are asking about.",
+  vehicle: SHOPPER_INPUT_TEXTS.vehicle,
   vin: "Please enter a valid 17-character VIN.",
   budget: "Please enter a budget in dollars, e.g. 30000.",
   make: "Please enter the make of your car.",
@@ -64,6 +85,8 @@ export const LEAD_TEXTS = {
   kms: "Please enter the kilometres as a number, e.g. 85000.",
   tooLong: (max: number) => `Please keep this under ${max} characters.`,
   invalid: "Please check this field.",
+  /** Text with a lone UTF-16 surrogate, which nobody types and Postgres cannot store. */
+  unreadable: SHOPPER_INPUT_TEXTS.unreadable,
 } as const;
 
 /** Category each kind files under in the dealer's CRM when the form does not choose one (spec §5). */
@@ -109,29 +132,22 @@ export const DEFAULT_FORM_RULES: LeadFormRules = {
   dealershipRequired: false,
 };
 
-/** Postgres text and jsonb cannot hold NUL; no shopper means to type one. */
-const withoutNul = (value: string) => value.replaceAll("\u0000", "");
-
 // Forms post "" (or null, for a radio group nobody answered) for fields left empty; that means
 // "not given", never "invalid".
 const blankToUndefined = (value: string) => (value === "" ? undefined : value);
 
 const optionalText = (max: number, message: string = LEAD_TEXTS.invalid) =>
-  z
-    .string({ error: message })
-    .overwrite(withoutNul)
+  shopperString(message)
     .trim()
     .max(max, LEAD_TEXTS.tooLong(max))
     .nullish()
     .transform((v) => (v == null ? undefined : blankToUndefined(v)));
 
 const requiredText = (max: number, message: string) =>
-  z.string({ error: message }).overwrite(withoutNul).trim().min(1, message).max(max, LEAD_TEXTS.tooLong(max));
+  shopperString(message).trim().min(1, message).max(max, LEAD_TEXTS.tooLong(max));
 
 const optionalMatching = (pattern: RegExp, message: string, max = 64) =>
-  z
-    .string({ error: message })
-    .overwrite(withoutNul)
+  shopperString(message)
     .trim()
     .max(max, message)
     .refine((v) => v === "" || pattern.test(v), message)
@@ -146,19 +162,16 @@ const optionalEnum = <const T extends readonly [string, ...string[]]>(values: T,
 
 /** An id that may arrive as a number or a string (feeds use both); stored as text. */
 const optionalId = z
-  .union(
-    [z.number().int().nonnegative(), z.string().overwrite(withoutNul).trim().max(64, LEAD_TEXTS.tooLong(64))],
-    {
-      error: LEAD_TEXTS.invalid,
-    },
-  )
+  .union([z.number().int().nonnegative(), shopperString().trim().max(64, LEAD_TEXTS.tooLong(64))], {
+    error: LEAD_TEXTS.invalid,
+  })
   .nullish()
   .transform((v) => (v == null ? undefined : blankToUndefined(String(v))));
 
 /** A whole number that a query string may have delivered as text ("30000"). */
 const optionalAmount = (max: number, message: string) =>
   z
-    .union([z.number(), z.string().overwrite(withoutNul).trim()], { error: message })
+    .union([z.number(), shopperString().trim()], { error: message })
     .nullish()
     .transform((v, ctx) => {
       if (v == null || v === "") return undefined;
@@ -181,27 +194,21 @@ export function normaliseAustralianPhone(value: string): string {
   return parsePhoneNumberFromString(value, "AU")?.number ?? value;
 }
 
-const phone = z
-  .string({ error: LEAD_TEXTS.phone })
-  .overwrite(withoutNul)
+const phone = shopperString(LEAD_TEXTS.phone)
   .trim()
   .min(1, LEAD_TEXTS.phone)
   .max(32, LEAD_TEXTS.phoneInvalid)
   .refine(isAustralianPhone, LEAD_TEXTS.phoneInvalid)
   .transform(normaliseAustralianPhone);
 
-const email = z
-  .string({ error: LEAD_TEXTS.email })
-  .overwrite(withoutNul)
+const email = shopperString(LEAD_TEXTS.email)
   .trim()
   .min(1, LEAD_TEXTS.email)
   .max(254, LEAD_TEXTS.emailInvalid)
   .pipe(z.email(LEAD_TEXTS.emailInvalid));
 
 const isoDateTime = z.iso.datetime({ local: true, offset: true });
-const dateTime = z
-  .string({ error: LEAD_TEXTS.dateTime })
-  .overwrite(withoutNul)
+const dateTime = shopperString(LEAD_TEXTS.dateTime)
   .trim()
   .refine((v) => v === "" || isoDateTime.safeParse(v).success, LEAD_TEXTS.dateTime)
   .nullish()
@@ -237,7 +244,7 @@ const contactFields = {
 
 /** The car a form was opened on (spec §3 enquiry defaults). */
 const vehicleFields = {
-  car_id: optionalId,
+  car_id: optionalCarId(LEAD_TEXTS.vehicle),
   stock_number: optionalText(40),
   manufacturer_slug: optionalText(80),
   "Vehicle Make": optionalText(60),
@@ -262,7 +269,7 @@ const shapes = {
   request_photos: {
     ...contactFields,
     ...vehicleFields,
-    car_id: optionalId.refine((v) => v !== undefined, LEAD_TEXTS.vehicle),
+    car_id: optionalCarId(LEAD_TEXTS.vehicle).refine((v) => v !== undefined, LEAD_TEXTS.vehicle),
     message: optionalText(5000).transform((v) => v ?? REQUEST_PHOTOS_MESSAGE),
   },
   finance_enquiry: { ...contactFields, ...financeFields },
@@ -276,16 +283,9 @@ const shapes = {
     kms: optionalAmount(2_000_000, LEAD_TEXTS.kms),
     date_time: dateTime,
     additional_services: z
-      .array(
-        z
-          .string({ error: LEAD_TEXTS.invalid })
-          .overwrite(withoutNul)
-          .trim()
-          .max(100, LEAD_TEXTS.tooLong(100)),
-        {
-          error: LEAD_TEXTS.invalid,
-        },
-      )
+      .array(shopperString(LEAD_TEXTS.invalid).trim().max(100, LEAD_TEXTS.tooLong(100)), {
+        error: LEAD_TEXTS.invalid,
+      })
       .max(20, LEAD_TEXTS.invalid)
       .nullish()
       .transform((v) => v ?? undefined),

@@ -4,6 +4,7 @@
  * the shopper what to do next. Nothing is answered 2xx before the lead is committed.
  */
 import { isIPv4, isIPv6 } from "node:net";
+import { isDataError } from "~/lib/db/data-errors";
 import type { Db } from "~/lib/db/db.server";
 import { json } from "~/lib/http.server";
 import type { Site } from "~/tenant/schema";
@@ -17,6 +18,7 @@ import {
   parseLead,
   SERVER_MADE_KINDS,
   STARTED_AT_FIELD,
+  withoutServerMadeFields,
 } from "./schemas";
 
 export interface LeadsHandlerOptions {
@@ -85,6 +87,24 @@ function ipv6Groups(address: string): number[] | null {
   if (tail === undefined) return left.length === 8 ? left : null;
   const right = groupsOf(tail);
   return [...left, ...new Array<number>(8 - left.length - right.length).fill(0), ...right];
+}
+
+const IDEMPOTENCY_KEY = /^[\x21-\x7e]{1,200}$/;
+/**
+ * Every key a client sends is stored under this prefix, so it can never be a key the server makes
+ * itself (`payment-<id>`, `offer-accepted:<lead>`) and pre-empt that record.
+ */
+const CLIENT_KEY_PREFIX = "client:";
+
+/**
+ * The request's Idempotency-Key (1 to 200 visible ASCII characters) in the client namespace; null
+ * without one; `ok: false` for a malformed one, which the caller answers 400.
+ */
+export function clientIdempotencyKey(req: Request): { ok: true; key: string | null } | { ok: false } {
+  const key = req.headers.get("idempotency-key");
+  if (key === null) return { ok: true, key: null };
+  if (!IDEMPOTENCY_KEY.test(key)) return { ok: false };
+  return { ok: true, key: `${CLIENT_KEY_PREFIX}${key}` };
 }
 
 class TooLarge extends Error {}
@@ -164,8 +184,6 @@ export async function acceptJsonPost(
   return { ok: false, response: json({ error: LEAD_ERRORS.badJson }, 400) };
 }
 
-const IDEMPOTENCY_KEY = /^[\x21-\x7e]{1,200}$/;
-
 export function createLeadsHandler(options: LeadsHandlerOptions): (req: Request) => Promise<Response> {
   const now = options.now ?? (() => new Date());
   const maxBodyBytes = options.maxBodyBytes ?? LEAD_LIMITS.maxBodyBytes;
@@ -185,8 +203,8 @@ export function createLeadsHandler(options: LeadsHandlerOptions): (req: Request)
       if (Number.isFinite(declared) && declared > maxBodyBytes)
         return json({ error: LEAD_ERRORS.tooLarge }, 413);
 
-      const key = req.headers.get("idempotency-key");
-      if (key !== null && !IDEMPOTENCY_KEY.test(key)) return json({ error: LEAD_ERRORS.idempotencyKey }, 400);
+      const key = clientIdempotencyKey(req);
+      if (!key.ok) return json({ error: LEAD_ERRORS.idempotencyKey }, 400);
 
       const db = await options.db();
       const ip = clientIp(req);
@@ -209,7 +227,12 @@ export function createLeadsHandler(options: LeadsHandlerOptions): (req: Request)
       if (typeof kind === "string" && SERVER_MADE_KINDS.has(kind as LeadKind)) {
         return json({ error: LEAD_TEXTS.fixErrors, fields: { kind: LEAD_TEXTS.kind } }, 400);
       }
-      const parsed = parseLead(body, formRulesFor(site));
+      const parsed = parseLead(
+        typeof body === "object" && body !== null && !Array.isArray(body)
+          ? withoutServerMadeFields(kind, body as Record<string, unknown>)
+          : body,
+        formRulesFor(site),
+      );
       if (!parsed.success) return json({ error: LEAD_TEXTS.fixErrors, fields: parsed.fields }, 400);
       const envelope = body as Record<string, unknown>;
       const spam = isHoneypotHit(envelope[HONEYPOT_FIELD]);
@@ -221,7 +244,7 @@ export function createLeadsHandler(options: LeadsHandlerOptions): (req: Request)
       const stored = await storeLead(db, {
         tenant,
         lead: parsed.lead,
-        idempotencyKey: key,
+        idempotencyKey: key.key,
         spam,
         clientIp: ip,
         userAgent: req.headers.get("user-agent"),
@@ -233,6 +256,11 @@ export function createLeadsHandler(options: LeadsHandlerOptions): (req: Request)
         stored.created ? {} : { "idempotent-replayed": "true" },
       );
     } catch (error) {
+      // A value Postgres refuses fails again on every retry: the shopper's to fix, not ours.
+      if (isDataError(error)) {
+        console.warn(`[leads] refused a value: ${error instanceof Error ? error.message : String(error)}`);
+        return json({ error: LEAD_ERRORS.unreadable }, 400);
+      }
       // Storage down or a broken site config: the shopper keeps the form and is told to retry.
       console.error(`[leads] could not take a lead: ${error instanceof Error ? error.stack : String(error)}`);
       return json({ error: LEAD_ERRORS.unavailable }, 503, { "retry-after": "5" });

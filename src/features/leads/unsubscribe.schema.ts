@@ -1,14 +1,13 @@
 /** What POST /api/unsubscribe takes (server validation). */
 import { z } from "zod";
+import { shopperString } from "~/lib/shopper-input";
 import { isAustralianPhone, LEAD_TEXTS, normaliseAustralianPhone } from "./schemas";
 import { UNSUBSCRIBE_REASONS, UNSUBSCRIBE_TEXTS } from "./unsubscribe";
 
-const text = (max: number) =>
-  z.string({ error: LEAD_TEXTS.invalid }).trim().max(max, LEAD_TEXTS.tooLong(max));
+const text = (max: number) => shopperString(LEAD_TEXTS.invalid).trim().max(max, LEAD_TEXTS.tooLong(max));
 
 export const unsubscribeSchema = z.object({
-  email: z
-    .string({ error: LEAD_TEXTS.email })
+  email: shopperString(LEAD_TEXTS.email)
     .trim()
     .min(1, LEAD_TEXTS.email)
     .max(254, LEAD_TEXTS.emailInvalid)

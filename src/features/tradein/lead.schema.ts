@@ -7,6 +7,7 @@
  * leads schemas can import it without a cycle and the browser can use it.
  */
 import { z } from "zod";
+import { optionalCarId, shopperString } from "~/lib/shopper-input";
 import { postcodeError } from "./postcodes";
 import { ADJUSTMENT_QUESTIONS, normaliseRego, REGO_PATTERN, REGO_STATES, TRADE_IN_TEXTS } from "./tradein";
 
@@ -19,21 +20,18 @@ export const TRADE_IN_FIELD_TEXTS = {
   invalid: "Please check this field.",
 } as const;
 
-const withoutNul = (value: string) => value.replaceAll("\u0000", "");
 const blankToUndefined = (value: string | null | undefined) =>
   value == null || value === "" ? undefined : value;
 
 const text = (max: number) =>
-  z
-    .string({ error: TRADE_IN_FIELD_TEXTS.invalid })
-    .overwrite(withoutNul)
+  shopperString(TRADE_IN_FIELD_TEXTS.invalid)
     .trim()
     .max(max, TRADE_IN_FIELD_TEXTS.invalid)
     .nullish()
     .transform(blankToUndefined);
 
 const requiredText = (max: number, message: string) =>
-  z.string({ error: message }).overwrite(withoutNul).trim().min(1, message).max(max, message);
+  shopperString(message).trim().min(1, message).max(max, message);
 
 /** A whole number that may arrive as text with separators ("85,000 kms", "$15,000"). */
 const wholeNumber = (min: number, max: number, message: string) =>
@@ -62,8 +60,7 @@ const yesNo = z
   .transform((v) => (v === "" || v == null ? undefined : v));
 
 /** Spec §5: trade-in postcode required, 4 digits, and a real Australian postcode. */
-export const tradeInPostcode = z
-  .string({ error: TRADE_IN_TEXTS.lastStep })
+export const tradeInPostcode = shopperString(TRADE_IN_TEXTS.lastStep)
   .trim()
   .superRefine((value, ctx) => {
     const message = postcodeError(value);
@@ -110,7 +107,7 @@ const valuationSchema = z.union([
 ]);
 
 const idText = z
-  .union([z.number().int().nonnegative(), z.string().overwrite(withoutNul).trim().max(64)], {
+  .union([z.number().int().nonnegative(), shopperString().trim().max(64)], {
     error: TRADE_IN_FIELD_TEXTS.invalid,
   })
   .nullish()
@@ -119,8 +116,8 @@ const idText = z
 /** Spec §3 lead_attributes: pages seen this visit and the query parameters the shopper arrived with. */
 export const leadAttributesSchema = z
   .object({
-    visited_pages: z.array(z.string().max(300)).max(50).default([]),
-    linked_query_params: z.record(z.string().max(60), z.string().max(300)).default({}),
+    visited_pages: z.array(shopperString().max(300)).max(50).default([]),
+    linked_query_params: z.record(shopperString().max(60), shopperString().max(300)).default({}),
   })
   .nullish()
   .transform((v) => v ?? undefined);
@@ -155,7 +152,7 @@ export const TRADE_IN_LEAD_SHAPE = {
   ...tradeInConditionShape,
   postcode: tradeInPostcode,
   /** The stock car the trade-in is against (spec §2 /cars/trade-in?car_id=). */
-  car_id: idText,
+  car_id: optionalCarId(),
   car_dealership_id: idText,
   stock_number: text(40),
   url: text(500),
@@ -174,6 +171,20 @@ export const TRADE_IN_LEAD_SHAPE = {
     .transform((v) => v ?? undefined),
   valuation: valuationSchema.nullish().transform((v) => v ?? undefined),
 };
+
+/**
+ * What only the server says about a trade-in lead: the valuation it computed, the acceptance it
+ * recorded (lead_id, form_completed, offer_accepted) and the CRM stage and source it files the lead
+ * under. Dropped from whatever a shopper sends (see SERVER_MADE_FIELDS in the leads schemas).
+ */
+export const TRADE_IN_SERVER_FIELDS = [
+  "lead_id",
+  "form_completed",
+  "offer_accepted",
+  "valuation",
+  "subcategory",
+  "source",
+] as const;
 
 /** Spec §7 lead submission: the form's values as userData, and whether this is the last step. */
 export const tradeInSubmissionSchema = z.object({

@@ -15,10 +15,12 @@ import {
   LEAD_TEXTS,
   parseLead,
   STARTED_AT_FIELD,
+  withoutServerMadeFields,
 } from "~/features/leads/schemas";
-import { clientIp, clientKey, readBodyWithin } from "~/features/leads/submit.server";
+import { clientIdempotencyKey, clientIp, clientKey, readBodyWithin } from "~/features/leads/submit.server";
 import type { Car } from "~/features/stock/car.schema";
 import { isSold } from "~/features/stock/stock";
+import { isDataError } from "~/lib/db/data-errors";
 import type { Db } from "~/lib/db/db.server";
 import { json } from "~/lib/http.server";
 import type { Site } from "~/tenant/schema";
@@ -126,6 +128,11 @@ function handle(name: string, run: (req: Request) => Promise<Response>): Handler
       return await run(req);
     } catch (error) {
       if (error instanceof Refusal) return error.response;
+      // A value Postgres refuses fails again on every retry: the shopper's to fix, not ours.
+      if (isDataError(error)) {
+        console.warn(`[${name}] refused a value: ${error instanceof Error ? error.message : String(error)}`);
+        return json({ error: LEAD_ERRORS.unreadable }, 400);
+      }
       console.error(`[${name}] ${error instanceof Error ? error.stack : String(error)}`);
       return json({ error: LEAD_ERRORS.unavailable }, 503, { "retry-after": "5" });
     }
@@ -173,6 +180,8 @@ export function createTradeInHandler(deps: TradeInDeps): Handler {
   const geocoder = deps.geocoder ?? localGeocoder;
   return handle("trade-in", async (req) => {
     const ctx = await accept(req, deps, { bucket: "tradein", rate: deps.rateLimit ?? LEAD_LIMITS.rateLimit });
+    const key = clientIdempotencyKey(req);
+    if (!key.ok) return json({ error: LEAD_ERRORS.idempotencyKey }, 400);
     const envelope = tradeInSubmissionSchema.safeParse(ctx.body);
     if (!envelope.success) return badRequest(fieldErrors(envelope.error));
     const submission = envelope.data;
@@ -182,13 +191,7 @@ export function createTradeInHandler(deps: TradeInDeps): Handler {
     }
 
     // What only the server may say about a lead is dropped from the shopper's values.
-    const {
-      lead_id: _l,
-      form_completed: _f,
-      offer_accepted: _o,
-      valuation: _v,
-      ...userData
-    } = submission.userData;
+    const userData = withoutServerMadeFields("trade_in", submission.userData);
     const errors: Record<string, string> = {};
     const locations = tradeInLocations(ctx.data?.locations ?? []);
     const locationId = userData.location_id ?? userData.location;
@@ -236,7 +239,7 @@ export function createTradeInHandler(deps: TradeInDeps): Handler {
     const stored = await storeLead(ctx.db, {
       tenant: ctx.tenant,
       lead: parsed.lead,
-      idempotencyKey: req.headers.get("idempotency-key"),
+      idempotencyKey: key.key,
       spam,
       clientIp: ctx.ip,
       userAgent: req.headers.get("user-agent"),

@@ -8,6 +8,7 @@ import { z } from "zod";
 import { hitRateLimit, type RateLimit } from "~/features/leads/rate-limit.server";
 import { clientIp, clientKey } from "~/features/leads/submit.server";
 import type { Db } from "~/lib/db/db.server";
+import { MAX_CAR_ID, shopperString } from "~/lib/shopper-input";
 import { findCarIn } from "./car-fields";
 import {
   CALL_ERRORS,
@@ -26,13 +27,13 @@ const id = z.coerce
   .positive("must be a positive number");
 
 export const phoneRevealSchema = z.object({
-  car_id: id,
+  car_id: id.max(MAX_CAR_ID, "must be a car id"),
   dealership_id: id,
   /** The page sends the tenant's slug; any short id is kept as given. */
   website_id: z
     .union([z.string(), z.number()])
     .transform(String)
-    .pipe(z.string().trim().min(1, "must not be empty").max(100, "must be at most 100 characters"))
+    .pipe(shopperString().trim().min(1, "must not be empty").max(100, "must be at most 100 characters"))
     .optional(),
 });
 
