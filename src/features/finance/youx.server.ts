@@ -3,6 +3,9 @@
  * the YouX service when `YOUX_API_URL` is set, else the local stand-in (`localQuote`). The page
  * ignores any non-OK answer (spec §8), so every refusal here is a plain JSON `{ error }`.
  */
+import { hitRateLimit, type RateLimit } from "~/features/leads/rate-limit.server";
+import { clientIp, clientKey, readBodyWithin } from "~/features/leads/submit.server";
+import type { Db } from "~/lib/db/db.server";
 import { FINANCE_ERRORS, json, methodNotAllowed, type TenantLookup } from "./http.server";
 import { localQuote, type Quote, type QuoteRequest, quoteRequestSchema, quoteResponseSchema } from "./youx";
 
@@ -56,11 +59,25 @@ export const QUOTE_ERRORS = {
   unavailable: "The quote service is unavailable. Please try again later.",
 } as const;
 
-const MAX_BODY_CHARS = 4096;
+export const YOUX_QUOTE_LIMITS = {
+  maxBodyBytes: 4096,
+  /** A shopper's pages ask one quote each; every quote may call the YouX service. */
+  rateLimit: { hits: 60, windowMs: 60_000 } satisfies RateLimit,
+  tooMany: (seconds: number) =>
+    `That's a lot of quotes in a short time. Please try again in ${seconds} seconds.`,
+};
 
-export function createQuoteHandler(
-  options: TenantLookup & { adapter: QuoteAdapter },
-): (req: Request) => Promise<Response> {
+export interface QuoteOptions extends TenantLookup {
+  adapter: QuoteAdapter;
+  /** Where requests are counted per client; without one (tests of the quote rules) nothing is. */
+  db?: () => Promise<Db>;
+  rateLimit?: RateLimit;
+  now?: () => Date;
+}
+
+export function createQuoteHandler(options: QuoteOptions): (req: Request) => Promise<Response> {
+  const rateLimit = options.rateLimit ?? YOUX_QUOTE_LIMITS.rateLimit;
+  const now = options.now ?? (() => new Date());
   return async (req) => {
     if (req.method !== "POST") return methodNotAllowed("POST");
     const slug = options.tenantFor(req);
@@ -69,14 +86,30 @@ export function createQuoteHandler(
     if (!site.features.youx_quote) return json({ error: QUOTE_ERRORS.notOffered }, 404);
     const type = req.headers.get("content-type")?.split(";")[0]?.trim().toLowerCase();
     if (type !== "application/json") return json({ error: QUOTE_ERRORS.contentType }, 415);
+    if (options.db) {
+      const bucket = `youx-quote:${slug}:${clientKey(clientIp(req))}`;
+      let limit: Awaited<ReturnType<typeof hitRateLimit>>;
+      try {
+        limit = await hitRateLimit(await options.db(), bucket, rateLimit, now());
+      } catch (error) {
+        console.error("youx quote: could not count the request:", error);
+        return json({ error: QUOTE_ERRORS.unavailable }, 503, { "retry-after": "5" });
+      }
+      if (!limit.allowed) {
+        return json({ error: YOUX_QUOTE_LIMITS.tooMany(limit.retryAfterSeconds) }, 429, {
+          "retry-after": String(limit.retryAfterSeconds),
+        });
+      }
+    }
 
-    let text: string;
+    let text: string | null;
     try {
-      text = await req.text();
+      // Stops reading at the limit: a body without a length must not be read whole first.
+      text = await readBodyWithin(req, YOUX_QUOTE_LIMITS.maxBodyBytes);
     } catch {
       return json({ error: QUOTE_ERRORS.badJson }, 400);
     }
-    if (text.length > MAX_BODY_CHARS) return json({ error: QUOTE_ERRORS.tooLarge }, 413);
+    if (text === null) return json({ error: QUOTE_ERRORS.tooLarge }, 413);
     let body: unknown;
     try {
       body = JSON.parse(text);

@@ -9,7 +9,10 @@ import path from "node:path";
 import { PDFDocument, type PDFFont, type PDFPage, rgb, StandardFonts } from "pdf-lib";
 import sharp from "sharp";
 import { z } from "zod";
+import { hitRateLimit, type RateLimit } from "~/features/leads/rate-limit.server";
+import { clientIp, clientKey } from "~/features/leads/submit.server";
 import type { Car } from "~/features/stock/car.schema";
+import type { Db } from "~/lib/db/db.server";
 import { FUNCTION_HEADERS } from "~/lib/http.server";
 import type { TenantData } from "~/tenant/tenant.server";
 import { type CarFields, carFields, findCarIn } from "./car-fields";
@@ -35,7 +38,17 @@ export const carPdfQuerySchema = z
   })
   .strict();
 
+export const CAR_PDF_LIMITS = {
+  /** A shopper prints a few cars; every sheet costs a photo fetch and a resize, so a script can't have hundreds. */
+  rateLimit: { hits: 30, windowMs: 60_000 } satisfies RateLimit,
+  tooMany: (seconds: number) =>
+    `You've downloaded a lot of vehicle PDFs in a short time. Please try again in ${seconds} seconds.`,
+};
+
 export interface CarPdfOptions extends CallContext {
+  /** Where requests are counted per client; without one (tests of the sheet itself) nothing is. */
+  db?: () => Promise<Db>;
+  rateLimit?: RateLimit;
   /** Folders a site-relative photo path is looked up in, in order (public files, then the build). */
   assetRoots?: (tenant: string) => string[];
   /**
@@ -356,11 +369,21 @@ export function createCarPdfHandler(options: CarPdfOptions): (req: Request) => P
   const now = options.now ?? (() => new Date());
   const assetRoots = options.assetRoots ?? ((tenant: string) => defaultAssetRoots(tenant));
   const siteOrigin = options.siteOrigin === undefined ? (process.env.URL ?? null) : options.siteOrigin;
+  const rateLimit = options.rateLimit ?? CAR_PDF_LIMITS.rateLimit;
   return (req) =>
     guarded("car-pdf", async () => {
       if (req.method !== "GET") return methodNotAllowed("GET");
       const resolved = resolveTenant(req, options);
       if (!resolved.ok) return resolved.response;
+      if (options.db) {
+        const bucket = `car-pdf:${resolved.tenant}:${clientKey(clientIp(req))}`;
+        const limit = await hitRateLimit(await options.db(), bucket, rateLimit, now());
+        if (!limit.allowed) {
+          return json({ error: CAR_PDF_LIMITS.tooMany(limit.retryAfterSeconds) }, 429, {
+            "retry-after": String(limit.retryAfterSeconds),
+          });
+        }
+      }
       const query = carPdfQuerySchema.safeParse(Object.fromEntries(new URL(req.url).searchParams));
       if (!query.success) {
         return json({ error: "Invalid PDF request.", fields: fieldErrors(query.error.issues) }, 400);

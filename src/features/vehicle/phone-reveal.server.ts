@@ -6,7 +6,7 @@
 import { randomUUID } from "node:crypto";
 import { z } from "zod";
 import { hitRateLimit, type RateLimit } from "~/features/leads/rate-limit.server";
-import { clientIp, clientKey } from "~/features/leads/submit.server";
+import { clientIp, clientKey, readBodyWithin } from "~/features/leads/submit.server";
 import type { Db } from "~/lib/db/db.server";
 import { MAX_CAR_ID, shopperString } from "~/lib/shopper-input";
 import { findCarIn } from "./car-fields";
@@ -63,9 +63,9 @@ export function createPhoneRevealHandler(options: PhoneRevealOptions): (req: Req
       if (Number.isFinite(declared) && declared > PHONE_REVEAL_LIMITS.maxBodyBytes) {
         return json({ error: "The request body is too large." }, 413);
       }
-      const text = await req.text();
-      if (text.length > PHONE_REVEAL_LIMITS.maxBodyBytes)
-        return json({ error: "The request body is too large." }, 413);
+      // Stops reading at the limit: a body without a length must not be read whole first.
+      const text = await readBodyWithin(req, PHONE_REVEAL_LIMITS.maxBodyBytes);
+      if (text === null) return json({ error: "The request body is too large." }, 413);
       let body: unknown;
       try {
         body = JSON.parse(text);
