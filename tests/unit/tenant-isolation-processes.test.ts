@@ -215,15 +215,9 @@ it("a second wall: a tenant's own role sees and writes only its tenant's rows", 
       .executeTakeFirst();
     expect(Number(updated.numUpdatedRows)).toBe(0);
     await expect(
-      asWestside
-        .insertInto("users")
-        .values({
-          id: "00000000-0000-4000-8000-000000000001",
-          tenant: "bayside-nissan",
-          phone: "+61412345678",
-          created_at: new Date(),
-        })
-        .execute(),
+      sql`insert into users (id, tenant, phone) values (gen_random_uuid(), 'bayside-nissan', '+61412345678')`.execute(
+        asWestside,
+      ),
     ).rejects.toThrow("row-level security");
     await expect(
       asWestside
