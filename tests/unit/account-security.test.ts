@@ -14,6 +14,7 @@ import {
   createSignInCodeHandler,
   createSignInVerifyHandler,
   createSignOutHandler,
+  createWatchlistHandler,
   pruneAccounts,
 } from "~/features/account/account.server";
 import type { SmsMessage } from "~/features/account/sms.server";
@@ -428,5 +429,57 @@ describe("the return path after sign-in", () => {
       }),
       { numRuns: 2000 },
     );
+  });
+});
+
+describe("rate-limit identity and bounds on sign-in and the watchlist", () => {
+  let w: World;
+  beforeAll(async () => {
+    w = world(await openDb({ kind: "pglite", dataDir: null }));
+  });
+  afterAll(async () => {
+    await w.db.destroy();
+  });
+
+  /** A request that carries no client address at all (no proxy header). */
+  const anonymous = (body: unknown, cookie?: string) =>
+    new Request("http://test-motors.example.com.au/api", {
+      method: "POST",
+      headers: {
+        "content-type": "application/json",
+        host: "test-motors.example.com.au",
+        ...(cookie ? { cookie } : {}),
+      },
+      body: JSON.stringify(body),
+    });
+
+  it("codes asked for without any client address are still limited per address (one shared bucket)", async () => {
+    const ask = createSignInCodeHandler(
+      w.options({ limits: { codesPerIp: { hits: 2, windowMs: 900_000 } } }),
+    );
+    const statuses: number[] = [];
+    for (let i = 0; i < 3; i++) statuses.push((await ask(anonymous({ phone: nextPhone() }))).status);
+    expect(statuses).toEqual([200, 200, 429]);
+  });
+
+  it("code checks without any client address are still limited per address", async () => {
+    const check = createSignInVerifyHandler(
+      w.options({ limits: { verifiesPerIp: { hits: 2, windowMs: 900_000 } } }),
+    );
+    const statuses: number[] = [];
+    for (let i = 0; i < 3; i++)
+      statuses.push((await check(anonymous({ phone: nextPhone(), code: "000000" }))).status);
+    expect(statuses).toEqual([400, 400, 429]);
+  });
+
+  it("a watchlist car_id past the database's integer range is a 400, not a 503", async () => {
+    const phone = nextPhone();
+    await createSignInCodeHandler(w.options())(post({ phone }));
+    const verified = await createSignInVerifyHandler(w.options())(post({ phone, code: w.code }));
+    expect(verified.status).toBe(200);
+    const cookie = (verified.headers.get("set-cookie") ?? "").split(";")[0] ?? "";
+    const remove = createWatchlistHandler("remove", w.options());
+    const response = await remove(post({ phone_number: phone, car_id: 3_000_000_000 }, { cookie }));
+    expect(response.status).toBe(400);
   });
 });

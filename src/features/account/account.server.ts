@@ -7,7 +7,7 @@
 import { createHash, randomBytes, randomInt, randomUUID, timingSafeEqual } from "node:crypto";
 import { sql } from "kysely";
 import { hitRateLimit, type RateLimit } from "~/features/leads/rate-limit.server";
-import { clientIp, readBodyWithin } from "~/features/leads/submit.server";
+import { clientIp, clientKey, readBodyWithin } from "~/features/leads/submit.server";
 import { type CarFields, carFields, findCarIn } from "~/features/vehicle/car-fields";
 import {
   CALL_ERRORS,
@@ -18,6 +18,7 @@ import {
   resolveTenant,
 } from "~/features/vehicle/http.server";
 import type { Db } from "~/lib/db/db.server";
+import { MAX_CAR_ID } from "~/lib/shopper-input";
 import type { TenantData } from "~/tenant/tenant.server";
 import {
   ACCOUNT_TEXTS,
@@ -188,7 +189,7 @@ export function createSignInCodeHandler(options: AccountOptions): (req: Request)
     // The site's cap comes last, so requests another limit refuses do not use it up.
     for (const [bucket, limit] of [
       [`sign-in-code:${tenant}:${phone.phone}`, limits.codesPerPhone],
-      ...(ip ? [[`sign-in-code:${tenant}:${ip}`, limits.codesPerIp] as const] : []),
+      [`sign-in-code:${tenant}:${clientKey(ip)}`, limits.codesPerIp],
       [`sign-in-code-site:${tenant}`, limits.codesPerTenant],
     ] as const) {
       const hit = await hitRateLimit(db, bucket, limit, at);
@@ -262,7 +263,7 @@ export function createSignInVerifyHandler(options: AccountOptions): (req: Reques
     // Per number as well as per address: guesses spread over many addresses still meet a cap,
     // whatever codes were sent in between.
     for (const [bucket, limit] of [
-      ...(ip ? [[`sign-in-verify:${tenant}:${ip}`, limits.verifiesPerIp] as const] : []),
+      [`sign-in-verify:${tenant}:${clientKey(ip)}`, limits.verifiesPerIp],
       [`sign-in-verify-phone:${tenant}:${phone.phone}`, limits.verifiesPerPhone],
     ] as const) {
       const hit = await hitRateLimit(db, bucket, limit, at);
@@ -450,7 +451,7 @@ export function createWatchlistHandler(
     if (!phone.ok || phone.phone !== user.phone)
       return json({ success: false, error: ACCOUNT_ERRORS.otherPhone }, 403);
     const carId = Number(body.car_id);
-    if (!Number.isInteger(carId) || carId <= 0)
+    if (!Number.isInteger(carId) || carId <= 0 || carId > MAX_CAR_ID)
       return json(
         { success: false, error: CALL_ERRORS.unknownCar, fields: { car_id: "must be a car id" } },
         400,

@@ -66,7 +66,11 @@ async function countHits(db: Db, hits: Hit[]): Promise<RateLimitResult[]> {
 
 const counters = new WeakMap<Db, (hit: Hit) => Promise<RateLimitResult>>();
 
-/** Counts one hit on `bucket` and says whether it is within the limit. Concurrent hits share a statement. */
+/**
+ * Counts one hit on `bucket` and says whether it is within the limit. Concurrent hits share a
+ * statement. Buckets are named `<what>:<tenant>:<who>`: row-level security lets a tenant's own
+ * database role touch only buckets whose second part is its tenant.
+ */
 export function hitRateLimit(db: Db, bucket: string, limit: RateLimit, now: Date): Promise<RateLimitResult> {
   let count = counters.get(db);
   if (!count) {
