@@ -41,7 +41,7 @@ describe("spec §4/§5 compare toggle: hidden when not in stock or storage setti
     ["strict site: an in-stock used car priced above 0 with a photo", usedWithPhoto, { strict: true }, true],
     [
       "strict site: a used car with thumbnails but no images",
-      { ...usedWithPhoto, images: [], thumbnails: ["t.jpg"] },
+      { ...usedWithPhoto, images: [], thumbnails: ["/media/t.jpg"] },
       { strict: true },
       true,
     ],
