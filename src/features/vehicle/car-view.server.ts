@@ -19,7 +19,6 @@ import {
 } from "./http.server";
 import { vehicleDb } from "./tables";
 
-export const CAR_VIEW_PATH = "/cars/:slug/view.json";
 const PATH = /^\/cars\/([a-z0-9]+(?:-[a-z0-9]+)*)\/view\.json$/;
 
 const optionalText = (max: number) =>
