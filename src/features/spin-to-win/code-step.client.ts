@@ -7,7 +7,11 @@
  */
 import { ACCOUNT_TEXTS, checkCode } from "~/features/account/account";
 import { type AccountAnswer, fetchAccount, refreshAccount, signOut } from "~/features/account/account.client";
-import { OFFLINE_TEXT } from "~/lib/ui/json-form";
+import {
+  setFormBusy as busy,
+  showFieldError as fail,
+  postCodeForm as post,
+} from "~/features/account/code-form.client";
 
 export type ProvenUser = NonNullable<AccountAnswer["user"]>;
 
@@ -16,44 +20,6 @@ export const CODE_STEP_TEXTS = {
   sendFailed: "Sorry, we couldn't send a code. Please try again.",
   checkFailed: "Sorry, we couldn't check that code. Please try again.",
 } as const;
-
-type Answer = { ok: boolean; body: Record<string, unknown> };
-
-async function post(path: string, body: unknown): Promise<Answer> {
-  try {
-    const response = await fetch(path, {
-      method: "POST",
-      headers: { "content-type": "application/json", accept: "application/json" },
-      body: JSON.stringify(body),
-    });
-    return { ok: response.ok, body: (await response.json().catch(() => ({}))) as Record<string, unknown> };
-  } catch {
-    return { ok: false, body: { error: OFFLINE_TEXT } };
-  }
-}
-
-/** Shows `message` under the form's field (announced: role=alert) and sends focus back to it. */
-function fail(form: HTMLFormElement, input: HTMLInputElement | null, message: string) {
-  const error = form.querySelector<HTMLElement>("[data-error]");
-  if (error) error.textContent = message;
-  if (!input) return;
-  if (message) {
-    input.setAttribute("aria-invalid", "true");
-    if (error?.id) input.setAttribute("aria-describedby", error.id);
-    input.focus();
-  } else {
-    input.removeAttribute("aria-invalid");
-    input.removeAttribute("aria-describedby");
-  }
-}
-
-function busy(form: HTMLFormElement, on: boolean) {
-  const button = form.querySelector<HTMLButtonElement>('button[type="submit"]');
-  const spinner = button?.querySelector<HTMLElement>(".spinner");
-  if (button) button.disabled = on;
-  if (spinner) spinner.hidden = !on;
-  form.setAttribute("aria-busy", String(on));
-}
 
 export interface CodeStep {
   /** Back to the mobile (another number): ends the session, then asks again. */
