@@ -15,10 +15,11 @@ import { type Kysely, sql } from "kysely";
 import { type Migration, type MigrationProvider, Migrator } from "kysely/migration";
 
 /**
- * Every table with a `tenant` column. A migration that adds one also calls `tenantRowSecurity` for
- * it and adds it here, so a tenant's role can never read or write another tenant's rows.
+ * The tenant tables that existed when row-level security arrived: migration
+ * 2026_11_26_010_tenant_row_security secures exactly these. It cannot read TENANT_TABLES, which
+ * grows: on a fresh database a later table does not exist yet when it runs.
  */
-export const TENANT_TABLES = [
+const TENANT_TABLES_AT_ROW_SECURITY = [
   "leads",
   "lead_outbox",
   "phone_reveals",
@@ -32,6 +33,13 @@ export const TENANT_TABLES = [
   "unsubscribes",
   "payments",
 ] as const;
+
+/**
+ * Every table with a `tenant` column. A migration that adds one also calls `tenantRowSecurity` for
+ * it and adds it here, so a tenant's role can never read or write another tenant's rows (its grants
+ * come from this list, tenant-roles.server.ts).
+ */
+export const TENANT_TABLES = [...TENANT_TABLES_AT_ROW_SECURITY, "stock_feed_events", "stock_builds"] as const;
 
 /** Row-level security on `table`: a tenant's role sees and writes only `tenant = app_tenant()`. */
 async function tenantRowSecurity(db: Kysely<unknown>, table: string): Promise<void> {
@@ -295,7 +303,7 @@ export const MIGRATIONS: Record<string, Migration> = {
         select case when starts_with(current_user::text, 'tenant_')
           then replace(substr(current_user::text, 8), '_', '-') end
       $$`.execute(db);
-      for (const table of TENANT_TABLES) await tenantRowSecurity(db, table);
+      for (const table of TENANT_TABLES_AT_ROW_SECURITY) await tenantRowSecurity(db, table);
       // Rate-limit buckets are named "<what>:<tenant>:<who>" and may hold a phone or an address.
       await sql`alter table rate_limits enable row level security`.execute(db);
       await sql`create policy tenant_rows on rate_limits
@@ -303,7 +311,7 @@ export const MIGRATIONS: Record<string, Migration> = {
         with check (split_part(bucket, ':', 2) = app_tenant())`.execute(db);
     },
     async down(db: Kysely<unknown>) {
-      for (const table of [...TENANT_TABLES, "rate_limits"]) {
+      for (const table of [...TENANT_TABLES_AT_ROW_SECURITY, "rate_limits"]) {
         await sql`drop policy if exists tenant_rows on ${sql.table(table)}`.execute(db);
         await sql`alter table ${sql.table(table)} disable row level security`.execute(db);
       }
@@ -320,6 +328,72 @@ export const MIGRATIONS: Record<string, Migration> = {
     },
     async down(db: Kysely<unknown>) {
       await db.schema.alterTable("unsubscribes").dropColumn("ip_hash").execute();
+    },
+  },
+  /**
+   * The stock-feed webhook (src/features/stock/webhook.server.ts): every event id a tenant's feed
+   * provider sent (a replay is answered "duplicate"), and per tenant the coalesced build state shared
+   * by every function instance, plus the truncated-feed guard's baseline (what the last published
+   * build published), so a cleared build cache never turns the guard off.
+   */
+  "2026_11_26_020_stock_feed_events": {
+    async up(db: Kysely<unknown>) {
+      await db.schema
+        .createTable("stock_feed_events")
+        .addColumn("tenant", "text", (col) => col.notNull())
+        .addColumn("event_id", "text", (col) => col.notNull())
+        .addColumn("type", "text", (col) => col.notNull())
+        .addColumn("build", "text", (col) => col.notNull())
+        .addColumn("received_at", "timestamptz", (col) => col.notNull().defaultTo(sql`now()`))
+        .addPrimaryKeyConstraint("stock_feed_events_pkey", ["tenant", "event_id"])
+        .execute();
+      await db.schema
+        .createIndex("stock_feed_events_tenant_received")
+        .on("stock_feed_events")
+        .columns(["tenant", "received_at"])
+        .execute();
+      await db.schema
+        .createTable("stock_builds")
+        .addColumn("tenant", "text", (col) => col.primaryKey())
+        .addColumn("requested_at", "timestamptz")
+        .addColumn("running_since", "timestamptz")
+        .addColumn("last_finished_at", "timestamptz")
+        .addColumn("last_result", "text")
+        .addColumn("last_error", "text")
+        .addColumn("baseline_published", "integer")
+        .addColumn("baseline_at", "timestamptz")
+        .addColumn("updated_at", "timestamptz", (col) => col.notNull().defaultTo(sql`now()`))
+        .execute();
+      for (const table of ["stock_feed_events", "stock_builds"]) await tenantRowSecurity(db, table);
+    },
+    async down(db: Kysely<unknown>) {
+      await db.schema.dropTable("stock_builds").execute();
+      await db.schema.dropTable("stock_feed_events").execute();
+    },
+  },
+  /**
+   * One outbox row per lead and delivery channel (JSON webhook, ADF by email, ADF by HTTP), so a
+   * failing channel never blocks or repeats another. A lead is queued as channel "*" and split into
+   * its tenant's channels when first delivered; rows queued before this (and by older code during a
+   * rolling deploy) take that default, so they reach every channel the tenant has then.
+   */
+  "2026_11_26_030_outbox_channels": {
+    async up(db: Kysely<unknown>) {
+      await db.schema
+        .alterTable("lead_outbox")
+        .addColumn("channel", "text", (col) => col.notNull().defaultTo("*"))
+        .execute();
+      await sql`alter table lead_outbox drop constraint lead_outbox_pkey`.execute(db);
+      await sql`alter table lead_outbox add primary key (lead_id, channel)`.execute(db);
+    },
+    async down(db: Kysely<unknown>) {
+      // One row per lead again: keep each lead's first channel row.
+      await sql`delete from lead_outbox a using lead_outbox b where a.lead_id = b.lead_id and a.channel > b.channel`.execute(
+        db,
+      );
+      await sql`alter table lead_outbox drop constraint lead_outbox_pkey`.execute(db);
+      await sql`alter table lead_outbox add primary key (lead_id)`.execute(db);
+      await db.schema.alterTable("lead_outbox").dropColumn("channel").execute();
     },
   },
 };

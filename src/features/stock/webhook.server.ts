@@ -1,0 +1,85 @@
+/**
+ * `POST /api/stock-feed`: a dealer's feed provider says the stock changed, and the tenant's site
+ * rebuilds (ARCHITECTURE §7). Signed like Stripe's webhooks (`X-Stock-Signature`), replay-safe
+ * (event ids per tenant) and coalesced (rebuild.ts), with its state in the database so it holds
+ * across function instances.
+ */
+import { readBodyWithin } from "~/features/leads/submit.server";
+import type { Db } from "~/lib/db/db.server";
+import { json, methodNotAllowed } from "~/lib/http.server";
+import { perTenantEnvName, tenantForRequest, tenantSetting } from "~/server/deploy";
+import { verifySignature } from "~/server/signature";
+import { type Builder, builderFor } from "./build-trigger.server";
+import { acceptStockEvent, markStartFailed } from "./builds.server";
+import { parseStockEvent, WEBHOOK_BODY_LIMIT_BYTES } from "./rebuild";
+
+export const SIGNATURE_HEADER = "x-stock-signature";
+
+/**
+ * The secrets a tenant's events may be signed with: its own `STOCK_WEBHOOK_SECRET_<SLUG>`, else
+ * `STOCK_WEBHOOK_SECRET` where that can only mean this tenant (its own site, or the local
+ * all-tenant server); each with its `…_PREVIOUS` during a rotation.
+ */
+export function webhookSecrets(tenant: string, env: NodeJS.ProcessEnv = process.env): string[] {
+  const own = perTenantEnvName("STOCK_WEBHOOK_SECRET", tenant);
+  const pair = env[own]
+    ? [env[own], env[`${own}_PREVIOUS`]]
+    : [
+        tenantSetting("STOCK_WEBHOOK_SECRET", tenant, env),
+        tenantSetting("STOCK_WEBHOOK_SECRET_PREVIOUS", tenant, env),
+      ];
+  return pair[0] ? pair.filter((secret): secret is string => Boolean(secret)) : [];
+}
+
+export interface StockWebhookOptions {
+  db: () => Promise<Db>;
+  env?: NodeJS.ProcessEnv;
+  now?: () => Date;
+  /** Who starts a rebuild; by default the local rebuilder or the site's build hook. */
+  builder?: (tenant: string) => Builder | null;
+  log?: (line: string) => void;
+}
+
+export function createStockWebhookHandler(options: StockWebhookOptions): (req: Request) => Promise<Response> {
+  const now = options.now ?? (() => new Date());
+  const log = options.log ?? ((line: string) => console.log(line));
+  return async (req) => {
+    try {
+      if (req.method !== "POST") return methodNotAllowed("POST");
+      const env = options.env ?? process.env;
+      const tenant = tenantForRequest(req, env);
+      if (!tenant) return json({ error: "Unknown site" }, 404);
+      const secrets = webhookSecrets(tenant, env);
+      const builder = (options.builder ?? ((slug: string) => builderFor(slug, env)))(tenant);
+      // Nothing is recorded: the provider retries, and its events count once this is set up.
+      if (secrets.length === 0) return json({ error: "Stock webhook is not configured" }, 503);
+      if (!builder) return json({ error: "No build hook is configured for this site" }, 503);
+      const raw = await readBodyWithin(req, WEBHOOK_BODY_LIMIT_BYTES);
+      if (raw === null) return json({ error: "Body too large" }, 413);
+      const at = now();
+      const check = verifySignature(req.headers.get(SIGNATURE_HEADER), raw, secrets, at);
+      if (!check.ok) {
+        return json({ error: check.reason === "stale" ? "Timestamp too old or new" : "Bad signature" }, 401);
+      }
+      const event = parseStockEvent(raw);
+      if (!event) return json({ error: 'Body must be JSON { "id", "type" }' }, 400);
+      const db = await options.db();
+      const outcome = await acceptStockEvent(db, tenant, event, at);
+      if (outcome.build === "duplicate") return json({ build: "duplicate" });
+      if (outcome.build === "ignored") return json({ build: "ignored" }, 202);
+      log(`[stock-feed] ${tenant}: event ${event.id} → ${outcome.build}`);
+      if (outcome.start) {
+        const started = await builder(tenant);
+        // The request stays queued in the database; the scheduled pass asks again.
+        if (!started.ok) {
+          console.error(`[stock-feed] ${tenant}: rebuild not started: ${started.error}`);
+          await markStartFailed(db, tenant, started.error, now());
+        }
+      }
+      return json({ build: outcome.build }, 202);
+    } catch (error) {
+      console.error(`[stock-feed] ${error instanceof Error ? error.stack : String(error)}`);
+      return json({ error: "Temporarily unavailable, try again shortly" }, 503, { "retry-after": "5" });
+    }
+  };
+}
