@@ -5,6 +5,7 @@
 import { cpSync } from "node:fs";
 import path from "node:path";
 import { buildTenants, ROOT, summaryTable } from "./lib/build-tenants";
+import { baselineSource } from "./lib/feed-baseline";
 import { selectTenants } from "./lib/tenant-selection";
 
 const { dir, slugs } = await selectTenants();
@@ -17,6 +18,9 @@ if (epoch !== undefined && !/^\d+$/.test(epoch)) {
   console.error(`SOURCE_DATE_EPOCH must be whole seconds since 1970, not "${epoch}"`);
   process.exit(1);
 }
+// The truncated-feed guard's baseline also lives in the database, which outlives the build cache.
+const baselines = await baselineSource();
+await baselines.started(slugs);
 const results = await buildTenants({
   tenantsDir: dir,
   distDir,
@@ -30,7 +34,11 @@ const results = await buildTenants({
   // BUILD_FRESH=1 renders every page instead of reusing unchanged ones from the build cache.
   fresh: process.env.BUILD_FRESH === "1",
   now: epoch ? new Date(Number(epoch) * 1000) : undefined,
+  feedBaseline: baselines.read,
+  trigger: process.env.BUILD_TRIGGER || (process.env.NETLIFY === "true" ? "deploy" : "manual"),
 });
+await baselines.finished(results);
+await baselines.close();
 console.log(`\n${summaryTable(results)}\n`);
 const failed = results.filter((result) => !result.ok);
 // Netlify publishes one fixed folder (netlify.toml: dist/current) for the one tenant it builds.

@@ -14,6 +14,7 @@ import { closeDb, dbTarget, describeTarget, getDb } from "~/lib/db/db.server";
 import { workerScope } from "~/server/deploy";
 import { createApp, listBuiltTenants } from "./lib/app";
 import { ROOT } from "./lib/build-tenants";
+import { startLocalRebuilds } from "./lib/local-rebuild";
 
 const port = Number(process.env.PORT) || 4321;
 // Loopback only unless asked: the local server trusts its own socket address for rate limits and
@@ -47,6 +48,9 @@ const app = await createApp({
 const db = await getDb();
 console.log(`Leads stored in ${describeTarget(dbTarget())}`);
 const leadsWorker = startOutboxWorker({ db, tenant, ...deliveryTargets() });
+// A stock-feed webhook (POST /api/stock-feed) rebuilds its tenant in the background; the old build
+// keeps serving until the new one is swapped in.
+const rebuilds = startLocalRebuilds({ db, tenant, slugs: listBuiltTenants(distDir) });
 // Expired sessions and sign-in codes are useless and hold phone numbers: drop them hourly.
 const prune = () =>
   pruneAccounts(db, new Date(), tenant).catch((error) =>
@@ -84,6 +88,7 @@ for (const signal of ["SIGINT", "SIGTERM"] as const) {
     server.close();
     void leadsWorker
       .stop()
+      .then(() => rebuilds.stop())
       .then(closeDb)
       .then(
         () => process.exit(0),

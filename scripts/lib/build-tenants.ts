@@ -47,7 +47,55 @@ export interface BuildOptions {
   shards?: number;
   /** Render every page, ignoring the build cache (`astro build --force`); the cache is still refreshed. */
   fresh?: boolean;
+  /**
+   * The truncated-feed guard's baseline kept in the database (cars the tenant's last published
+   * build published): it outlives a cleared build cache. Null falls back to last-build.json.
+   */
+  feedBaseline?: (slug: string) => Promise<number | null>;
+  /** What started the build, for the build history (webhook, start, deploy…). */
+  trigger?: string;
   log?: (line: string) => void;
+}
+
+/** One entry of reports/<slug>/builds.json: the build history the ops view and machines read. */
+export interface BuildHistoryEntry {
+  at: string;
+  finished_at: string;
+  seconds: number;
+  ok: boolean;
+  error: string | null;
+  trigger: string | null;
+  received: number | null;
+  published: number | null;
+  hidden: number | null;
+  quarantined: number | null;
+  pages: number | null;
+  /** Pages Astro rendered; the rest were reused from the build cache. */
+  rendered: number | null;
+  reused: number | null;
+}
+
+/** Entries kept in builds.json: enough for a trend, small enough to read on every index request. */
+export const BUILD_HISTORY_LENGTH = 50;
+
+export function readBuildHistory(file: string): BuildHistoryEntry[] {
+  if (!existsSync(file)) return [];
+  try {
+    const entries = JSON.parse(readFileSync(file, "utf8")) as unknown;
+    return Array.isArray(entries) ? (entries as BuildHistoryEntry[]) : [];
+  } catch {
+    return [];
+  }
+}
+
+function appendBuildHistory(reportsDir: string, entry: BuildHistoryEntry): void {
+  const file = path.join(reportsDir, "builds.json");
+  const entries = [...readBuildHistory(file), entry].slice(-BUILD_HISTORY_LENGTH);
+  mkdirSync(reportsDir, { recursive: true });
+  const scratch = `${file}.${process.pid}.tmp`;
+  writeFileSync(scratch, `${JSON.stringify(entries, null, 2)}\n`);
+  // A reader (the ops view) never sees half a file.
+  renameSync(scratch, file);
 }
 
 /**
@@ -200,7 +248,34 @@ function moveDir(from: string, to: string): void {
   }
 }
 
+/** Builds one tenant and appends the outcome, either way, to reports/<slug>/builds.json. */
 export async function buildTenant(slug: string, options: BuildOptions): Promise<TenantResult> {
+  const at = new Date();
+  const result = await buildOneTenant(slug, options);
+  const num = (n: number | undefined) => (typeof n === "number" ? n : null);
+  try {
+    appendBuildHistory(path.join(options.reportsDir ?? path.join(ROOT, "reports"), slug), {
+      at: at.toISOString(),
+      finished_at: new Date().toISOString(),
+      seconds: result.seconds,
+      ok: result.ok,
+      error: result.error ? result.error.slice(0, 1000) : null,
+      trigger: options.trigger ?? null,
+      received: num(result.received),
+      published: num(result.published),
+      hidden: num(result.hidden),
+      quarantined: num(result.quarantined),
+      pages: num(result.pages),
+      rendered: result.pages === undefined ? null : Math.max(0, result.pages - (result.reused ?? 0)),
+      reused: num(result.reused),
+    });
+  } catch (error) {
+    (options.log ?? console.log)(`[${slug}] build history not written: ${(error as Error).message}`);
+  }
+  return result;
+}
+
+async function buildOneTenant(slug: string, options: BuildOptions): Promise<TenantResult> {
   const started = performance.now();
   const distDir = options.distDir ?? path.join(ROOT, "dist");
   const reportsDir = path.join(options.reportsDir ?? path.join(ROOT, "reports"), slug);
@@ -262,9 +337,19 @@ export async function buildTenant(slug: string, options: BuildOptions): Promise<
   }
 
   const lastBuildFile = path.join(reportsDir, "last-build.json");
+  // The database's baseline first: on Netlify the build cache (and last-build.json with it) can be
+  // cleared, and the guard must not switch off with it.
+  let baseline: number | null = null;
+  try {
+    baseline = (await options.feedBaseline?.(slug)) ?? null;
+  } catch (error) {
+    log(
+      `feed guard: the database's baseline is unavailable (${(error as Error).message}); using last-build.json`,
+    );
+  }
   const verdict = checkTruncation(
     report.published,
-    readLastBuild(lastBuildFile)?.published ?? null,
+    baseline ?? readLastBuild(lastBuildFile)?.published ?? null,
     site.feed_guard_min_share,
     options.allowShrink ?? false,
   );

@@ -197,6 +197,37 @@ export async function tenantsWithDueBuilds(db: Db, tenant: string | null, now: D
   return rows.filter((row) => isDue(toState(row), now)).map((row) => row.tenant);
 }
 
+/**
+ * A build this process ran before it held the database (`npm start`'s first build) or that other
+ * code recorded: its published count becomes the baseline unless the database knows a later one.
+ */
+export async function recordFeedBaseline(db: Db, tenant: string, published: number, at: Date): Promise<void> {
+  await stockDb(db)
+    .transaction()
+    .execute(async (trx) => {
+      await lockState(trx, tenant);
+      await trx
+        .updateTable("stock_builds")
+        .set({ baseline_published: published, baseline_at: at })
+        .where("tenant", "=", tenant)
+        .where((eb) => eb.or([eb("baseline_at", "is", null), eb("baseline_at", "<", at)]))
+        .execute();
+    });
+}
+
+/**
+ * Builds marked running by a process that is gone (a local server stopped mid-build): nothing runs
+ * them now, so they are finished without a result and a request waiting behind them becomes due.
+ */
+export async function forgetRunningBuilds(db: Db, tenant: string | null, now: Date): Promise<void> {
+  let query = stockDb(db)
+    .updateTable("stock_builds")
+    .set({ running_since: null, updated_at: now })
+    .where("running_since", "is not", null);
+  if (tenant !== null) query = query.where("tenant", "=", tenant);
+  await query.execute();
+}
+
 /** The guard's baseline: cars the tenant's last published build published, or null if none known. */
 export async function feedBaseline(db: Db, tenant: string): Promise<number | null> {
   const row = await stockDb(db)

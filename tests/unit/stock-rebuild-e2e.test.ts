@@ -1,0 +1,223 @@
+/**
+ * The stock feed to the live site through `npm start` (scripts/serve.ts) on a copy of the fixture
+ * tenant: a signed webhook's 202, then the changed feed (one car added, one removed, one price
+ * changed) is what the site serves, search index and sitemap included; a feed that cannot be read
+ * and a truncated feed (also with the build cache cleared: the baseline comes from the database)
+ * keep the old site up.
+ */
+import { type ChildProcess, spawn } from "node:child_process";
+import { cpSync, existsSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from "node:fs";
+import http from "node:http";
+import { createServer } from "node:net";
+import os from "node:os";
+import path from "node:path";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { signatureHeader } from "~/server/signature";
+import { waitFor } from "./leads-helpers";
+
+const SLUG = "fixture-motors";
+const SECRET = "e2e-stock-webhook-secret";
+const ROOT = path.resolve(".");
+
+const freePort = () =>
+  new Promise<number>((resolve) => {
+    const probe = createServer().listen(0, "127.0.0.1", () => {
+      const { port } = probe.address() as { port: number };
+      probe.close(() => resolve(port));
+    });
+  });
+
+let work: string;
+let port: number;
+let server: ChildProcess;
+const log: string[] = [];
+
+interface FeedCar {
+  id: number;
+  slug: string;
+  stocknum: string;
+  name: string;
+  price: number;
+  [field: string]: unknown;
+}
+const feedFile = () => path.join(work, "tenants", SLUG, "stock.json");
+const readFeed = () => JSON.parse(readFileSync(feedFile(), "utf8")) as { cars: FeedCar[] };
+const writeFeed = (feed: unknown) => writeFileSync(feedFile(), JSON.stringify(feed, null, 1));
+const builds = () => {
+  const file = path.join(work, "reports", SLUG, "builds.json");
+  return existsSync(file)
+    ? (JSON.parse(readFileSync(file, "utf8")) as { ok: boolean; error: string | null }[])
+    : [];
+};
+
+const outcomes = () =>
+  log.join("").match(/\[rebuild\] fixture-motors: (new build is live|build failed)/g)?.length ?? 0;
+
+/** A request to the tenant's site by its Host (fetch would send 127.0.0.1 as the Host). */
+function request(
+  pathname: string,
+  init: { method?: string; headers?: Record<string, string>; body?: string } = {},
+): Promise<{ status: number; text: string }> {
+  return new Promise((resolve, reject) => {
+    const req = http.request(
+      {
+        host: "127.0.0.1",
+        port,
+        path: pathname,
+        method: init.method ?? "GET",
+        headers: { host: `${SLUG}.localhost:${port}`, ...init.headers },
+      },
+      (res) => {
+        const chunks: Buffer[] = [];
+        res.on("data", (chunk: Buffer) => chunks.push(chunk));
+        res.on("end", () => resolve({ status: res.statusCode ?? 0, text: Buffer.concat(chunks).toString() }));
+      },
+    );
+    req.on("error", reject);
+    req.end(init.body);
+  });
+}
+const page = (pathname: string) => request(pathname);
+
+let eventCounter = 0;
+function sendWebhook() {
+  const body = JSON.stringify({ id: `evt_e2e_${++eventCounter}`, type: "stock.updated" });
+  return request("/api/stock-feed", {
+    method: "POST",
+    headers: {
+      "content-type": "application/json",
+      "x-stock-signature": signatureHeader(SECRET, body, new Date()),
+    },
+    body,
+  });
+}
+
+/** Sends a webhook and waits for the build it starts to be recorded in builds.json. */
+async function rebuildAfterWebhook(): Promise<{ ok: boolean; error: string | null; seconds: number }> {
+  const before = builds().length;
+  const outcomesBefore = outcomes();
+  const started = Date.now();
+  const response = await sendWebhook();
+  expect(response.status, response.text).toBe(202);
+  expect(JSON.parse(response.text)).toEqual({ build: "queued" });
+  // The server logs the outcome once it is recorded in the database (the next event starts anew).
+  await waitFor(() => outcomes() > outcomesBefore, "the rebuild to finish", 60_000);
+  expect(builds().length).toBe(before + 1);
+  const entry = builds().at(-1) as { ok: boolean; error: string | null };
+  return { ...entry, seconds: (Date.now() - started) / 1000 };
+}
+
+beforeAll(async () => {
+  work = mkdtempSync(path.join(os.tmpdir(), "stock-rebuild-"));
+  cpSync(path.join(ROOT, "tests/fixtures/tenants", SLUG), path.join(work, "tenants", SLUG), {
+    recursive: true,
+  });
+  port = await freePort();
+  const env: NodeJS.ProcessEnv = {
+    ...process.env,
+    PORT: String(port),
+    TENANTS_DIR: path.join(work, "tenants"),
+    DIST_DIR: path.join(work, "dist"),
+    REPORTS_DIR: path.join(work, "reports"),
+    TENANT_CACHE_DIR: path.join(work, "cache"),
+    DATA_DIR: "memory",
+    STOCK_WEBHOOK_SECRET: SECRET,
+  };
+  for (const name of ["TENANT", "SKIP_BUILD", "DATABASE_URL", "NETLIFY", "ALLOW_FEED_SHRINK", "BUILD_FRESH"])
+    delete env[name];
+  server = spawn(process.execPath, [path.join(ROOT, "node_modules/tsx/dist/cli.mjs"), "scripts/serve.ts"], {
+    cwd: ROOT,
+    env,
+    stdio: ["ignore", "pipe", "pipe"],
+  });
+  server.stdout?.on("data", (chunk) => log.push(String(chunk)));
+  server.stderr?.on("data", (chunk) => log.push(String(chunk)));
+  await waitFor(
+    async () => {
+      if (server.exitCode !== null) throw new Error(`npm start exited: ${log.join("")}`);
+      return page("/api/health").then(
+        (r) => r.status === 200,
+        () => false,
+      );
+    },
+    "npm start to build and serve the fixture tenant",
+    60_000,
+  );
+}, 90_000);
+
+afterAll(async () => {
+  if (server && server.exitCode === null) {
+    server.kill("SIGTERM");
+    await new Promise((resolve) => server.on("exit", resolve));
+  }
+  if (work) rmSync(work, { recursive: true, force: true });
+});
+
+describe("a stock feed change through npm start", () => {
+  it("shows the changed feed after the webhook's 202: one car added, one removed, one price changed", async () => {
+    const feed = readFeed();
+    const [first, removed, repriced] = feed.cars as [FeedCar, FeedCar, FeedCar];
+    expect((await page(`/cars/${removed.slug}/`)).status).toBe(200);
+    const added: FeedCar = {
+      ...first,
+      id: 1999,
+      stocknum: "FM1999",
+      slug: "2022-mazda-bt-50-1999",
+      name: "2022 Mazda BT-50",
+      model: "BT-50",
+      year: 2022,
+    };
+    const newPrice = repriced.price - 2000;
+    writeFeed({
+      cars: [...feed.cars.filter((car) => car !== removed), added].map((car) =>
+        car === repriced ? { ...car, price: newPrice } : car,
+      ),
+    });
+
+    const build = await rebuildAfterWebhook();
+    expect(build.ok, build.error ?? "").toBe(true);
+    console.log(`[e2e] webhook to visible: ${build.seconds.toFixed(1)} s`);
+
+    expect((await page(`/cars/${added.slug}/`)).status).toBe(200);
+    expect((await page(`/cars/${removed.slug}/`)).status).toBe(404);
+    const repricedPage = (await page(`/cars/${repriced.slug}/`)).text;
+    expect(repricedPage).toContain(`$${newPrice.toLocaleString("en-AU")}`);
+    const sitemap = (await page("/sitemap.xml")).text;
+    expect(sitemap).toContain(`/cars/${added.slug}`);
+    expect(sitemap).not.toContain(`/cars/${removed.slug}`);
+    const index = (await page("/search-data/cars.json")).text;
+    expect(index).toContain(`"${added.stocknum}"`);
+    expect(index).not.toContain(`"${removed.stocknum}"`);
+    // The same incremental build as `npm run build` (its pages rendered vs reused are recorded).
+    expect(builds().at(-1)).toMatchObject({
+      ok: true,
+      trigger: "webhook",
+      published: 5,
+      pages: expect.any(Number),
+    });
+  }, 70_000);
+
+  it("keeps the old site when the new build fails", async () => {
+    const good = readFileSync(feedFile(), "utf8");
+    writeFileSync(feedFile(), "{ this is not a feed");
+    const build = await rebuildAfterWebhook();
+    expect(build.ok).toBe(false);
+    expect(build.error).toMatch(/not valid JSON/);
+    expect((await page("/cars/2022-mazda-bt-50-1999/")).status).toBe(200);
+    writeFileSync(feedFile(), good);
+  }, 70_000);
+
+  it("refuses a truncated feed, also with the build cache cleared (baseline from the database)", async () => {
+    const feed = readFeed();
+    writeFeed({ cars: feed.cars.slice(0, 1) });
+    // An empty build cache: the snapshot, Astro's cache and last-build.json are gone.
+    rmSync(path.join(work, "cache", SLUG), { recursive: true, force: true });
+    rmSync(path.join(work, "reports", SLUG, "last-build.json"), { force: true });
+    const build = await rebuildAfterWebhook();
+    expect(build.ok).toBe(false);
+    expect(build.error).toMatch(
+      /feed would publish 1 cars, fewer than 50% of the last successful build \(5\)/,
+    );
+    expect((await page(`/cars/${feed.cars[1]?.slug}/`)).status).toBe(200);
+  }, 70_000);
+});
