@@ -9,12 +9,14 @@ import { spawnSync } from "node:child_process";
 import path from "node:path";
 import { serve } from "@hono/node-server";
 import { pruneAccounts } from "~/features/account/account.server";
-import { deliveryTargets, startOutboxWorker } from "~/features/leads/outbox.server";
+import { deliveryTargets } from "~/features/leads/delivery.server";
+import { startOutboxWorker } from "~/features/leads/outbox.server";
 import { closeDb, dbTarget, describeTarget, getDb } from "~/lib/db/db.server";
-import { workerScope } from "~/server/deploy";
+import { isDeployed, workerScope } from "~/server/deploy";
 import { createApp, listBuiltTenants } from "./lib/app";
 import { ROOT } from "./lib/build-tenants";
 import { startLocalRebuilds } from "./lib/local-rebuild";
+import { startMailSink } from "./lib/mail-sink";
 
 const port = Number(process.env.PORT) || 4321;
 // Loopback only unless asked: the local server trusts its own socket address for rate limits and
@@ -44,6 +46,19 @@ const app = await createApp({
   port,
   cacheDir: path.resolve(process.env.TENANT_CACHE_DIR || path.join(ROOT, ".cache")),
 });
+// ADF-by-email leads go to a local SMTP sink unless a real mail server is configured.
+const mailSink =
+  process.env.SMTP_URL || isDeployed()
+    ? null
+    : await startMailSink(
+        path.resolve(
+          process.env.DATA_DIR && process.env.DATA_DIR !== "memory" ? process.env.DATA_DIR : ".data",
+          "mail",
+        ),
+        Number(process.env.SMTP_SINK_PORT) || 0,
+      );
+if (mailSink) process.env.SMTP_URL = mailSink.url;
+
 // Migrate the database now, then deliver stored leads to each CRM (only this tenant's when pinned).
 const db = await getDb();
 console.log(`Leads stored in ${describeTarget(dbTarget())}`);
@@ -64,6 +79,8 @@ const server = serve({ fetch: app.fetch, port, hostname }, () => {
   if (tenant !== null) {
     console.log(`\nServing ${tenant} as its deployed site: http://localhost:${port}/`);
     console.log(`Functions:    http://localhost:${port}/api/* (this tenant only)`);
+    if (mailSink)
+      console.log(`Mail:         lead emails (ADF) land in ${path.relative(ROOT, mailSink.dir)}/`);
     if (!slugs.includes(tenant)) console.warn(`No build of ${tenant} in ${distDir}: pages answer 404.`);
     return;
   }
@@ -71,6 +88,7 @@ const server = serve({ fetch: app.fetch, port, hostname }, () => {
   for (const slug of slugs) console.log(`  http://${slug}.localhost:${port}/`);
   console.log(`Tenant index: http://localhost:${port}/`);
   console.log(`Functions:    http://<slug>.localhost:${port}/api/*`);
+  if (mailSink) console.log(`Mail:         lead emails (ADF) land in ${path.relative(ROOT, mailSink.dir)}/`);
   console.log(
     process.env.PAYMENT_PROVIDER === "test" && !process.env.STRIPE_SECRET_KEY
       ? "Payments:     test checkout, no card is charged (set STRIPE_SECRET_KEY for Stripe)\n"

@@ -5,7 +5,8 @@
  * refuses to run at all without TENANT.
  */
 import { pruneAccounts } from "~/features/account/account.server";
-import { deliveryTargets, drainOutbox } from "~/features/leads/outbox.server";
+import { deliveryTargets } from "~/features/leads/delivery.server";
+import { drainOutbox } from "~/features/leads/outbox.server";
 import { getDb } from "~/lib/db/db.server";
 import { json } from "~/lib/http.server";
 import { isDeployed, workerScope } from "~/server/deploy";

@@ -1,7 +1,8 @@
 /**
- * Delivery of stored leads to each dealer's CRM webhook through the outbox table. At least once:
- * a lead stays due until a 2xx, failures back off (first retry within seconds, then doubling,
- * capped), and every attempt's error is recorded. Rows are claimed with FOR UPDATE SKIP LOCKED
+ * Delivery of stored leads to each dealer's CRM through the outbox table, one row per lead and
+ * delivery channel (channels.server.ts). At least once: a row stays due until its receiver accepts
+ * it, failures back off (first retry within seconds, then doubling, capped), and every attempt's
+ * error is recorded. Rows are claimed with FOR UPDATE SKIP LOCKED
  * plus a lease, so two workers (or a worker and the scheduled function) never send the same lead
  * at the same time, and a worker that dies mid-send only delays its rows until the lease ends.
  * The receiver dedupes on lead_id.
@@ -9,10 +10,17 @@
 import { randomUUID } from "node:crypto";
 import { sql } from "kysely";
 import type { Db } from "~/lib/db/db.server";
-import { signatureHeader } from "~/server/signature";
+import { DeliveryError, type OutboxLead, sendToChannel } from "./channels.server";
 import { DEFAULT_RETRY_SCHEDULE, type RetrySchedule, retryDelayMs } from "./leads";
+import type { Mailer } from "./mail.server";
 import { pruneRateLimits } from "./rate-limit.server";
-import { crmWebhookSecret, crmWebhookUrl } from "./site.server";
+import type { DeliveryChannel } from "./site.server";
+
+export {
+  type CrmPayload,
+  isPermanentStatus,
+  OUTBOUND_SIGNATURE_HEADER,
+} from "./channels.server";
 
 export interface DeliveryOptions {
   db: Db;
@@ -21,8 +29,19 @@ export interface DeliveryOptions {
    * for every tenant (only the local all-tenant server; see `workerScope` in src/server/deploy.ts).
    */
   tenant: string | null;
+  /**
+   * A tenant's delivery channels. Without it, one JSON webhook at `targetFor` (the form most tests
+   * and older callers use).
+   */
+  channelsFor?: (tenant: string) => DeliveryChannel[];
   /** The CRM webhook for a tenant, or null while none is configured (the lead waits). */
-  targetFor: (tenant: string) => string | null;
+  targetFor?: (tenant: string) => string | null;
+  /** The ADF/XML document of a lead, for ADF channels. */
+  adfFor?: (lead: OutboxLead) => string;
+  /** SMTP for ADF by email, or null where none is configured (those rows wait). */
+  mailer?: Mailer | null;
+  /** The sender of a tenant's ADF emails. */
+  fromFor?: (tenant: string) => string;
   /** The secret a tenant's deliveries are signed with; null sends them unsigned (local only). */
   secretFor?: (tenant: string) => string | null;
   /** Deployed: a webhook must be https: and deliveries must be signed, else the lead waits. */
@@ -50,25 +69,6 @@ export interface DeliveryOptions {
   now?: () => Date;
 }
 
-/** Where a tenant's leads go, from its environment and site.json (see site.server.ts). */
-export function deliveryTargets(
-  env: NodeJS.ProcessEnv = process.env,
-): Pick<DeliveryOptions, "targetFor" | "secretFor"> {
-  return {
-    targetFor: (tenant) => crmWebhookUrl(tenant, env),
-    secretFor: (tenant) => crmWebhookSecret(tenant, env),
-  };
-}
-
-/** The JSON body the CRM receives. */
-export interface CrmPayload {
-  lead_id: string;
-  tenant: string;
-  kind: string;
-  fields: Record<string, unknown>;
-  created_at: string;
-}
-
 export interface PassResult {
   claimed: number;
   delivered: number;
@@ -79,26 +79,14 @@ export interface PassResult {
   parked: number;
 }
 
-/** Refusals that no retry will fix (the CRM rejects the request itself); 408 and 429 are not. */
-export const isPermanentStatus = (status: number) =>
-  status >= 400 && status < 500 && status !== 408 && status !== 429;
-
 /** A lead refused this many times in a row with a permanent status is parked instead of retried. */
 export const PARK_AFTER_PERMANENT_FAILURES = 5;
 
 /** Up to this share of a retry delay is added at random. */
 const RETRY_JITTER = 0.2;
 
-export const OUTBOUND_SIGNATURE_HEADER = "x-webhook-signature";
-
-class DeliveryError extends Error {
-  constructor(
-    message: string,
-    readonly permanent: boolean,
-  ) {
-    super(message);
-  }
-}
+/** Marks a lead not yet split into its tenant's channels. */
+export const ALL_CHANNELS = "*";
 
 /**
  * Outbox times all come from the database clock: app servers and the database may disagree by
@@ -110,55 +98,54 @@ const DEFAULTS = { batchSize: 50, concurrency: 5, leaseMs: 120_000, timeoutMs: 1
 
 const emptyPass = (): PassResult => ({ claimed: 0, delivered: 0, failed: 0, deferred: 0, parked: 0 });
 
-/** Why a tenant's webhook may not be called from here, or null when it may. */
-function targetProblem(url: string, secret: string | null, deployed: boolean): string | null {
-  let protocol: string;
-  try {
-    protocol = new URL(url).protocol;
-  } catch {
-    return `The CRM webhook "${url}" is not a URL`;
-  }
-  if (deployed && protocol !== "https:") return "A deployed site sends leads only to an https: CRM webhook";
-  if (protocol !== "https:" && protocol !== "http:")
-    return `The CRM webhook must be https: (got ${protocol})`;
-  if (deployed && !secret) return "Set CRM_WEBHOOK_SECRET so the CRM can verify deliveries";
-  return null;
+/** The channels of a tenant, from the options: configured ones, else one webhook at `targetFor`. */
+function channelsOf(options: DeliveryOptions, tenant: string): DeliveryChannel[] {
+  if (options.channelsFor) return options.channelsFor(tenant);
+  return [{ key: "webhook", type: "webhook", url: options.targetFor?.(tenant) ?? null }];
 }
 
-async function send(
-  url: string,
-  secret: string | null,
-  payload: CrmPayload,
-  options: DeliveryOptions,
-  timeoutMs: number,
-): Promise<void> {
-  const signals = [AbortSignal.timeout(timeoutMs), ...(options.signal ? [options.signal] : [])];
-  const body = JSON.stringify(payload);
-  const response = await (options.fetch ?? fetch)(url, {
-    method: "POST",
-    headers: {
-      "content-type": "application/json",
-      // Receivers that understand idempotency keys dedupe for free.
-      "idempotency-key": payload.lead_id,
-      "user-agent": "dealer-sites-leads/1",
-      ...(secret
-        ? { [OUTBOUND_SIGNATURE_HEADER]: signatureHeader(secret, body, options.now?.() ?? new Date()) }
-        : {}),
-    },
-    body,
-    signal: AbortSignal.any(signals),
-  });
-  if (!response.ok) {
-    const text = (await response.text().catch(() => "")).slice(0, 200);
-    throw new DeliveryError(
-      `HTTP ${response.status}${text ? `: ${text}` : ""}`,
-      isPermanentStatus(response.status),
+/**
+ * Splits due leads still queued for "every channel" into one row per channel of their tenant (as
+ * configured now), so each channel is retried, parked and recorded on its own.
+ */
+async function splitIntoChannels(options: DeliveryOptions, batchSize: number): Promise<void> {
+  await options.db.transaction().execute(async (trx) => {
+    let due = trx
+      .selectFrom("lead_outbox")
+      .select(["lead_id", "tenant", "created_at"])
+      .where("channel", "=", ALL_CHANNELS)
+      .where("delivered_at", "is", null)
+      .where("next_attempt_at", "<=", sql<Date>`now()`);
+    if (options.tenant !== null) due = due.where("tenant", "=", options.tenant);
+    const rows = await due.limit(batchSize).forUpdate().skipLocked().execute();
+    if (rows.length === 0) return;
+    const split = rows.flatMap((row) =>
+      channelsOf(options, row.tenant).map((channel) => ({
+        lead_id: row.lead_id,
+        tenant: row.tenant,
+        channel: channel.key,
+        created_at: row.created_at,
+      })),
     );
-  }
-  await response.body?.cancel().catch(() => {});
+    if (split.length > 0)
+      await trx
+        .insertInto("lead_outbox")
+        .values(split)
+        .onConflict((conflict) => conflict.columns(["lead_id", "channel"]).doNothing())
+        .execute();
+    await trx
+      .deleteFrom("lead_outbox")
+      .where("channel", "=", ALL_CHANNELS)
+      .where(
+        "lead_id",
+        "in",
+        rows.map((row) => row.lead_id),
+      )
+      .execute();
+  });
 }
 
-/** One delivery pass: claim due rows, call their webhooks, record each outcome as it comes. */
+/** One delivery pass: claim due rows, send each down its channel, record each outcome as it comes. */
 export async function deliverDueLeads(options: DeliveryOptions): Promise<PassResult> {
   const { db } = options;
   const workerId = options.workerId ?? randomUUID();
@@ -168,72 +155,80 @@ export async function deliverDueLeads(options: DeliveryOptions): Promise<PassRes
   const schedule = options.schedule ?? DEFAULT_RETRY_SCHEDULE;
   const random = options.random ?? Math.random;
 
+  await splitIntoChannels(options, batchSize);
   const claimed = await db
     .updateTable("lead_outbox")
     .set({ locked_until: dbNowPlus(leaseMs), locked_by: workerId })
-    .where("lead_id", "in", (eb) => {
-      let due = eb
-        .selectFrom("lead_outbox")
-        .select("lead_id")
+    .where(({ eb, refTuple, selectFrom }) => {
+      let due = selectFrom("lead_outbox")
+        .select(["lead_id", "channel"])
+        .where("channel", "<>", ALL_CHANNELS)
         .where("delivered_at", "is", null)
         .where("parked_at", "is", null)
         .where("next_attempt_at", "<=", sql<Date>`now()`)
         .where((w) => w.or([w("locked_until", "is", null), w("locked_until", "<=", sql<Date>`now()`)]));
       if (options.tenant !== null) due = due.where("tenant", "=", options.tenant);
-      return due.orderBy("next_attempt_at").limit(batchSize).forUpdate().skipLocked();
+      return eb(
+        refTuple("lead_id", "channel"),
+        "in",
+        due
+          .orderBy("next_attempt_at")
+          .limit(batchSize)
+          .forUpdate()
+          .skipLocked()
+          .$asTuple("lead_id", "channel"),
+      );
     })
-    .returning(["lead_id", "attempts", "permanent_failures"])
+    .returning(["lead_id", "channel", "attempts", "permanent_failures"])
     .execute();
   if (claimed.length === 0) return emptyPass();
 
-  const leads = await db
-    .selectFrom("leads")
-    .select(["id", "tenant", "kind", "fields", "created_at"])
-    .where(
-      "id",
-      "in",
-      claimed.map((row) => row.lead_id),
-    )
-    .execute();
-  const before = new Map(claimed.map((row) => [row.lead_id, row]));
-  const ours = (lead: { id: string }) =>
+  const leads = new Map(
+    (
+      await db
+        .selectFrom("leads")
+        .select(["id", "tenant", "kind", "fields", "created_at"])
+        .where("id", "in", [...new Set(claimed.map((row) => row.lead_id))])
+        .execute()
+    ).map((lead) => [lead.id, lead as OutboxLead]),
+  );
+  type Row = (typeof claimed)[number];
+  const ours = (row: Row) =>
     db
       .updateTable("lead_outbox")
       // Only our own claim: a row whose lease passed to another worker is theirs to record.
-      .where("lead_id", "=", lead.id)
+      .where("lead_id", "=", row.lead_id)
+      .where("channel", "=", row.channel)
       .where("locked_by", "=", workerId)
       .where("delivered_at", "is", null);
 
   const result: PassResult = { ...emptyPass(), claimed: claimed.length };
-  const queue = [...leads];
-  const deliverOne = async (lead: (typeof leads)[number]) => {
+  const queue = [...claimed];
+  const deliverOne = async (row: Row) => {
     if (options.deadline !== undefined && Date.now() + timeoutMs > options.deadline) {
-      await ours(lead).set({ locked_until: null, locked_by: null }).execute();
+      await ours(row).set({ locked_until: null, locked_by: null }).execute();
       result.deferred += 1;
       return;
     }
-    const attempts = (before.get(lead.id)?.attempts ?? 0) + 1;
+    const attempts = row.attempts + 1;
+    const lead = leads.get(row.lead_id);
     try {
-      const url = options.targetFor(lead.tenant);
-      if (!url)
-        throw new Error(`No CRM webhook configured for tenant "${lead.tenant}" (set CRM_WEBHOOK_URL)`);
-      const secret = options.secretFor?.(lead.tenant) ?? null;
-      const problem = targetProblem(url, secret, options.deployed ?? false);
-      if (problem) throw new Error(problem);
-      await send(
-        url,
-        secret,
-        {
-          lead_id: lead.id,
-          tenant: lead.tenant,
-          kind: lead.kind,
-          fields: lead.fields,
-          created_at: lead.created_at.toISOString(),
-        },
-        options,
+      if (!lead) throw new DeliveryError("The lead is gone", true);
+      const channel = channelsOf(options, lead.tenant).find((candidate) => candidate.key === row.channel);
+      if (!channel)
+        throw new DeliveryError(`The delivery channel "${row.channel}" is no longer configured`, true);
+      await sendToChannel(channel, lead, {
+        deployed: options.deployed ?? false,
+        secret: options.secretFor?.(lead.tenant) ?? null,
+        fetch: options.fetch ?? fetch,
         timeoutMs,
-      );
-      // Recorded at once, so a pass cut short never sends this lead again.
+        signal: options.signal,
+        now: options.now?.() ?? new Date(),
+        adfFor: options.adfFor,
+        mailer: options.mailer,
+        fromFor: options.fromFor,
+      });
+      // Recorded at once, so a pass cut short never sends this row again.
       await db
         .updateTable("lead_outbox")
         .set({
@@ -246,16 +241,20 @@ export async function deliverDueLeads(options: DeliveryOptions): Promise<PassRes
         })
         // Delivered is true whoever holds the lease now, so it is unconditional; a crash before it
         // only means this lead is sent again (the receiver dedupes on lead_id).
-        .where("lead_id", "=", lead.id)
+        .where("lead_id", "=", row.lead_id)
+        .where("channel", "=", row.channel)
         .execute();
       result.delivered += 1;
     } catch (error) {
       const message = error instanceof Error ? error.message : String(error);
       const permanent = error instanceof DeliveryError && error.permanent;
-      const permanentFailures = permanent ? (before.get(lead.id)?.permanent_failures ?? 0) + 1 : 0;
-      const park = permanentFailures >= PARK_AFTER_PERMANENT_FAILURES;
+      const permanentFailures = permanent ? row.permanent_failures + 1 : 0;
+      // A channel that no longer exists (or a lead that is gone) will never be delivered: park now.
+      const park =
+        permanentFailures >= PARK_AFTER_PERMANENT_FAILURES ||
+        (permanent && (!lead || message.startsWith("The delivery channel")));
       const delay = retryDelayMs(attempts, schedule);
-      await ours(lead)
+      await ours(row)
         .set({
           attempts,
           permanent_failures: permanentFailures,
@@ -270,7 +269,7 @@ export async function deliverDueLeads(options: DeliveryOptions): Promise<PassRes
       if (park) {
         result.parked += 1;
         console.error(
-          `[leads] parked lead ${lead.id} of ${lead.tenant} after ${permanentFailures} refusals by its CRM (${message.slice(0, 200)}); fix the CRM and requeue it`,
+          `[leads] parked lead ${row.lead_id} (${row.channel}) of ${lead?.tenant ?? "?"} after ${permanentFailures} refusals (${message.slice(0, 200)}); fix the channel and requeue it`,
         );
       } else result.failed += 1;
     }
@@ -278,7 +277,7 @@ export async function deliverDueLeads(options: DeliveryOptions): Promise<PassRes
   const lanes = Array.from(
     { length: Math.min(options.concurrency ?? DEFAULTS.concurrency, queue.length) },
     async () => {
-      for (let lead = queue.shift(); lead; lead = queue.shift()) await deliverOne(lead);
+      for (let row = queue.shift(); row; row = queue.shift()) await deliverOne(row);
     },
   );
   await Promise.all(lanes);

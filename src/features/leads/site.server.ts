@@ -8,6 +8,7 @@ import path from "node:path";
 import { tenantForRequest, tenantSetting } from "~/server/deploy";
 import { loadSite, SITE_FILE, tenantsDir } from "~/tenant/load";
 import { type Site, SLUG_PATTERN } from "~/tenant/schema";
+import { channelKey } from "~/tenant/schemas/leads";
 
 export function tenantSlugFor(req: Request, env: NodeJS.ProcessEnv = process.env): string | null {
   return tenantForRequest(req, env);
@@ -27,15 +28,65 @@ export function siteFor(slug: string, env: NodeJS.ProcessEnv = process.env): Sit
   return site;
 }
 
+/** A tenant's delivery channel as the outbox uses it: config plus environment overrides. */
+export type DeliveryChannel =
+  | { key: string; type: "webhook"; url: string | null }
+  | { key: string; type: "adf-email"; to: string[]; cc: string[] }
+  | { key: string; type: "adf-http"; url: string };
+
+const list = (value: string) =>
+  value
+    .split(",")
+    .map((part) => part.trim())
+    .filter(Boolean);
+
 /**
- * The CRM webhook for a tenant: `CRM_WEBHOOK_URL_<SLUG>`, then `CRM_WEBHOOK_URL` where it can only
- * mean this tenant (a process pinned to it, or the local all-tenant server, where every delivery
- * carries its `tenant`), then site.json `leads.crm_webhook_url`.
+ * Where a tenant's leads go: site.json `leads.delivery` (or its older `crm_webhook_url`), with the
+ * environment's overrides on top, each named per tenant (`<NAME>_<SLUG>`) or plain where it can only
+ * mean this tenant (see `tenantSetting`): `CRM_WEBHOOK_URL` sets the JSON webhook's address,
+ * `CRM_ADF_EMAIL` the ADF email's addresses (comma-separated), `CRM_ADF_HTTP_URL` the ADF HTTP
+ * address; each adds its channel when the site has none of that type. A tenant with no channel at
+ * all gets an unconfigured webhook, so its leads wait rather than vanish.
  */
-export function crmWebhookUrl(tenant: string, env: NodeJS.ProcessEnv = process.env): string | null {
-  return (
-    tenantSetting("CRM_WEBHOOK_URL", tenant, env) ?? siteFor(tenant, env)?.leads?.crm_webhook_url ?? null
+export function deliveryChannels(tenant: string, env: NodeJS.ProcessEnv = process.env): DeliveryChannel[] {
+  const leads = siteFor(tenant, env)?.leads;
+  const configured =
+    leads?.delivery ??
+    (leads?.crm_webhook_url ? [{ type: "webhook" as const, url: leads.crm_webhook_url }] : []);
+  const channels: DeliveryChannel[] = configured.map((channel) =>
+    channel.type === "adf-email"
+      ? { key: channelKey(channel), type: channel.type, to: [channel.to], cc: channel.cc ?? [] }
+      : { key: channelKey(channel), type: channel.type, url: channel.url },
   );
+  const override = <T extends DeliveryChannel["type"]>(
+    type: T,
+    value: string | null,
+    apply: (channel: Extract<DeliveryChannel, { type: T }> | undefined) => DeliveryChannel,
+  ) => {
+    if (!value) return;
+    const index = channels.findIndex((channel) => channel.type === type);
+    const next = apply(channels[index] as Extract<DeliveryChannel, { type: T }> | undefined);
+    if (index === -1) channels.push(next);
+    else channels[index] = next;
+  };
+  const webhook = tenantSetting("CRM_WEBHOOK_URL", tenant, env);
+  override("webhook", webhook, (old) => ({ key: old?.key ?? "webhook", type: "webhook", url: webhook }));
+  const email = tenantSetting("CRM_ADF_EMAIL", tenant, env);
+  override("adf-email", email, (old) => ({
+    key: old?.key ?? "adf-email",
+    type: "adf-email",
+    to: list(email ?? ""),
+    cc: old?.cc ?? [],
+  }));
+  const http = tenantSetting("CRM_ADF_HTTP_URL", tenant, env);
+  override("adf-http", http, (old) => ({ key: old?.key ?? "adf-http", type: "adf-http", url: http ?? "" }));
+  return channels.length > 0 ? channels : [{ key: "webhook", type: "webhook", url: null }];
+}
+
+/** The JSON webhook of a tenant's delivery channels, or null while it has none configured. */
+export function crmWebhookUrl(tenant: string, env: NodeJS.ProcessEnv = process.env): string | null {
+  const webhook = deliveryChannels(tenant, env).find((channel) => channel.type === "webhook");
+  return webhook?.type === "webhook" ? webhook.url : null;
 }
 
 /** The secret a tenant's CRM deliveries are signed with (`CRM_WEBHOOK_SECRET[_<SLUG>]`), or null. */

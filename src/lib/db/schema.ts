@@ -28,6 +28,8 @@ export interface LeadsTable {
 export interface LeadOutboxTable {
   lead_id: string;
   tenant: string;
+  /** The delivery channel (site.json `leads.delivery` key), or "*" until split into the tenant's channels. */
+  channel: ColumnType<string, string | undefined, string>;
   attempts: Generated<number>;
   next_attempt_at: Timestamp;
   /** Lease: while in the future, one worker owns the row and others skip it. */

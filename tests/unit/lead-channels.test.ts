@@ -1,0 +1,367 @@
+/**
+ * Leads reach a dealer's CRM down each of its delivery channels (site.json `leads.delivery`): the
+ * JSON webhook, ADF/XML by HTTP and ADF/XML by email, each with its own outbox row, retries and
+ * parking, against real storage (PGlite), a real SMTP server and real HTTP receivers.
+ */
+import { mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from "node:fs";
+import { createServer, type Server } from "node:http";
+import type { AddressInfo } from "node:net";
+import os from "node:os";
+import path from "node:path";
+import { simpleParser } from "mailparser";
+import { SMTPServer } from "smtp-server";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import type { OutboxLead } from "~/features/leads/channels.server";
+import { storeLead } from "~/features/leads/leads.server";
+import { smtpMailer } from "~/features/leads/mail.server";
+import { type DeliveryOptions, deliverDueLeads, outboxStats } from "~/features/leads/outbox.server";
+import { parseLead } from "~/features/leads/schemas";
+import { type DeliveryChannel, deliveryChannels } from "~/features/leads/site.server";
+import { type Db, openDb } from "~/lib/db/db.server";
+import { MIGRATIONS, migrateToLatest } from "~/lib/db/migrations";
+import { leadsSchema } from "~/tenant/schemas/leads";
+import { startMailSink } from "../../scripts/lib/mail-sink";
+import { validBody } from "./leads-helpers";
+
+let db: Db;
+let seq = 0;
+const tenant = () => `channels-${++seq}`;
+
+beforeAll(async () => {
+  db = await openDb({ kind: "pglite", dataDir: null });
+});
+afterAll(async () => {
+  await db.destroy();
+});
+
+async function store(on: Db, slug: string, overrides: Record<string, unknown> = {}): Promise<string> {
+  const parsed = parseLead(validBody("test_drive", overrides));
+  if (!parsed.success) throw new Error("fixture lead is invalid");
+  const { leadId } = await storeLead(on, {
+    tenant: slug,
+    lead: parsed.lead,
+    idempotencyKey: null,
+    spam: false,
+    clientIp: null,
+    userAgent: null,
+  });
+  return leadId;
+}
+
+const rows = (leadId: string) =>
+  db.selectFrom("lead_outbox").selectAll().where("lead_id", "=", leadId).orderBy("channel").execute();
+
+const dueNow = (leadId: string) =>
+  db
+    .updateTable("lead_outbox")
+    .set({ next_attempt_at: new Date(0) })
+    .where("lead_id", "=", leadId)
+    .execute();
+
+/** A receiver that records each request and answers `status`. */
+async function receiver(status = 200) {
+  const seen: { contentType: string; body: string }[] = [];
+  const state = { status };
+  const server: Server = createServer((req, res) => {
+    const chunks: Buffer[] = [];
+    req.on("data", (chunk: Buffer) => chunks.push(chunk));
+    req.on("end", () => {
+      seen.push({
+        contentType: String(req.headers["content-type"]),
+        body: Buffer.concat(chunks).toString("utf8"),
+      });
+      res.writeHead(state.status).end();
+    });
+  });
+  await new Promise<void>((resolve) => server.listen(0, "127.0.0.1", resolve));
+  return {
+    url: `http://127.0.0.1:${(server.address() as AddressInfo).port}/in`,
+    seen,
+    state,
+    close: () => new Promise<void>((resolve) => server.close(() => resolve())),
+  };
+}
+
+/** A stand-in ADF document that names the lead, so a test can tell which lead arrived. */
+const fakeAdf = (lead: OutboxLead) =>
+  `<?xml version="1.0"?><adf><prospect><id>${lead.id}</id></prospect></adf>`;
+
+describe("delivery channels: one outbox row per lead and channel", () => {
+  it("a failing channel never blocks or repeats another", async () => {
+    const slug = tenant();
+    const webhook = await receiver(200);
+    const adfHttp = await receiver(503);
+    const sink = await startMailSink(mkdtempSync(path.join(os.tmpdir(), "mail-")));
+    const channels: DeliveryChannel[] = [
+      { key: "webhook", type: "webhook", url: webhook.url },
+      { key: "adf-http", type: "adf-http", url: adfHttp.url },
+      { key: "adf-email", type: "adf-email", to: ["leads@crm.example"], cc: [] },
+    ];
+    const options: DeliveryOptions = {
+      db,
+      tenant: slug,
+      channelsFor: () => channels,
+      adfFor: fakeAdf,
+      mailer: smtpMailer(sink.url, { requireTls: false }),
+      fromFor: () => "leads@westside.example",
+    };
+    try {
+      const id = await store(db, slug);
+      const first = await deliverDueLeads(options);
+      expect(first).toMatchObject({ claimed: 3, delivered: 2, failed: 1 });
+      expect((await rows(id)).map((r) => [r.channel, r.delivered_at !== null, r.attempts])).toEqual([
+        ["adf-email", true, 1],
+        ["adf-http", false, 1],
+        ["webhook", true, 1],
+      ]);
+      await dueNow(id);
+      adfHttp.state.status = 200;
+      const second = await deliverDueLeads(options);
+      expect(second).toMatchObject({ claimed: 1, delivered: 1 });
+      expect(webhook.seen).toHaveLength(1);
+      expect(readdirSync(sink.dir)).toHaveLength(1);
+      expect(adfHttp.seen.map((r) => [r.contentType, r.body.includes(id)])).toEqual([
+        ["application/x-adf+xml", true],
+        ["application/x-adf+xml", true],
+      ]);
+      expect(JSON.parse(webhook.seen[0]?.body ?? "{}")).toMatchObject({
+        lead_id: id,
+        tenant: slug,
+        kind: "test_drive",
+      });
+    } finally {
+      await Promise.all([webhook.close(), adfHttp.close(), sink.close()]);
+      rmSync(sink.dir, { recursive: true, force: true });
+    }
+  });
+
+  it("an ADF email carries the document as its body and as lead.xml, with a Message-ID from the lead", async () => {
+    const slug = tenant();
+    const sink = await startMailSink(mkdtempSync(path.join(os.tmpdir(), "mail-")));
+    try {
+      const id = await store(db, slug, { name: "Ngaire", last_name: "O'Brien" });
+      await deliverDueLeads({
+        db,
+        tenant: slug,
+        channelsFor: () => [
+          { key: "adf-email", type: "adf-email", to: ["leads@crm.example"], cc: ["sales@westside.example"] },
+        ],
+        adfFor: fakeAdf,
+        mailer: smtpMailer(sink.url, { requireTls: false }),
+        fromFor: () => "leads@westside.example",
+      });
+      const [file] = readdirSync(sink.dir);
+      const mail = await simpleParser(readFileSync(path.join(sink.dir, file ?? "")));
+      expect(mail.messageId).toBe(`<${id}.adf-email@westside.example>`);
+      expect(mail.subject).toBe("New test drive lead from Ngaire O'Brien");
+      expect(mail.from?.text).toBe("leads@westside.example");
+      expect(mail.cc && !Array.isArray(mail.cc) ? mail.cc.text : "").toBe("sales@westside.example");
+      expect(mail.text?.trim()).toBe(fakeAdf({ id } as OutboxLead));
+      expect(mail.attachments.map((a) => [a.filename, a.content.toString("utf8")])).toEqual([
+        ["lead.xml", fakeAdf({ id } as OutboxLead)],
+      ]);
+    } finally {
+      await sink.close();
+      rmSync(sink.dir, { recursive: true, force: true });
+    }
+  });
+
+  it.each([
+    [451, "retries", false],
+    [550, "parks after five refusals", true],
+  ])("an SMTP %i %s", async (code, _, parks) => {
+    const slug = tenant();
+    const server = new SMTPServer({
+      authOptional: true,
+      disabledCommands: ["STARTTLS", "AUTH"],
+      logger: false,
+      onRcptTo(_address, _session, callback) {
+        const error = Object.assign(new Error(code >= 500 ? "No such mailbox" : "Try again later"), {
+          responseCode: code,
+        });
+        callback(error);
+      },
+    });
+    await new Promise<void>((resolve) => server.listen(0, "127.0.0.1", resolve));
+    const url = `smtp://127.0.0.1:${(server.server.address() as AddressInfo).port}`;
+    try {
+      const id = await store(db, slug);
+      const options: DeliveryOptions = {
+        db,
+        tenant: slug,
+        channelsFor: () => [{ key: "adf-email", type: "adf-email", to: ["leads@crm.example"], cc: [] }],
+        adfFor: fakeAdf,
+        mailer: smtpMailer(url, { requireTls: false }),
+      };
+      for (let i = 0; i < 5; i++) {
+        await deliverDueLeads(options);
+        await dueNow(id);
+      }
+      const [row] = await rows(id);
+      expect(row?.last_error).toMatch(new RegExp(`^SMTP ${code}`));
+      expect(row?.parked_at !== null).toBe(parks);
+      expect(row?.permanent_failures).toBe(parks ? 5 : 0);
+    } finally {
+      await new Promise<void>((resolve) => server.close(() => resolve()));
+    }
+  });
+
+  it("a channel the site no longer has parks its waiting rows at once", async () => {
+    const slug = tenant();
+    const id = await store(db, slug);
+    let channels: DeliveryChannel[] = [{ key: "adf-http", type: "adf-http", url: "http://127.0.0.1:9/in" }];
+    const options: DeliveryOptions = {
+      db,
+      tenant: slug,
+      channelsFor: () => channels,
+      adfFor: fakeAdf,
+      timeoutMs: 500,
+    };
+    await deliverDueLeads(options);
+    channels = [];
+    await dueNow(id);
+    await deliverDueLeads(options);
+    const [row] = await rows(id);
+    expect(row?.last_error).toBe('The delivery channel "adf-http" is no longer configured');
+    expect(row?.parked_at).toBeInstanceOf(Date);
+    expect(await outboxStats(db, slug)).toMatchObject({ pending: 0, parked: 1 });
+  });
+
+  it("leads queued before channels existed (by older code) reach every channel the site has now", async () => {
+    const older = await openDb({ kind: "pglite", dataDir: null }, { migrate: false });
+    try {
+      const before = Object.fromEntries(
+        Object.entries(MIGRATIONS).filter(([name]) => name < "2026_11_26_030_outbox_channels"),
+      );
+      await migrateToLatest(older as never, before);
+      const slug = tenant();
+      const id = await store(older, slug);
+      await migrateToLatest(older as never);
+      const webhook = await receiver(200);
+      const adfHttp = await receiver(200);
+      try {
+        const pass = await deliverDueLeads({
+          db: older,
+          tenant: slug,
+          channelsFor: () => [
+            { key: "webhook", type: "webhook", url: webhook.url },
+            { key: "adf-http", type: "adf-http", url: adfHttp.url },
+          ],
+          adfFor: fakeAdf,
+        });
+        expect(pass).toMatchObject({ claimed: 2, delivered: 2 });
+        expect(JSON.parse(webhook.seen[0]?.body ?? "{}").lead_id).toBe(id);
+        expect(adfHttp.seen[0]?.body).toContain(id);
+      } finally {
+        await Promise.all([webhook.close(), adfHttp.close()]);
+      }
+    } finally {
+      await older.destroy();
+    }
+  });
+});
+
+describe("a tenant's channels: site.json leads.delivery and the environment", () => {
+  const work = mkdtempSync(path.join(os.tmpdir(), "channels-config-"));
+  const site = (slug: string, leads: unknown) => {
+    mkdirSync(path.join(work, slug), { recursive: true });
+    writeFileSync(
+      path.join(work, slug, "site.json"),
+      JSON.stringify({
+        name: slug,
+        slug,
+        template: "independent",
+        url: `https://www.${slug}.example.com.au`,
+        feed: "stock.json",
+        tagline: "Quality cars",
+        dealerships: [{ id: 1, slug, name: slug }],
+        logo: { url: "/media/logo.svg", alt: slug, width: 160, height: 40 },
+        ...(leads ? { leads } : {}),
+      }),
+    );
+  };
+  site("adf-only", {
+    delivery: [{ type: "adf-email", to: "leads@crm.example", cc: ["boss@dealer.example"] }],
+  });
+  site("old-webhook", { crm_webhook_url: "https://crm.example/hook" });
+  site("no-channels", null);
+  afterAll(() => rmSync(work, { recursive: true, force: true }));
+
+  it.each<[string, string, NodeJS.ProcessEnv, DeliveryChannel[]]>([
+    [
+      "site.json delivery as it is",
+      "adf-only",
+      {},
+      [{ key: "adf-email", type: "adf-email", to: ["leads@crm.example"], cc: ["boss@dealer.example"] }],
+    ],
+    [
+      "the older crm_webhook_url is one webhook channel",
+      "old-webhook",
+      {},
+      [{ key: "webhook", type: "webhook", url: "https://crm.example/hook" }],
+    ],
+    [
+      "no channel: an unconfigured webhook, so leads wait",
+      "no-channels",
+      {},
+      [{ key: "webhook", type: "webhook", url: null }],
+    ],
+    [
+      "CRM_ADF_EMAIL_<SLUG> replaces the addresses",
+      "adf-only",
+      { CRM_ADF_EMAIL_ADF_ONLY: "a@crm.example, b@crm.example" },
+      [
+        {
+          key: "adf-email",
+          type: "adf-email",
+          to: ["a@crm.example", "b@crm.example"],
+          cc: ["boss@dealer.example"],
+        },
+      ],
+    ],
+    [
+      "CRM_WEBHOOK_URL on a process pinned to the tenant adds a webhook",
+      "adf-only",
+      { TENANT: "adf-only", CRM_WEBHOOK_URL: "https://hook.example/x" },
+      [
+        { key: "adf-email", type: "adf-email", to: ["leads@crm.example"], cc: ["boss@dealer.example"] },
+        { key: "webhook", type: "webhook", url: "https://hook.example/x" },
+      ],
+    ],
+    [
+      "CRM_ADF_HTTP_URL pinned to another tenant changes nothing",
+      "old-webhook",
+      { TENANT: "adf-only", CRM_ADF_HTTP_URL: "https://adf.example/in" },
+      [{ key: "webhook", type: "webhook", url: "https://crm.example/hook" }],
+    ],
+  ])("%s", (_, slug, env, expected) => {
+    expect(deliveryChannels(slug, { ...env, TENANTS_DIR: work })).toEqual(expected);
+  });
+
+  it.each<[string, unknown, string]>([
+    [
+      "two channels of one type without ids",
+      {
+        delivery: [
+          { type: "webhook", url: "https://a.example" },
+          { type: "webhook", url: "https://b.example" },
+        ],
+      },
+      'two channels are both called "webhook": give each an "id"',
+    ],
+    [
+      "both forms at once",
+      { crm_webhook_url: "https://a.example", delivery: [{ type: "adf-http", url: "https://b.example" }] },
+      'use either "crm_webhook_url" or "delivery"',
+    ],
+    [
+      "an ADF email without an address",
+      { delivery: [{ type: "adf-email", to: "not an email" }] },
+      "Invalid email",
+    ],
+  ])("refuses %s", (_, leads, message) => {
+    const parsed = leadsSchema.safeParse(leads);
+    expect(parsed.success).toBe(false);
+    expect(parsed.error?.issues.map((issue) => issue.message).join("\n")).toContain(message);
+  });
+});
