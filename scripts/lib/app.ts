@@ -17,6 +17,9 @@ import { offerAliasRedirect } from "~/features/offers/offers";
 import { modelsRedirect } from "~/features/search/routing";
 import { pinnedTenant, slugFromHost } from "~/server/deploy";
 import { tenantSnapshot } from "~/tenant/snapshot.server";
+import { ROOT } from "./build-tenants";
+import { localRebuilds } from "./local-rebuild";
+import { opsData, opsPage } from "./ops-view";
 import { localStaticHeaders } from "./page-headers";
 
 export interface FunctionModule {
@@ -47,20 +50,6 @@ export function listBuiltTenants(distDir: string): string[] {
     .sort();
 }
 
-function indexPage(slugs: string[], port: number): string {
-  const items = slugs
-    .map(
-      (slug) =>
-        `<li><a href="http://${slug}.localhost:${port}/">${slug}</a> <code>http://${slug}.localhost:${port}/</code></li>`,
-    )
-    .join("");
-  return `<!doctype html><html lang="en-AU"><head><meta charset="utf-8"><meta name="viewport" content="width=device-width, initial-scale=1"><title>Dealer sites</title><style>body{font:16px/1.5 system-ui,sans-serif;max-width:40rem;margin:3rem auto;padding:0 1rem}li{margin:.5rem 0}code{color:#555;margin-left:.5rem}</style></head><body><main><h1>Dealer sites</h1>${
-    slugs.length
-      ? `<ul>${items}</ul>`
-      : "<p>No tenant has been built yet. Run <code>npm run build</code>.</p>"
-  }</main></body></html>`;
-}
-
 /** The peer's address under @hono/node-server; none when the app is called in-process (tests). */
 function socketAddress(c: Parameters<typeof getConnInfo>[0]): string | undefined {
   try {
@@ -83,6 +72,8 @@ export async function createApp(options: {
    * built tenant by `<slug>.localhost`.
    */
   tenant?: string | null;
+  /** Build and feed reports for the ops view on the tenant index (default REPORTS_DIR or reports/). */
+  reportsDir?: string;
 }) {
   const pinned = options.tenant === undefined ? pinnedTenant() : options.tenant;
   const siteFor = (host: string | undefined) => pinned ?? tenantFromHost(host);
@@ -158,7 +149,12 @@ export async function createApp(options: {
     const slug = siteFor(c.req.header("host"));
     if (!slug) {
       if (c.req.path !== "/") return c.text("Not found", 404);
-      return c.html(indexPage(listBuiltTenants(options.distDir), options.port));
+      // The ops view: each tenant's builds, feed report and webhook state, always current.
+      const reportsDir =
+        options.reportsDir ?? path.resolve(process.env.REPORTS_DIR || path.join(ROOT, "reports"));
+      const tenants = await opsData(listBuiltTenants(options.distDir), reportsDir, localRebuilds());
+      c.header("cache-control", "no-store");
+      return c.html(opsPage(tenants, options.port));
     }
     // Same redirects as netlify.toml: old body-type links land on the refined search, old location
     // links on the location's page, a manufacturer's offer link on the offer's page.

@@ -21,10 +21,17 @@ import type { Db } from "~/lib/db/db.server";
 import { type BuildHistoryEntry, ROOT, readBuildHistory } from "./build-tenants";
 
 export interface LocalRebuilds {
+  /** The database the webhook's state lives in (the ops view reads it). */
+  db: Db;
   /** Tenants whose rebuild runs now. */
   running(): string[];
   stop(): Promise<void>;
 }
+
+let current: LocalRebuilds | null = null;
+
+/** The rebuilder of this `npm start` process, if it runs one (the tenant index shows its state). */
+export const localRebuilds = (): LocalRebuilds | null => current;
 
 export function startLocalRebuilds(options: {
   db: Db;
@@ -113,10 +120,12 @@ export function startLocalRebuilds(options: {
     }
   })().catch((error) => log(`[rebuild] ${(error as Error).message}`));
 
-  return {
+  current = {
+    db,
     running: () => [...children.keys()],
     async stop() {
       stopping = true;
+      current = null;
       registerLocalBuilder(null);
       await Promise.all(
         [...children.values()].map(
@@ -130,4 +139,5 @@ export function startLocalRebuilds(options: {
       );
     },
   };
+  return current;
 }

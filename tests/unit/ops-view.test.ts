@@ -1,0 +1,179 @@
+/**
+ * The ops view on the tenant index (`http://localhost:4321/` under `npm start`): per tenant the last
+ * build, the feed report with its quarantined rows one click away, the webhook's events and state
+ * from the database, and a chart of build durations; nothing secret.
+ */
+import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from "node:fs";
+import os from "node:os";
+import path from "node:path";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { acceptStockEvent, markBuildFinished } from "~/features/stock/builds.server";
+import { type Db, openDb } from "~/lib/db/db.server";
+import { createApp } from "../../scripts/lib/app";
+import type { BuildHistoryEntry } from "../../scripts/lib/build-tenants";
+import { durationChart, opsData, opsPage } from "../../scripts/lib/ops-view";
+
+const NOW = new Date("2026-11-26T03:00:00Z");
+let work: string;
+let db: Db;
+
+const entry = (
+  at: string,
+  seconds: number,
+  ok = true,
+  extra: Partial<BuildHistoryEntry> = {},
+): BuildHistoryEntry => ({
+  at,
+  finished_at: at,
+  seconds,
+  ok,
+  error: ok ? null : "feed would publish 1 cars, fewer than 50% of the last successful build (120); refusing",
+  trigger: "webhook",
+  received: 130,
+  published: ok ? 120 : 1,
+  hidden: 8,
+  quarantined: 2,
+  pages: ok ? 160 : null,
+  rendered: ok ? 7 : null,
+  reused: ok ? 153 : null,
+  ...extra,
+});
+
+function writeTenant(slug: string, history: BuildHistoryEntry[], quarantined = 0) {
+  mkdirSync(path.join(work, "dist", slug), { recursive: true });
+  writeFileSync(path.join(work, "dist", slug, "index.html"), "<h1>home</h1>");
+  mkdirSync(path.join(work, "reports", slug), { recursive: true });
+  writeFileSync(path.join(work, "reports", slug, "builds.json"), JSON.stringify(history));
+  writeFileSync(
+    path.join(work, "reports", slug, "feed-report.json"),
+    JSON.stringify({
+      tenant: slug,
+      feed: "stock.json",
+      generated_at: NOW.toISOString(),
+      received: 130,
+      published: 120,
+      hidden: { sold_outside_window: 6, not_on_website: 2 },
+      quarantined: Array.from({ length: quarantined }, (_, i) => ({
+        index: i,
+        id: 2000 + i,
+        messages: [`price: must be number, got "<b>29,990</b>"`],
+      })),
+    }),
+  );
+}
+
+beforeAll(async () => {
+  work = mkdtempSync(path.join(os.tmpdir(), "ops-view-"));
+  db = await openDb({ kind: "pglite", dataDir: null }, { migrate: true });
+  writeTenant(
+    "westside-auto",
+    [
+      entry("2026-11-26T02:00:00Z", 14.2),
+      entry("2026-11-26T02:30:00Z", 3.1),
+      entry("2026-11-26T02:58:00Z", 2.4),
+    ],
+    2,
+  );
+  writeTenant("bayside-nissan", [
+    entry("2026-11-26T02:40:00Z", 9.8),
+    entry("2026-11-26T02:59:00Z", 0.4, false),
+  ]);
+  await acceptStockEvent(
+    db,
+    "westside-auto",
+    { id: "evt_first", type: "stock.updated" },
+    new Date(NOW.getTime() - 90_000),
+  );
+  await markBuildFinished(
+    db,
+    "westside-auto",
+    { ok: true, published: 120 },
+    new Date(NOW.getTime() - 80_000),
+  );
+  await acceptStockEvent(
+    db,
+    "westside-auto",
+    { id: "evt_now", type: "stock.updated" },
+    new Date(NOW.getTime() - 5_000),
+  );
+  await acceptStockEvent(
+    db,
+    "westside-auto",
+    { id: "evt_burst", type: "stock.updated" },
+    new Date(NOW.getTime() - 4_000),
+  );
+});
+afterAll(async () => {
+  await db?.destroy();
+  rmSync(work, { recursive: true, force: true });
+});
+
+describe("the ops view", () => {
+  let html: string;
+  beforeAll(async () => {
+    const tenants = await opsData(["bayside-nissan", "westside-auto"], path.join(work, "reports"), {
+      db,
+      running: () => [],
+    });
+    html = opsPage(tenants, 4321, NOW);
+  });
+
+  it("links each tenant's site", () => {
+    expect(html).toContain('<a href="http://westside-auto.localhost:4321/">westside-auto</a>');
+    expect(html).toContain('<a href="http://bayside-nissan.localhost:4321/">bayside-nissan</a>');
+  });
+
+  it("shows the last build: when, how long, pages rendered vs reused, result", () => {
+    expect(html).toContain("2.4 s");
+    expect(html).toContain("7 rendered · 153 reused");
+    expect(html).toContain("Published");
+    expect(html).toContain("Failed, previous site kept");
+    expect(html).toContain("refusing");
+  });
+
+  it("shows the feed report in numbers, hidden by reason, quarantined rows behind a click (escaped)", () => {
+    expect(html).toMatch(/<b>130<\/b><span>received<\/span>/);
+    expect(html).toContain("Sold, outside the window");
+    expect(html).toMatch(/<details><summary>2 quarantined rows/);
+    expect(html).toContain('<th scope="row">2001</th>');
+    expect(html).toContain("&lt;b&gt;29,990&lt;/b&gt;");
+  });
+
+  it("shows the webhook's last events and that a rebuild runs with one more queued", () => {
+    expect(html).toContain("evt_now");
+    expect(html).toContain("evt_burst");
+    expect(html).toMatch(/Rebuilding, one more queued/);
+    expect(html).toMatch(/One more rebuild queued/);
+    expect(html).toContain("Truncated-feed guard baseline: 120 cars");
+  });
+
+  it("charts recent build durations, with a text alternative", () => {
+    const chart = durationChart([
+      entry("2026-11-26T02:00:00Z", 14.2),
+      entry("2026-11-26T02:30:00Z", 3.1, false),
+    ]);
+    expect(chart).toMatch(
+      /<svg [^>]*role="img" aria-label="Build durations, last 2 builds: shortest 3.1 s, longest 14.2 s, latest 3.1 s."/,
+    );
+    expect(chart.match(/<rect /g)).toHaveLength(2);
+    expect(chart).toContain('class="bar bad"');
+  });
+
+  it("is the tenant index of the local server", async () => {
+    const app = await createApp({
+      distDir: path.join(work, "dist"),
+      functionsDir: path.join(work, "no-functions"),
+      port: 4321,
+      cacheDir: path.join(work, "cache"),
+      reportsDir: path.join(work, "reports"),
+      tenant: null,
+    });
+    const response = await app.request("http://localhost:4321/", { headers: { host: "localhost:4321" } });
+    expect(response.status).toBe(200);
+    expect(response.headers.get("cache-control")).toBe("no-store");
+    const page = await response.text();
+    expect(page).toContain("<h1>Dealer sites</h1>");
+    expect(page).toContain("7 rendered · 153 reused");
+    expect(page).not.toMatch(/secret|password|DATABASE_URL/i);
+  });
+});
