@@ -4723,6 +4723,8 @@ function siteBase(profile: TenantProfile, tagline: string): SiteInput {
     finance_provider: profile.provider,
     sold_window_days: profile.soldWindowDays,
     default_state: profile.state.toLowerCase() as Lowercase<State>,
+    // ADF by email, as dealer CRMs take leads: under npm start each lead lands in .data/mail/.
+    leads: { delivery: [{ type: "adf-email", to: `leads@crm.${profile.slug}.example.com.au` }] },
     ...(theme ? { theme } : {}),
   };
 }
