@@ -58,6 +58,8 @@ const mailSink =
         Number(process.env.SMTP_SINK_PORT) || 0,
       );
 if (mailSink) process.env.SMTP_URL = mailSink.url;
+/** A folder as a newcomer would type it: relative inside the project, absolute elsewhere. */
+const shownPath = (dir: string) => (dir.startsWith(ROOT + path.sep) ? path.relative(ROOT, dir) : dir);
 
 // Migrate the database now, then deliver stored leads to each CRM (only this tenant's when pinned).
 const db = await getDb();
@@ -79,8 +81,7 @@ const server = serve({ fetch: app.fetch, port, hostname }, () => {
   if (tenant !== null) {
     console.log(`\nServing ${tenant} as its deployed site: http://localhost:${port}/`);
     console.log(`Functions:    http://localhost:${port}/api/* (this tenant only)`);
-    if (mailSink)
-      console.log(`Mail:         lead emails (ADF) land in ${path.relative(ROOT, mailSink.dir)}/`);
+    if (mailSink) console.log(`Mail:         lead emails (ADF) land in ${shownPath(mailSink.dir)}/`);
     if (!slugs.includes(tenant)) console.warn(`No build of ${tenant} in ${distDir}: pages answer 404.`);
     return;
   }
@@ -88,7 +89,7 @@ const server = serve({ fetch: app.fetch, port, hostname }, () => {
   for (const slug of slugs) console.log(`  http://${slug}.localhost:${port}/`);
   console.log(`Tenant index: http://localhost:${port}/`);
   console.log(`Functions:    http://<slug>.localhost:${port}/api/*`);
-  if (mailSink) console.log(`Mail:         lead emails (ADF) land in ${path.relative(ROOT, mailSink.dir)}/`);
+  if (mailSink) console.log(`Mail:         lead emails (ADF) land in ${shownPath(mailSink.dir)}/`);
   console.log(
     process.env.PAYMENT_PROVIDER === "test" && !process.env.STRIPE_SECRET_KEY
       ? "Payments:     test checkout, no card is charged (set STRIPE_SECRET_KEY for Stripe)\n"
