@@ -2,10 +2,9 @@
  * Delivery of stored leads to each dealer's CRM through the outbox table, one row per lead and
  * delivery channel (channels.server.ts). At least once: a row stays due until its receiver accepts
  * it, failures back off (first retry within seconds, then doubling, capped), and every attempt's
- * error is recorded. Rows are claimed with FOR UPDATE SKIP LOCKED
- * plus a lease, so two workers (or a worker and the scheduled function) never send the same lead
- * at the same time, and a worker that dies mid-send only delays its rows until the lease ends.
- * The receiver dedupes on lead_id.
+ * error is recorded. Rows are claimed with FOR UPDATE SKIP LOCKED plus a lease, so two workers
+ * never send the same row at once, and a worker that dies mid-send only delays its rows until the
+ * lease ends. Receivers dedupe on the lead id.
  */
 import { randomUUID } from "node:crypto";
 import { sql } from "kysely";
@@ -16,11 +15,7 @@ import type { Mailer } from "./mail.server";
 import { pruneRateLimits } from "./rate-limit.server";
 import type { DeliveryChannel } from "./site.server";
 
-export {
-  type CrmPayload,
-  isPermanentStatus,
-  OUTBOUND_SIGNATURE_HEADER,
-} from "./channels.server";
+export { type CrmPayload, isPermanentStatus, OUTBOUND_SIGNATURE_HEADER } from "./channels.server";
 
 export interface DeliveryOptions {
   db: Db;
