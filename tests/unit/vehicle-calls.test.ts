@@ -11,7 +11,7 @@ import { PDFDocument, PDFName, PDFRawStream } from "pdf-lib";
 import sharp from "sharp";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { carFields } from "~/features/vehicle/car-fields";
-import { createCarPdfHandler, readPhoto } from "~/features/vehicle/car-pdf.server";
+import { createCarPdfHandler, readPhoto, sheetPhoto } from "~/features/vehicle/car-pdf.server";
 import { createCarViewHandler } from "~/features/vehicle/car-view.server";
 import { callBox, maskPhone } from "~/features/vehicle/phone";
 import { createPhoneRevealHandler } from "~/features/vehicle/phone-reveal.server";
@@ -389,6 +389,56 @@ describe("GET /api/car-pdf (spec §4 print PDF, §7 car PDF by slug)", () => {
     expect(photo?.equals(jpeg)).toBe(true);
     expect(asked).toEqual(["https://www.test-motors.example.com.au/media/elsewhere/x.jpg"]);
     expect(await readPhoto("/media/elsewhere/x.jpg", [assets], siteFetch, null)).toBeNull();
+  });
+
+  it("deployed, asks the image CDN for the photo as a sheet-sized JPEG and embeds it as it comes", async () => {
+    const asked: string[] = [];
+    const jpeg = readFileSync(path.join(assets, "media/test/corolla.jpg"));
+    const cdn = (async (input: string | URL | Request) => {
+      asked.push(String(input));
+      return new Response(jpeg, { headers: { "content-type": "image/jpeg" } });
+    }) as typeof fetch;
+    const deployed = createCarPdfHandler({
+      ...context,
+      assetRoots: () => [],
+      siteOrigin: "https://www.test-motors.example.com.au",
+      fetchImpl: cdn,
+      now: () => NOW,
+    });
+    const response = await deployed(request(`/api/car-pdf?slug=${car.slug}`));
+    expect(response.status).toBe(200);
+    expect(asked).toEqual([
+      "https://www.test-motors.example.com.au/.netlify/images?url=%2Fmedia%2Ftest%2Fcorolla.jpg&w=1200&h=800&fit=cover&fm=jpg&q=80",
+    ]);
+    const pdf = await PDFDocument.load(new Uint8Array(await response.arrayBuffer()));
+    const images = pdf.context
+      .enumerateIndirectObjects()
+      .filter(
+        ([, object]) =>
+          object instanceof PDFRawStream && object.dict.get(PDFName.of("Subtype")) === PDFName.of("Image"),
+      );
+    expect(images).toHaveLength(1);
+    // The CDN's JPEG goes in byte for byte: nothing in the function decodes or re-encodes it.
+    const stream = images[0]?.[1];
+    expect(stream).toBeInstanceOf(PDFRawStream);
+    expect(Buffer.from((stream as PDFRawStream).contents).equals(jpeg)).toBe(true);
+  });
+
+  it("falls back to the original when the CDN refuses the photo, and skips a format a PDF cannot hold", async () => {
+    const jpeg = readFileSync(path.join(assets, "media/test/corolla.jpg"));
+    const webp = await sharp(jpeg).webp().toBuffer();
+    const site = "https://www.test-motors.example.com.au";
+    const refusingCdn = (async (input: string | URL | Request) =>
+      String(input).includes("/.netlify/images")
+        ? new Response("remote image not allowed", { status: 400 })
+        : new Response(jpeg)) as typeof fetch;
+    expect((await sheetPhoto("https://photos.example.com/x.jpg", [], refusingCdn, site))?.equals(jpeg)).toBe(
+      true,
+    );
+    expect(
+      await sheetPhoto("https://photos.example.com/x.webp", [], async () => new Response(webp), null),
+    ).toBeNull();
+    expect((await sheetPhoto("/media/test/corolla.jpg", [assets]))?.equals(jpeg)).toBe(true);
   });
 
   it("names car and dealer in the car_fields it builds from", () => {

@@ -1,13 +1,16 @@
 /**
  * GET /api/car-pdf?slug= (spec §7 "car PDF fetch by slug returns file blob"): a one-page A4 PDF of
- * a published car (first photo, name, price, key specs, dealer details) named `{slug}.pdf`. The
- * photo is read from the site's own files (or fetched when the feed links elsewhere), resized with
- * sharp and embedded as JPEG; a car whose photo cannot be read still gets its PDF, without it.
+ * a published car (first photo, name, price, key specs, dealer details) named `{slug}.pdf`. A car
+ * whose photo cannot be had still gets its PDF, without it.
+ *
+ * No image library: a deployed function asks the site's image CDN for the photo as a JPEG sized for
+ * the sheet (`sheetPhotoUrl`) and embeds it as it comes. pdf-lib embeds JPEG and PNG itself, so
+ * locally, and when the CDN will not serve a photo, the original is embedded as it is when it is one
+ * of those. sharp would put libvips (about 19 MB) into the function's bundle.
  */
 import { existsSync, readFileSync } from "node:fs";
 import path from "node:path";
 import { PDFDocument, type PDFFont, type PDFPage, rgb, StandardFonts } from "pdf-lib";
-import sharp from "sharp";
 import { z } from "zod";
 import { hitRateLimit, type RateLimit } from "~/features/leads/rate-limit.server";
 import { clientIp, clientKey } from "~/features/leads/submit.server";
@@ -31,6 +34,8 @@ export const PDF_SPEC_ROWS = 14;
 export const PDF_FEATURES = 8;
 const PHOTO_MAX_BYTES = 15 * 1024 * 1024;
 const PHOTO_TIMEOUT_MS = 5000;
+/** The photo's box on the sheet, at about 150 dpi: what the image CDN is asked for. */
+const SHEET_PHOTO = { width: 1200, height: 800, quality: 80 } as const;
 
 export const carPdfQuerySchema = z
   .object({
@@ -89,6 +94,51 @@ export async function readPhoto(
   }
   if (siteOrigin?.startsWith("https://")) return readPhoto(new URL(url, siteOrigin).href, [], fetchImpl);
   return null;
+}
+
+/**
+ * The site's image CDN address of `photo` (a site path or a feed URL) as a JPEG cropped to the
+ * sheet's photo box (Netlify Image CDN parameters; `fm=jpg` because pdf-lib embeds JPEG, not WebP).
+ */
+export function sheetPhotoUrl(photo: string, siteOrigin: string): string {
+  const query = new URLSearchParams({
+    url: photo,
+    w: String(SHEET_PHOTO.width),
+    h: String(SHEET_PHOTO.height),
+    fit: "cover",
+    fm: "jpg",
+    q: String(SHEET_PHOTO.quality),
+  });
+  return `${new URL("/.netlify/images", siteOrigin).href}?${query}`;
+}
+
+type PhotoFormat = "jpg" | "png";
+
+/** JPEG and PNG by their signatures: the two formats pdf-lib can embed. */
+function photoFormat(bytes: Uint8Array): PhotoFormat | null {
+  if (bytes[0] === 0xff && bytes[1] === 0xd8 && bytes[2] === 0xff) return "jpg";
+  const png = [0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a];
+  if (png.every((byte, index) => bytes[index] === byte)) return "png";
+  return null;
+}
+
+/**
+ * The photo for the sheet: through the image CDN when the site has an https origin (deployed),
+ * else (or when the CDN refuses it, e.g. a feed host missing from netlify.toml's remote_images)
+ * the original, from the site's files or its URL. Null when neither gives a JPEG or PNG.
+ */
+export async function sheetPhoto(
+  photo: string,
+  roots: readonly string[],
+  fetchImpl: typeof fetch = fetch,
+  siteOrigin: string | null = null,
+): Promise<Buffer | null> {
+  if (siteOrigin?.startsWith("https://")) {
+    const resized = await readPhoto(sheetPhotoUrl(photo, siteOrigin), [], fetchImpl);
+    if (resized && photoFormat(resized)) return resized;
+  }
+  const original = await readPhoto(photo, roots, fetchImpl, siteOrigin);
+  return original && photoFormat(original) ? original : null;
 }
 
 const PAGE = { width: 595.28, height: 841.89, margin: 40 } as const;
@@ -243,16 +293,11 @@ export async function buildCarPdf(
   }
   y -= 16;
 
-  if (photo) {
-    const jpeg = await sharp(photo)
-      .rotate()
-      .resize({ width: 1200, height: 800, fit: "cover", withoutEnlargement: true })
-      .flatten({ background: "#ffffff" })
-      .jpeg({ quality: 80 })
-      .toBuffer()
-      .catch(() => null);
-    if (jpeg) {
-      const image = await pdf.embedJpg(jpeg);
+  const format = photo ? photoFormat(photo) : null;
+  if (photo && format) {
+    // A photo whose bytes are damaged past its signature leaves the sheet without it.
+    const image = await (format === "jpg" ? pdf.embedJpg(photo) : pdf.embedPng(photo)).catch(() => null);
+    if (image) {
       const height = Math.min(width * (image.height / image.width), 320);
       const drawnWidth = height * (image.width / image.height);
       y -= height;
@@ -392,7 +437,7 @@ export function createCarPdfHandler(options: CarPdfOptions): (req: Request) => P
       if (!car) return json({ error: CALL_ERRORS.unknownCar }, 404);
       const first = carFields(resolved.data, car).image.url;
       const photo = first
-        ? await readPhoto(first, assetRoots(resolved.tenant), options.fetchImpl, siteOrigin)
+        ? await sheetPhoto(first, assetRoots(resolved.tenant), options.fetchImpl, siteOrigin)
         : null;
       const bytes = await buildCarPdf(resolved.data, car, photo, now());
       return new Response(new Uint8Array(bytes), {
