@@ -75,5 +75,8 @@ export function smsAdapterFromEnv(env: NodeJS.ProcessEnv = process.env): SmsAdap
   }
   if (isDeployed(env)) return null;
   const dataDir = env.DATA_DIR || ".data";
-  return consoleSmsAdapter(dataDir === "memory" ? null : path.resolve(dataDir, SMS_OUTBOX_FILE));
+  if (dataDir === "memory") return consoleSmsAdapter(null);
+  // Not path.resolve(dataDir, SMS_OUTBOX_FILE): Netlify's file tracer reads that as "this file
+  // anywhere" and walks the whole project, built pages included, for every function it bundles.
+  return consoleSmsAdapter(path.join(path.resolve(dataDir), SMS_OUTBOX_FILE));
 }

@@ -6,7 +6,6 @@
  */
 import { mkdirSync } from "node:fs";
 import path from "node:path";
-import { PGlite } from "@electric-sql/pglite";
 import { Kysely, PGliteDialect, PostgresDialect, sql } from "kysely";
 import pg from "pg";
 import { isDeployed } from "~/server/deploy";
@@ -36,7 +35,10 @@ export function dbTarget(env: NodeJS.ProcessEnv = process.env): DbTarget {
     );
   }
   const dataDir = env.DATA_DIR || ".data";
-  return { kind: "pglite", dataDir: dataDir === "memory" ? null : path.resolve(dataDir, "pglite") };
+  if (dataDir === "memory") return { kind: "pglite", dataDir: null };
+  // Not path.resolve(dataDir, "pglite"): Netlify's file tracer reads that as "a pglite folder
+  // anywhere" and walks the whole project, built pages included, for every function it bundles.
+  return { kind: "pglite", dataDir: path.join(path.resolve(dataDir), "pglite") };
 }
 
 export function describeTarget(target: DbTarget): string {
@@ -74,6 +76,9 @@ export async function openDb(
     db = new Kysely<Database>({ dialect: new PostgresDialect({ pool }) });
   } else {
     if (target.dataDir) mkdirSync(target.dataDir, { recursive: true });
+    // Imported only here: deployed functions always use DATABASE_URL, and netlify.toml leaves
+    // PGlite's 16 MB of WebAssembly out of their bundles, so a top-level import would fail there.
+    const { PGlite } = await import("@electric-sql/pglite");
     const pglite = await PGlite.create(target.dataDir ?? "memory://");
     db = new Kysely<Database>({ dialect: new PGliteDialect({ pglite }) });
   }
