@@ -157,12 +157,12 @@ export async function createApp(options: {
       return c.html(opsPage(tenants, options.port));
     }
     // Same redirects as netlify.toml: old body-type links land on the refined search, old location
-    // links on the location's page, a manufacturer's offer link on the offer's page.
+    // links on the location's page, a manufacturer's offer link on the offer's page. Like Netlify,
+    // a target without a query of its own gets the request's (tests/unit/netlify-routing.test.ts).
+    const url = new URL(c.req.url);
     const redirect =
-      modelsRedirect(new URL(c.req.url)) ??
-      locationAliasRedirect(c.req.path) ??
-      offerAliasRedirect(c.req.path);
-    if (redirect) return c.redirect(redirect, 301);
+      modelsRedirect(url) ?? locationAliasRedirect(c.req.path) ?? offerAliasRedirect(c.req.path);
+    if (redirect) return c.redirect(redirect.includes("?") ? redirect : `${redirect}${url.search}`, 301);
     const root = path.join(options.distDir, slug);
     // Same rewrite as netlify.toml: every car's checkout address serves the one checkout page.
     const checkout = path.join(root, CHECKOUT_PAGE, "index.html");
