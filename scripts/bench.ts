@@ -11,6 +11,7 @@ import { type PackedIndex, unpackIndex } from "~/features/search/pack";
 import { CAR_INDEX_SETTINGS } from "~/features/search/settings";
 import { listTenantSlugs } from "~/tenant/load";
 import { benchLeads } from "./lib/bench-leads";
+import { benchWebhook } from "./lib/bench-webhook";
 import { buildTenant, buildTenants, ROOT, runAstro } from "./lib/build-tenants";
 import { pageWeight } from "./lib/page-weight";
 import { benchTenant, ensureImages } from "./sample-data";
@@ -68,8 +69,10 @@ function writeBenchTenant(tenantsDir: string, slug: string, count: number, now: 
   writeFileSync(path.join(dir, "stock.json"), JSON.stringify({ cars: stock }));
 }
 
-/** `BENCH_ONLY=build,search,weight,leads` runs some benches (all by default). */
-const ONLY = new Set((process.env.BENCH_ONLY ?? "build,search,weight,leads").split(",").map((s) => s.trim()));
+/** `BENCH_ONLY=build,search,weight,leads,webhook` runs some benches (all by default). */
+const ONLY = new Set(
+  (process.env.BENCH_ONLY ?? "build,search,weight,leads,webhook").split(",").map((s) => s.trim()),
+);
 
 /** Seconds per page; the issue's budget is per page ("within 2× the bare-Astro floor per page"). */
 const perPageMs = (seconds: number, pages: number) => (seconds * 1000) / Math.max(1, pages);
@@ -338,6 +341,20 @@ if (ONLY.has("weight")) {
 if (ONLY.has("leads")) {
   // Functions: lead submissions at 50 concurrent clients against the health function (scripts/lib/bench-leads.ts).
   rows.push(...(await benchLeads()));
+}
+
+if (ONLY.has("webhook")) {
+  // Webhook to visible: a 1,000-car tenant under npm start (scripts/lib/bench-webhook.ts).
+  const size = Number(process.env.BENCH_WEBHOOK_CARS) || 1000;
+  const slug = `bench-webhook-${size}`;
+  rows.push(
+    ...(await benchWebhook({
+      work: path.join(WORK, "webhook"),
+      slug,
+      size,
+      writeTenant: (tenantsDir) => writeBenchTenant(tenantsDir, slug, size, now),
+    })),
+  );
 }
 
 const header = ["bench", "figure", "baseline (same run)", "× baseline"];

@@ -1,0 +1,194 @@
+/**
+ * Webhook-to-visible bench (ARCHITECTURE.md §9): `npm start` serving a generated tenant of `size`
+ * cars; its feed changes (one car added, one removed, one price changed), a signed stock-feed
+ * webhook answers 202, and the clock runs until the site serves all three changes. Goal: ≤ 30 s for
+ * 1,000 cars on this 2-core machine (60 s is the ceiling). Baseline: the rebuild's own time, as
+ * its build history records it (the rest is the webhook, the process start and the swap).
+ */
+import { type ChildProcess, spawn } from "node:child_process";
+import { readFileSync, rmSync, writeFileSync } from "node:fs";
+import http from "node:http";
+import { createServer } from "node:net";
+import path from "node:path";
+import { signatureHeader } from "~/server/signature";
+import { type BuildHistoryEntry, ROOT, readBuildHistory } from "./build-tenants";
+
+export const WEBHOOK_GOAL_S = 30;
+const SECRET = "bench-stock-webhook-secret";
+
+export interface WebhookBenchRow {
+  bench: string;
+  figure: string;
+  baseline: string;
+  ratio: number | null;
+  details: Record<string, number>;
+}
+
+const freePort = () =>
+  new Promise<number>((resolve) => {
+    const probe = createServer().listen(0, "127.0.0.1", () => {
+      const { port } = probe.address() as { port: number };
+      probe.close(() => resolve(port));
+    });
+  });
+
+function request(
+  port: number,
+  host: string,
+  pathname: string,
+  init: { method?: string; headers?: Record<string, string>; body?: string } = {},
+): Promise<{ status: number; text: string }> {
+  return new Promise((resolve, reject) => {
+    const req = http.request(
+      {
+        host: "127.0.0.1",
+        port,
+        path: pathname,
+        method: init.method ?? "GET",
+        headers: { host, ...init.headers },
+      },
+      (res) => {
+        const chunks: Buffer[] = [];
+        res.on("data", (chunk: Buffer) => chunks.push(chunk));
+        res.on("end", () => resolve({ status: res.statusCode ?? 0, text: Buffer.concat(chunks).toString() }));
+      },
+    );
+    req.on("error", reject);
+    req.end(init.body);
+  });
+}
+
+async function until(
+  check: () => Promise<boolean>,
+  what: string,
+  timeoutMs: number,
+  server: ChildProcess,
+  log: string[],
+): Promise<void> {
+  const started = Date.now();
+  while (!(await check().catch(() => false))) {
+    if (server.exitCode !== null) throw new Error(`npm start exited:\n${log.join("").slice(-3000)}`);
+    if (Date.now() - started > timeoutMs) throw new Error(`timed out waiting for ${what}`);
+    await new Promise((resolve) => setTimeout(resolve, 100));
+  }
+}
+
+interface FeedCar {
+  id: number;
+  slug: string;
+  stocknum: string;
+  name: string;
+  price: number | null;
+  [field: string]: unknown;
+}
+
+/**
+ * Runs the bench on the tenant `slug` that `writeTenant` puts in `<work>/tenants`. Returns its row.
+ */
+export async function benchWebhook(options: {
+  work: string;
+  slug: string;
+  size: number;
+  writeTenant: (tenantsDir: string) => void;
+}): Promise<WebhookBenchRow[]> {
+  const { work, slug, size } = options;
+  rmSync(work, { recursive: true, force: true });
+  const tenantsDir = path.join(work, "tenants");
+  options.writeTenant(tenantsDir);
+  const port = await freePort();
+  const host = `${slug}.localhost:${port}`;
+  const env: NodeJS.ProcessEnv = {
+    ...process.env,
+    PORT: String(port),
+    TENANTS_DIR: tenantsDir,
+    DIST_DIR: path.join(work, "dist"),
+    REPORTS_DIR: path.join(work, "reports"),
+    TENANT_CACHE_DIR: path.join(work, "cache"),
+    DATA_DIR: "memory",
+    STOCK_WEBHOOK_SECRET: SECRET,
+  };
+  for (const name of ["TENANT", "SKIP_BUILD", "DATABASE_URL", "NETLIFY", "BUILD_FRESH", "BUILD_SHARDS"])
+    delete env[name];
+  console.log(`\n[bench] webhook to visible: npm start with ${size} cars (first build, then the webhook)`);
+  const log: string[] = [];
+  const server: ChildProcess = spawn(
+    process.execPath,
+    [path.join(ROOT, "node_modules/tsx/dist/cli.mjs"), path.join(ROOT, "scripts/serve.ts")],
+    { cwd: ROOT, env, stdio: ["ignore", "pipe", "pipe"] },
+  );
+  server.stdout?.on("data", (chunk) => log.push(String(chunk)));
+  server.stderr?.on("data", (chunk) => log.push(String(chunk)));
+  try {
+    await until(
+      async () => (await request(port, host, "/api/health")).status === 200,
+      "npm start's first build",
+      600_000,
+      server,
+      log,
+    );
+
+    const feedFile = path.join(tenantsDir, slug, "stock.json");
+    const feed = JSON.parse(readFileSync(feedFile, "utf8")) as { cars: FeedCar[] };
+    const [template, removed, repriced] = feed.cars.filter((car) => car.price) as [FeedCar, FeedCar, FeedCar];
+    const added: FeedCar = {
+      ...template,
+      id: 9_999_001,
+      stocknum: "BENCH-NEW",
+      slug: `${template.slug}-arrived`,
+      name: `${template.name} (just arrived)`,
+    };
+    const newPrice = (repriced.price ?? 0) - 1_000;
+    feed.cars = [...feed.cars.filter((car) => car !== removed), added].map((car) =>
+      car === repriced ? { ...car, price: newPrice } : car,
+    );
+    writeFileSync(feedFile, JSON.stringify(feed));
+
+    const body = JSON.stringify({ id: `evt_bench_${Date.now()}`, type: "stock.updated" });
+    const answer = await request(port, host, "/api/stock-feed", {
+      method: "POST",
+      headers: {
+        "content-type": "application/json",
+        "x-stock-signature": signatureHeader(SECRET, body, new Date()),
+      },
+      body,
+    });
+    const accepted = performance.now();
+    if (answer.status !== 202) throw new Error(`webhook answered ${answer.status}: ${answer.text}`);
+    const price = `$${newPrice.toLocaleString("en-AU")}`;
+    await until(
+      async () =>
+        (await request(port, host, `/cars/${added.slug}/`)).status === 200 &&
+        (await request(port, host, `/cars/${removed.slug}/`)).status === 404 &&
+        (await request(port, host, `/cars/${repriced.slug}/`)).text.includes(price),
+      "the changed feed to be visible",
+      120_000,
+      server,
+      log,
+    );
+    const visible = (performance.now() - accepted) / 1000;
+    const rebuild = readBuildHistory(path.join(work, "reports", slug, "builds.json")).at(
+      -1,
+    ) as BuildHistoryEntry;
+    console.log(`[bench] webhook to visible: ${visible.toFixed(1)} s (rebuild ${rebuild.seconds} s)`);
+    return [
+      {
+        bench: `webhook to visible ${size} cars (npm start)`,
+        figure: `${visible.toFixed(1)} s from the 202 to 1 added, 1 removed, 1 repriced car served (goal ≤ ${WEBHOOK_GOAL_S} s)`,
+        baseline: `the rebuild itself ${rebuild.seconds.toFixed(1)} s, ${rebuild.pages} pages (${rebuild.reused ?? 0} reused)`,
+        ratio: Math.round((visible / Math.max(rebuild.seconds, 0.1)) * 100) / 100,
+        details: {
+          webhook_to_visible_seconds: visible,
+          goal_seconds: WEBHOOK_GOAL_S,
+          rebuild_seconds: rebuild.seconds,
+          rebuild_pages: rebuild.pages ?? 0,
+          rebuild_reused_pages: rebuild.reused ?? 0,
+        },
+      },
+    ];
+  } finally {
+    if (server.exitCode === null) {
+      server.kill("SIGTERM");
+      await new Promise((resolve) => server.once("exit", resolve));
+    }
+  }
+}

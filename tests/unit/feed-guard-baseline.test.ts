@@ -1,0 +1,63 @@
+/**
+ * The truncated-feed guard's baseline in the database: with the build cache gone (as after
+ * "Clear cache and deploy" on Netlify: no last-build.json), a feed that shrank below the share is
+ * still refused, and ALLOW_FEED_SHRINK=1 still lets a real shrink through.
+ */
+import { cpSync, existsSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from "node:fs";
+import os from "node:os";
+import path from "node:path";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { feedBaseline, markBuildFinished } from "~/features/stock/builds.server";
+import { type Db, openDb } from "~/lib/db/db.server";
+import { buildTenant } from "../../scripts/lib/build-tenants";
+
+const SLUG = "fixture-motors";
+let work: string;
+let db: Db;
+
+beforeAll(async () => {
+  work = mkdtempSync(path.join(os.tmpdir(), "feed-guard-"));
+  cpSync(path.resolve("tests/fixtures/tenants", SLUG), path.join(work, "tenants", SLUG), { recursive: true });
+  const file = path.join(work, "tenants", SLUG, "stock.json");
+  const feed = JSON.parse(readFileSync(file, "utf8")) as { cars: unknown[] };
+  writeFileSync(file, JSON.stringify({ cars: feed.cars.slice(0, 1) }));
+  db = await openDb({ kind: "pglite", dataDir: null }, { migrate: true });
+  // The last published build, recorded in the database: 5 cars.
+  await markBuildFinished(db, SLUG, { ok: true, published: 5 }, new Date("2026-11-26T02:00:00Z"));
+});
+afterAll(async () => {
+  await db?.destroy();
+  rmSync(work, { recursive: true, force: true });
+});
+
+const build = (allowShrink: boolean) =>
+  buildTenant(SLUG, {
+    tenantsDir: path.join(work, "tenants"),
+    slugs: [SLUG],
+    distDir: path.join(work, "dist"),
+    reportsDir: path.join(work, "reports"),
+    cacheDir: path.join(work, "cache"),
+    allowShrink,
+    feedBaseline: (slug) => feedBaseline(db, slug),
+    log: () => {},
+  });
+
+describe("the truncated-feed guard with an empty build cache", () => {
+  it("refuses a feed that shrank, from the database's baseline", async () => {
+    expect(existsSync(path.join(work, "reports", SLUG, "last-build.json"))).toBe(false);
+    const result = await build(false);
+    expect(result.ok).toBe(false);
+    expect(result.error).toMatch(
+      /feed would publish 1 cars, fewer than 50% of the last successful build \(5\)/,
+    );
+    expect(existsSync(path.join(work, "dist", SLUG))).toBe(false);
+    const history = JSON.parse(readFileSync(path.join(work, "reports", SLUG, "builds.json"), "utf8"));
+    expect(history.at(-1)).toMatchObject({ ok: false, published: 1, received: 1, pages: null });
+  });
+
+  it("publishes a real shrink with ALLOW_FEED_SHRINK", async () => {
+    const result = await build(true);
+    expect(result.ok, result.error).toBe(true);
+    expect(result.published).toBe(1);
+  }, 60_000);
+});
