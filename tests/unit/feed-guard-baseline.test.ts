@@ -3,13 +3,16 @@
  * "Clear cache and deploy" on Netlify: no last-build.json), a feed that shrank below the share is
  * still refused, and ALLOW_FEED_SHRINK=1 still lets a real shrink through.
  */
+import { spawnSync } from "node:child_process";
 import { cpSync, existsSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from "node:fs";
 import os from "node:os";
 import path from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { feedBaseline, markBuildFinished } from "~/features/stock/builds.server";
 import { type Db, openDb } from "~/lib/db/db.server";
+import { provisionTenantRole, tenantDatabaseUrl } from "~/lib/db/tenant-roles.server";
 import { buildTenant } from "../../scripts/lib/build-tenants";
+import { type Postgres, startPostgres } from "./leads-helpers";
 
 const SLUG = "fixture-motors";
 let work: string;
@@ -60,4 +63,68 @@ describe("the truncated-feed guard with an empty build cache", () => {
     expect(result.ok, result.error).toBe(true);
     expect(result.published).toBe(1);
   }, 60_000);
+});
+
+describe("npm run build with DATABASE_URL, as a Netlify build runs", () => {
+  let pg: Postgres;
+  let owner: Db;
+  let base: string;
+  beforeAll(async () => {
+    pg = await startPostgres();
+    // This machine has PostgreSQL 15: a missing server is a failure here, never a skip.
+    if ("skip" in pg) throw new Error(`needs PostgreSQL: ${pg.skip}`);
+    owner = await openDb({ kind: "postgres", url: pg.url, poolSize: 2 }, { migrate: true });
+    await provisionTenantRole(owner, SLUG, "f".repeat(24));
+    base = mkdtempSync(path.join(os.tmpdir(), "feed-guard-pg-"));
+    cpSync(path.resolve("tests/fixtures/tenants", SLUG), path.join(base, "tenants", SLUG), {
+      recursive: true,
+    });
+  }, 120_000);
+  afterAll(async () => {
+    await owner?.destroy();
+    if (pg && "stop" in pg) pg.stop();
+    if (base) rmSync(base, { recursive: true, force: true });
+  });
+
+  const runBuild = () => {
+    const result = spawnSync(
+      process.execPath,
+      [path.resolve("node_modules/tsx/dist/cli.mjs"), "scripts/build.ts"],
+      {
+        env: {
+          ...process.env,
+          TENANT: SLUG,
+          TENANTS_DIR: path.join(base, "tenants"),
+          DIST_DIR: path.join(base, "dist"),
+          REPORTS_DIR: path.join(base, "reports"),
+          TENANT_CACHE_DIR: path.join(base, "cache"),
+          // The site's own role: row-level security lets it touch only this tenant's rows.
+          DATABASE_URL: tenantDatabaseUrl(pg.url, SLUG, "f".repeat(24)),
+          ALLOW_FEED_SHRINK: "",
+          FEED_GUARD_BASELINES: "",
+        },
+        encoding: "utf8",
+      },
+    );
+    return { status: result.status, output: `${result.stdout}${result.stderr}` };
+  };
+
+  it("records the baseline in the database and refuses a truncated feed after the cache is cleared", async () => {
+    const first = runBuild();
+    expect(first.status, first.output).toBe(0);
+    expect(await feedBaseline(owner, SLUG)).toBe(5);
+
+    const file = path.join(base, "tenants", SLUG, "stock.json");
+    const feed = JSON.parse(readFileSync(file, "utf8")) as { cars: unknown[] };
+    writeFileSync(file, JSON.stringify({ cars: feed.cars.slice(0, 2) }));
+    rmSync(path.join(base, "cache"), { recursive: true, force: true });
+    rmSync(path.join(base, "reports"), { recursive: true, force: true });
+    const second = runBuild();
+    expect(second.status).toBe(1);
+    expect(second.output).toMatch(
+      /feed would publish 2 cars, fewer than 50% of the last successful build \(5\)/,
+    );
+    expect(existsSync(path.join(base, "dist", SLUG, "cars"))).toBe(true);
+    expect(await feedBaseline(owner, SLUG)).toBe(5);
+  }, 120_000);
 });
