@@ -90,6 +90,9 @@ async function answer(request: Request): Promise<Response> {
   });
 }
 
+// Started by a test with a pipe on stdin: when that process goes, so does this one.
+if (!process.stdin.isTTY) process.stdin.on("close", () => process.exit(0)).resume();
+
 // Registering unpacks every zip; a first match waits for that.
 await functions.match(new Request("http://127.0.0.1/.netlify/functions/none"));
 // functions-dev 2.0.8 half-supports zips: it drops a zipped function's manifest routes and build

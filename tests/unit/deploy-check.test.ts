@@ -103,7 +103,7 @@ function startRuntime(
     {
       cwd: ROOT,
       env,
-      stdio: ["ignore", "pipe", "pipe"],
+      stdio: ["pipe", "pipe", "pipe"],
     },
   );
   return new Promise((resolve, reject) => {
