@@ -4,6 +4,8 @@
  * retried when it fails. Builds themselves are stand-ins here; stock-rebuild-e2e.test.ts runs the
  * real one through `npm start`.
  */
+import { createServer } from "node:http";
+import type { AddressInfo } from "node:net";
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
 import { callBuildHook, type StartResult } from "~/features/stock/build-trigger.server";
 import {
@@ -277,6 +279,39 @@ describe("the build hook", () => {
     expect(pass.started).toEqual([tenant]);
     expect(fired).toEqual([tenant]);
     expect((await runDueBuilds(db, tenant, clock, () => async () => ({ ok: true }))).started).toEqual([]);
+  });
+
+  it("deployed, POSTs the site's BUILD_HOOK_URL and retries it when it fails", async () => {
+    const hits: string[] = [];
+    const answers = [503, 200];
+    const hook = createServer((req, res) => {
+      hits.push(`${req.method} ${req.url}`);
+      res.writeHead(answers.shift() ?? 200).end();
+    });
+    await new Promise<void>((resolve) => hook.listen(0, "127.0.0.1", resolve));
+    try {
+      const url = `http://127.0.0.1:${(hook.address() as AddressInfo).port}/build_hooks/abc123`;
+      const body = event("evt_deployed");
+      const response = await createStockWebhookHandler({
+        db: async () => db,
+        env: { TENANT: tenant, STOCK_WEBHOOK_SECRET: SECRET, NETLIFY: "true", BUILD_HOOK_URL: url },
+        now: () => clock,
+        log: () => {},
+      })(
+        new Request("http://localhost/api/stock-feed", {
+          method: "POST",
+          headers: { "x-stock-signature": signatureHeader(SECRET, body, clock) },
+          body,
+        }),
+      );
+      expect(await response.json()).toEqual({ build: "queued" });
+      expect(hits).toEqual([
+        "POST /build_hooks/abc123?trigger_title=Stock%20feed%20changed",
+        "POST /build_hooks/abc123?trigger_title=Stock%20feed%20changed",
+      ]);
+    } finally {
+      await new Promise((resolve) => hook.close(resolve));
+    }
   });
 
   it("answers 503 without recording the event when the site has no build hook", async () => {
