@@ -63,6 +63,7 @@ const handler = () =>
     db: async () => db,
     env,
     now: () => clock,
+    known: () => true,
     log: () => {},
     builder: () => async (slug) => {
       builds.push(slug);
@@ -151,6 +152,18 @@ describe("the signature", () => {
     );
     expect(webhookSecrets("bayside-nissan", { NETLIFY: "true", STOCK_WEBHOOK_SECRET: "s" })).toEqual([]);
     expect(webhookSecrets("bayside-nissan", { STOCK_WEBHOOK_SECRET: "s" })).toEqual(["s"]);
+  });
+
+  it("answers 404 for a site that does not exist", async () => {
+    const response = await createStockWebhookHandler({ db: async () => db, env, now: () => clock })(
+      new Request("http://localhost/api/stock-feed", {
+        method: "POST",
+        headers: { "x-stock-signature": signatureHeader(SECRET, event("evt_nosite"), clock) },
+        body: event("evt_nosite"),
+      }),
+    );
+    expect(response.status).toBe(404);
+    expect(builds).toEqual([]);
   });
 
   it("caps the body at 16 KB (413) and wants POST", async () => {
@@ -296,6 +309,7 @@ describe("the build hook", () => {
         db: async () => db,
         env: { TENANT: tenant, STOCK_WEBHOOK_SECRET: SECRET, NETLIFY: "true", BUILD_HOOK_URL: url },
         now: () => clock,
+        known: () => true,
         log: () => {},
       })(
         new Request("http://localhost/api/stock-feed", {
@@ -319,6 +333,7 @@ describe("the build hook", () => {
       db: async () => db,
       env: { TENANT: tenant, STOCK_WEBHOOK_SECRET: SECRET, NETLIFY: "true" },
       now: () => clock,
+      known: () => true,
     })(
       new Request("http://localhost/api/stock-feed", {
         method: "POST",

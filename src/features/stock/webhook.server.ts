@@ -4,11 +4,14 @@
  * (event ids per tenant) and coalesced (rebuild.ts), with its state in the database so it holds
  * across function instances.
  */
+import { existsSync } from "node:fs";
+import path from "node:path";
 import { readBodyWithin } from "~/features/leads/submit.server";
 import type { Db } from "~/lib/db/db.server";
 import { json, methodNotAllowed } from "~/lib/http.server";
 import { perTenantEnvName, tenantForRequest, tenantSetting } from "~/server/deploy";
 import { verifySignature } from "~/server/signature";
+import { SITE_FILE, tenantsDir } from "~/tenant/load";
 import { type Builder, builderFor } from "./build-trigger.server";
 import { acceptStockEvent, markStartFailed } from "./builds.server";
 import { parseStockEvent, WEBHOOK_BODY_LIMIT_BYTES } from "./rebuild";
@@ -35,6 +38,8 @@ export interface StockWebhookOptions {
   db: () => Promise<Db>;
   env?: NodeJS.ProcessEnv;
   now?: () => Date;
+  /** Whether a tenant exists; by default, whether it has a site.json (a broken one still rebuilds). */
+  known?: (tenant: string) => boolean;
   /** Who starts a rebuild; by default the local rebuilder or the site's build hook. */
   builder?: (tenant: string) => Builder | null;
   log?: (line: string) => void;
@@ -48,7 +53,9 @@ export function createStockWebhookHandler(options: StockWebhookOptions): (req: R
       if (req.method !== "POST") return methodNotAllowed("POST");
       const env = options.env ?? process.env;
       const tenant = tenantForRequest(req, env);
-      if (!tenant) return json({ error: "Unknown site" }, 404);
+      const known =
+        options.known ?? ((slug: string) => existsSync(path.join(tenantsDir(env), slug, SITE_FILE)));
+      if (!tenant || !known(tenant)) return json({ error: "Unknown site" }, 404);
       const secrets = webhookSecrets(tenant, env);
       const builder = (options.builder ?? ((slug: string) => builderFor(slug, env)))(tenant);
       // Nothing is recorded: the provider retries, and its events count once this is set up.
