@@ -1,12 +1,13 @@
 /** GET /api/car-pdf?slug=: a car's one-page PDF (photo, price, specs, dealer), named `{slug}.pdf`. */
-import { tenantSlugFor } from "~/features/leads/site.server";
+
 import { createCarPdfHandler } from "~/features/vehicle/car-pdf.server";
 import { getDb } from "~/lib/db/db.server";
+import { tenantForRequest } from "~/server/deploy";
 import { tenantSnapshot } from "~/tenant/snapshot.server";
 
 export default createCarPdfHandler({
   db: getDb,
-  tenantFor: (req) => tenantSlugFor(req),
+  tenantFor: (req) => tenantForRequest(req),
   snapshot: (slug) => tenantSnapshot(slug),
 });
 

@@ -1,12 +1,13 @@
 /** GET /cars/{slug}/view.json: counts a view of a car and answers its view count and public fields. */
-import { tenantSlugFor } from "~/features/leads/site.server";
+
 import { createCarViewHandler } from "~/features/vehicle/car-view.server";
 import { getDb } from "~/lib/db/db.server";
+import { tenantForRequest } from "~/server/deploy";
 import { tenantSnapshot } from "~/tenant/snapshot.server";
 
 export default createCarViewHandler({
   db: getDb,
-  tenantFor: (req) => tenantSlugFor(req),
+  tenantFor: (req) => tenantForRequest(req),
   snapshot: (slug) => tenantSnapshot(slug),
 });
 

@@ -1,12 +1,13 @@
 /** POST /api/leads: every lead kind (src/features/leads/schemas.ts), stored before it answers. */
 
-import { siteFor, tenantSlugFor } from "~/features/leads/site.server";
+import { siteFor } from "~/features/leads/site.server";
 import { createLeadsHandler } from "~/features/leads/submit.server";
 import { getDb } from "~/lib/db/db.server";
+import { tenantForRequest } from "~/server/deploy";
 
 export default createLeadsHandler({
   db: getDb,
-  tenantFor: (req) => tenantSlugFor(req),
+  tenantFor: (req) => tenantForRequest(req),
   site: (slug) => siteFor(slug),
 });
 

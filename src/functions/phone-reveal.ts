@@ -1,12 +1,13 @@
 /** POST /api/phone-reveal: stores the phone reveal record of the call-the-dealer box. */
-import { tenantSlugFor } from "~/features/leads/site.server";
+
 import { createPhoneRevealHandler } from "~/features/vehicle/phone-reveal.server";
 import { getDb } from "~/lib/db/db.server";
+import { tenantForRequest } from "~/server/deploy";
 import { tenantSnapshot } from "~/tenant/snapshot.server";
 
 export default createPhoneRevealHandler({
   db: getDb,
-  tenantFor: (req) => tenantSlugFor(req),
+  tenantFor: (req) => tenantForRequest(req),
   snapshot: (slug) => tenantSnapshot(slug),
 });
 

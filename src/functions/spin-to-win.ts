@@ -1,12 +1,13 @@
 /** POST /api/spin-to-win: the shopper's details in, one server-drawn spin out (spec §2 /spin-to-win). */
-import { tenantSlugFor } from "~/features/leads/site.server";
+
 import { createSpinHandler } from "~/features/spin-to-win/spin-to-win.server";
 import { getDb } from "~/lib/db/db.server";
+import { tenantForRequest } from "~/server/deploy";
 import { tenantSnapshot } from "~/tenant/snapshot.server";
 
 export default createSpinHandler({
   db: getDb,
-  tenantFor: (req) => tenantSlugFor(req),
+  tenantFor: (req) => tenantForRequest(req),
   snapshot: (slug) => tenantSnapshot(slug),
 });
 

@@ -85,19 +85,25 @@ for (const slug of open) {
     const mobileField = page.getByLabel("Mobile number");
     await mobileField.focus();
     await page.keyboard.press("Enter");
-    await expect(page.getByRole("alert").filter({ hasText: "Please enter your mobile number." })).toBeVisible();
+    await expect(
+      page.getByRole("alert").filter({ hasText: "Please enter your mobile number." }),
+    ).toBeVisible();
     await expect(mobileField).toBeFocused();
     await expect(mobileField).toHaveAttribute("aria-invalid", "true");
     await mobileField.fill("0412");
     await page.keyboard.press("Enter");
     await expect(
-      page.getByRole("alert").filter({ hasText: "Please enter a valid Australian mobile number, e.g. 0412 345 678." }),
+      page
+        .getByRole("alert")
+        .filter({ hasText: "Please enter a valid Australian mobile number, e.g. 0412 345 678." }),
     ).toBeVisible();
 
     const mobile = freshMobile();
     await mobileField.fill(mobile.typed);
     await page.keyboard.press("Enter");
-    await expect(page.getByText(`We sent a 6-digit code to ${mobile.shown}.`)).toBeVisible({ timeout: 15_000 });
+    await expect(page.getByText(`We sent a 6-digit code to ${mobile.shown}.`)).toBeVisible({
+      timeout: 15_000,
+    });
     const codeField = page.getByLabel("6-digit code");
     await expect(codeField).toBeFocused();
     const code = await codeFor(mobile.e164);
@@ -168,7 +174,9 @@ for (const slug of open) {
     const first = freshMobile();
     await proveMobile(page, first);
     const answer = await spinWith(page);
-    await expect(page.getByRole("heading", { name: `You won ${answer.prize}!` })).toBeVisible({ timeout: 8_000 });
+    await expect(page.getByRole("heading", { name: `You won ${answer.prize}!` })).toBeVisible({
+      timeout: 8_000,
+    });
 
     // Asked straight, with no proven mobile: refused, and the prize is not in the answer.
     const asked = await request.post(`http://localhost:${new URL(tenantUrl(slug)).port}/api/spin-to-win`, {
@@ -189,7 +197,9 @@ for (const slug of open) {
     await proveMobile(page, second);
     const theirs = await spinWith(page);
     expect(theirs.already).toBe(false);
-    await expect(page.getByRole("heading", { name: `You won ${theirs.prize}!` })).toBeVisible({ timeout: 8_000 });
+    await expect(page.getByRole("heading", { name: `You won ${theirs.prize}!` })).toBeVisible({
+      timeout: 8_000,
+    });
   });
 }
 

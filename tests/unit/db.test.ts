@@ -7,10 +7,10 @@ import { randomUUID } from "node:crypto";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { storeLead } from "~/features/leads/leads.server";
 import { deliverDueLeads, outboxStats, startOutboxWorker } from "~/features/leads/outbox.server";
-import { hitRateLimit } from "~/features/leads/rate-limit.server";
 import { type Lead, parseLead } from "~/features/leads/schemas";
 import { type Db, type DbTarget, dbTarget, describeTarget, openDb } from "~/lib/db/db.server";
 import { MIGRATION_NAMES, migrateToLatest } from "~/lib/db/migrations";
+import { hitRateLimit } from "~/server/rate-limit.server";
 import { type Crm, type Postgres, startCrm, startPostgres, validBody, waitFor } from "./leads-helpers";
 
 const postgres: Promise<Postgres> = startPostgres();

@@ -126,13 +126,7 @@ describe("GET /cars/{slug}/autogauge", () => {
       404,
       AUTOGAUGE_ERRORS.noResult,
     ],
-    [
-      "an unknown site",
-      "/cars/used-with-gauge/autogauge",
-      "nobody",
-      404,
-      "There is no site at this address.",
-    ],
+    ["an unknown site", "/cars/used-with-gauge/autogauge", "nobody", 404, "This site is not available."],
     [
       "a path that is not a car slug",
       "/cars/Used%20Car/autogauge",
@@ -212,7 +206,7 @@ describe("GET /api/finance/car?car_id= (the car on /personalised/finance)", () =
       "/api/finance/car?car_id=16",
       "nowhere.localhost:4321",
       404,
-      "There is no site at this address.",
+      "This site is not available.",
     ],
   ])("%s: %s answers %s", async (_name, path, host, status, error) => {
     expect(await answer(handler, get(path, host.includes(".") ? host : `${host}.localhost:4321`))).toEqual({
@@ -283,13 +277,7 @@ describe("GET /api/finance-disclaimer?car_id=", () => {
       404,
       DISCLAIMER_ERRORS.noDisclaimer,
     ],
-    [
-      "an unknown site",
-      "/api/finance-disclaimer?car_id=16",
-      "nobody",
-      404,
-      "There is no site at this address.",
-    ],
+    ["an unknown site", "/api/finance-disclaimer?car_id=16", "nobody", 404, "This site is not available."],
   ])("answers %s with %d", async (_, pathname, tenant, status, error) => {
     expect(await answer(handler, get(pathname, `${tenant}.localhost:4321`))).toEqual({
       status,

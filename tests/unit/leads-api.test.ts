@@ -117,7 +117,7 @@ describe("POST /api/leads", () => {
   it("answers 404 JSON for an unknown tenant and 405 for GET", async () => {
     expect((await post(validBody("enquiry"), { host: "nobody-motors.localhost" })).status).toBe(404);
     expect((await post(validBody("enquiry"), { host: "localhost:4321" })).body).toEqual({
-      error: "Unknown site",
+      error: "This site is not available.",
     });
     const get = await handler(
       new Request("http://test-motors.localhost/api/leads", { headers: { host: "test-motors.localhost" } }),

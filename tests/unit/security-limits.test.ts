@@ -13,12 +13,14 @@ import {
   YOUX_QUOTE_LIMITS,
 } from "~/features/finance/youx.server";
 import { LEAD_LIMITS } from "~/features/leads/leads";
-import { acceptJsonPost, clientKey, createLeadsHandler } from "~/features/leads/submit.server";
+import { createLeadsHandler } from "~/features/leads/submit.server";
 import { ADJUSTMENT_QUESTIONS } from "~/features/tradein/tradein";
 import { createTradeInHandler } from "~/features/tradein/tradein.server";
 import { CAR_PDF_LIMITS, createCarPdfHandler } from "~/features/vehicle/car-pdf.server";
 import { createPhoneRevealHandler, PHONE_REVEAL_LIMITS } from "~/features/vehicle/phone-reveal.server";
 import { type Db, openDb } from "~/lib/db/db.server";
+import { clientKey } from "~/server/client";
+import { acceptJsonPost } from "~/server/json-post";
 import type { TenantData } from "~/tenant/tenant.server";
 import { makeCar, makeLocation, makeSite, NOW } from "./helpers";
 import { leadRequest, validBody } from "./leads-helpers";

@@ -18,9 +18,9 @@ import {
   requeueParked,
 } from "~/features/leads/outbox.server";
 import { parseLead } from "~/features/leads/schemas";
-import { crmWebhookUrl, tenantSlugFor } from "~/features/leads/site.server";
+import { crmWebhookUrl } from "~/features/leads/site.server";
 import { type Db, dbTarget, openDb } from "~/lib/db/db.server";
-import { workerScope } from "~/server/deploy";
+import { tenantForRequest, workerScope } from "~/server/deploy";
 import { verifySignature } from "~/server/signature";
 import { createApp } from "../../scripts/lib/app";
 import { type Crm, startCrm, validBody } from "./leads-helpers";
@@ -124,10 +124,10 @@ describe("Critical: a deployed site delivers every tenant's leads to its own CRM
     const req = new Request("https://westside.example/api/leads", {
       headers: { host: "bayside-nissan.localhost" },
     });
-    expect(tenantSlugFor(req, { TENANT: "westside-auto", NETLIFY: "true" })).toBe("westside-auto");
-    expect(tenantSlugFor(req, { NETLIFY: "true" })).toBeNull();
-    expect(tenantSlugFor(req, { AWS_LAMBDA_FUNCTION_NAME: "leads" })).toBeNull();
-    expect(tenantSlugFor(req, {})).toBe("bayside-nissan");
+    expect(tenantForRequest(req, { TENANT: "westside-auto", NETLIFY: "true" })).toBe("westside-auto");
+    expect(tenantForRequest(req, { NETLIFY: "true" })).toBeNull();
+    expect(tenantForRequest(req, { AWS_LAMBDA_FUNCTION_NAME: "leads" })).toBeNull();
+    expect(tenantForRequest(req, {})).toBe("bayside-nissan");
   });
 
   it("a deployed worker without TENANT refuses to start, with a clear message", async () => {

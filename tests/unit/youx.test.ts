@@ -204,7 +204,7 @@ describe("POST /api/youx/quote", () => {
       "an unknown site",
       post(request(), { host: "nobody.localhost:4321" }),
       404,
-      "There is no site at this address.",
+      "This site is not available.",
     ],
     [
       "a site without quotes",

@@ -6,19 +6,16 @@
  */
 import { createHash, randomBytes, randomInt, randomUUID, timingSafeEqual } from "node:crypto";
 import { sql } from "kysely";
-import { hitRateLimit, type RateLimit } from "~/features/leads/rate-limit.server";
-import { clientIp, clientKey, readBodyWithin } from "~/features/leads/submit.server";
 import { type CarFields, carFields, findCarIn } from "~/features/vehicle/car-fields";
-import {
-  CALL_ERRORS,
-  type CallContext,
-  guarded,
-  json,
-  methodNotAllowed,
-  resolveTenant,
-} from "~/features/vehicle/http.server";
+import { CALL_ERRORS } from "~/features/vehicle/http.server";
 import type { Db } from "~/lib/db/db.server";
+import { json, methodNotAllowed } from "~/lib/http.server";
 import { MAX_CAR_ID } from "~/lib/shopper-input";
+import { clientIp, clientKey } from "~/server/client";
+import { type CallContext, guarded, resolveTenant } from "~/server/context";
+import { REQUEST_ERRORS } from "~/server/errors";
+import { isJsonRequest, readJsonObject } from "~/server/json-post";
+import { hitRateLimit, type RateLimit } from "~/server/rate-limit.server";
 import type { TenantData } from "~/tenant/tenant.server";
 import {
   ACCOUNT_TEXTS,
@@ -129,16 +126,8 @@ export async function sessionUser(
 type Body = { ok: true; body: Record<string, unknown> } | { ok: false; response: Response };
 
 async function readJson(req: Request): Promise<Body> {
-  const type = req.headers.get("content-type")?.split(";")[0]?.trim().toLowerCase();
-  if (type !== "application/json") return { ok: false, response: json({ error: CALL_ERRORS.badJson }, 415) };
-  const text = await readBodyWithin(req, ACCOUNT_LIMITS.maxBodyBytes);
-  if (text === null) return { ok: false, response: json({ error: "The request body is too large." }, 413) };
-  try {
-    const body = JSON.parse(text) as unknown;
-    if (body && typeof body === "object" && !Array.isArray(body))
-      return { ok: true, body: body as Record<string, unknown> };
-  } catch {}
-  return { ok: false, response: json({ error: CALL_ERRORS.badJson }, 400) };
+  if (!isJsonRequest(req)) return { ok: false, response: json({ error: REQUEST_ERRORS.contentType }, 415) };
+  return readJsonObject(req, ACCOUNT_LIMITS.maxBodyBytes);
 }
 
 const tooMany = (retryAfterSeconds: number) =>

@@ -1,6 +1,7 @@
 /** The account functions' real context: the request's tenant, its snapshot, the database, SMS. */
-import { tenantSlugFor } from "~/features/leads/site.server";
+
 import { getDb } from "~/lib/db/db.server";
+import { tenantForRequest } from "~/server/deploy";
 import { tenantSnapshot } from "~/tenant/snapshot.server";
 import type { AccountOptions } from "./account.server";
 import { smsAdapterFromEnv } from "./sms.server";
@@ -8,7 +9,7 @@ import { smsAdapterFromEnv } from "./sms.server";
 export function accountOptions(): AccountOptions {
   return {
     db: getDb,
-    tenantFor: (req) => tenantSlugFor(req),
+    tenantFor: (req) => tenantForRequest(req),
     snapshot: (slug) => tenantSnapshot(slug),
     sms: smsAdapterFromEnv(),
   };

@@ -5,8 +5,8 @@
  */
 import { randomUUID } from "node:crypto";
 import { fieldErrors, LEAD_TEXTS } from "~/features/leads/schemas";
-import { json } from "~/features/vehicle/http.server";
 import type { Db } from "~/lib/db/db.server";
+import { json } from "~/lib/http.server";
 import { isUuid } from "~/lib/ids";
 import { type AccountOptions, accountGet, accountPost, sessionUser } from "./account.server";
 import { GARAGE_LIMIT, GARAGE_TEXTS, type GarageVehicle, garageVehicleSchema } from "./garage";

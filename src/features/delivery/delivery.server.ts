@@ -3,13 +3,9 @@
  * (spec §7 "delivery price lookup by postcode returns price and name"). 200 `{ price, name }`;
  * 400 with the spec's postcode texts; 404 with the spec's no-estimate text.
  */
-import {
-  type CallContext,
-  guarded,
-  json,
-  methodNotAllowed,
-  resolveTenant,
-} from "~/features/vehicle/http.server";
+
+import { json, methodNotAllowed } from "~/lib/http.server";
+import { type CallContext, guarded, resolveTenant } from "~/server/context";
 import { checkPostcode, DELIVERY_TEXTS, deliveryEstimate } from "./delivery";
 
 /** Regions change only with a build; a short shared cache spares repeat lookups. */

@@ -3,12 +3,13 @@
  * tenant a request is for.
  */
 import type { Car } from "~/features/stock/car.schema";
+import { REQUEST_ERRORS } from "~/server/errors";
 import type { Site } from "~/tenant/schema";
 
 export { json, methodNotAllowed } from "~/lib/http.server";
 
 export const FINANCE_ERRORS = {
-  unknownSite: "There is no site at this address.",
+  unknownSite: REQUEST_ERRORS.unknownSite,
   unknownCar: "We couldn't find that car. It may have been sold.",
 } as const;
 

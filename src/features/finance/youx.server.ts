@@ -3,9 +3,10 @@
  * the YouX service when `YOUX_API_URL` is set, else the local stand-in (`localQuote`). The page
  * ignores any non-OK answer (spec §8), so every refusal here is a plain JSON `{ error }`.
  */
-import { hitRateLimit, type RateLimit } from "~/features/leads/rate-limit.server";
-import { clientIp, clientKey, readBodyWithin } from "~/features/leads/submit.server";
 import type { Db } from "~/lib/db/db.server";
+import { clientIp, clientKey, readBodyWithin } from "~/server/client";
+import { isJsonRequest } from "~/server/json-post";
+import { hitRateLimit, type RateLimit } from "~/server/rate-limit.server";
 import { FINANCE_ERRORS, json, methodNotAllowed, type TenantLookup } from "./http.server";
 import { localQuote, type Quote, type QuoteRequest, quoteRequestSchema, quoteResponseSchema } from "./youx";
 
@@ -84,8 +85,7 @@ export function createQuoteHandler(options: QuoteOptions): (req: Request) => Pro
     const site = slug ? options.site(slug) : null;
     if (!site) return json({ error: FINANCE_ERRORS.unknownSite }, 404);
     if (!site.features.youx_quote) return json({ error: QUOTE_ERRORS.notOffered }, 404);
-    const type = req.headers.get("content-type")?.split(";")[0]?.trim().toLowerCase();
-    if (type !== "application/json") return json({ error: QUOTE_ERRORS.contentType }, 415);
+    if (!isJsonRequest(req)) return json({ error: QUOTE_ERRORS.contentType }, 415);
     if (options.db) {
       const bucket = `youx-quote:${slug}:${clientKey(clientIp(req))}`;
       let limit: Awaited<ReturnType<typeof hitRateLimit>>;

@@ -2,6 +2,7 @@
  * Lead rules that need no I/O: a site's form rules, the anti-abuse thresholds and texts, the outbox
  * retry schedule and the analytics event ids of spec §7. Pure: the site and `now` come in as arguments.
  */
+import { REQUEST_ERRORS } from "~/server/errors";
 import type { Site } from "~/tenant/schema";
 import type { LeadFormRules } from "./schemas";
 
@@ -28,15 +29,14 @@ export const LEAD_LIMITS = {
 /** What the shopper reads when we turn a submission away; each says what to do next. */
 export const LEAD_ERRORS = {
   tooFast: "That was quicker than we expected. Please wait a few seconds and submit the form again.",
-  rateLimited: (seconds: number) =>
-    `We have received several enquiries from you in a short time. Please try again in ${seconds} seconds.`,
+  rateLimited: REQUEST_ERRORS.rateLimited,
   /** The same limit on posts that are not enquiries (unsubscribe, online payment). */
   tooManyTries: (seconds: number) =>
     `That's a lot of tries in a short time. Please try again in ${seconds} seconds.`,
-  tooLarge: "Your message is too long to send. Please shorten it and submit the form again.",
-  contentType: "Please send the form as JSON (Content-Type: application/json).",
-  badJson: "We could not read the form. Please reload the page and submit it again.",
-  unknownSite: "Unknown site",
+  tooLarge: REQUEST_ERRORS.tooLarge,
+  contentType: REQUEST_ERRORS.contentType,
+  badJson: REQUEST_ERRORS.badJson,
+  unknownSite: REQUEST_ERRORS.unknownSite,
   method: "Method not allowed",
   idempotencyKey: "The Idempotency-Key header must be 1 to 200 visible characters.",
   unavailable: "We couldn't send your enquiry just now. Please try again in a moment.",

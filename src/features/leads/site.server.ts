@@ -1,18 +1,13 @@
 /**
- * A tenant's lead settings at run time: which tenant a request is for (the deploy's `TENANT`, or
- * `<slug>.localhost` under the local all-tenant server; see src/server/deploy.ts) and where its
- * leads go. Site configs are read once per process.
+ * A tenant's lead settings at run time: its site.json and where its leads go (environment
+ * overrides per tenant; see src/server/deploy.ts). Site configs are read once per process.
  */
 import { existsSync } from "node:fs";
 import path from "node:path";
-import { tenantForRequest, tenantSetting } from "~/server/deploy";
+import { tenantSetting } from "~/server/deploy";
 import { loadSite, SITE_FILE, tenantsDir } from "~/tenant/load";
 import { type Site, SLUG_PATTERN } from "~/tenant/schema";
 import { channelKey } from "~/tenant/schemas/leads";
-
-export function tenantSlugFor(req: Request, env: NodeJS.ProcessEnv = process.env): string | null {
-  return tenantForRequest(req, env);
-}
 
 const sites = new Map<string, Site>();
 

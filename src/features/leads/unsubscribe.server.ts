@@ -13,11 +13,11 @@ import { createHash } from "node:crypto";
 import type { ColumnType } from "kysely";
 import type { Db } from "~/lib/db/db.server";
 import { json, methodNotAllowed } from "~/lib/http.server";
+import { acceptJsonPost } from "~/server/json-post";
+import type { RateLimit } from "~/server/rate-limit.server";
 import { LEAD_ERRORS } from "./leads";
 import { storeLeadWithRecord } from "./leads.server";
-import type { RateLimit } from "./rate-limit.server";
 import { fieldErrors, LEAD_TEXTS } from "./schemas";
-import { acceptJsonPost } from "./submit.server";
 import { UNSUBSCRIBE_TEXTS } from "./unsubscribe";
 import { unsubscribeSchema } from "./unsubscribe.schema";
 

@@ -14,20 +14,15 @@ import type { ColumnType } from "kysely";
 import { sessionUser } from "~/features/account/account.server";
 import { LEAD_ERRORS } from "~/features/leads/leads";
 import { storeLeads } from "~/features/leads/leads.server";
-import type { RateLimit } from "~/features/leads/rate-limit.server";
 import { fieldErrors, LEAD_TEXTS } from "~/features/leads/schemas";
-import { acceptJsonPost, readBodyWithin } from "~/features/leads/submit.server";
-import {
-  type CallContext,
-  guarded,
-  json,
-  methodNotAllowed,
-  resolveTenant,
-} from "~/features/vehicle/http.server";
 import type { Db } from "~/lib/db/db.server";
 import { escapeMarkup } from "~/lib/escape";
-import { FUNCTION_HEADERS, pageHeaders } from "~/lib/http.server";
+import { FUNCTION_HEADERS, json, methodNotAllowed, pageHeaders } from "~/lib/http.server";
 import { isUuid } from "~/lib/ids";
+import { readBodyWithin } from "~/server/client";
+import { type CallContext, guarded, resolveTenant } from "~/server/context";
+import { acceptJsonPost } from "~/server/json-post";
+import type { RateLimit } from "~/server/rate-limit.server";
 import { paymentRequestSchema } from "./payment.schema";
 import {
   formatCents,

@@ -14,18 +14,13 @@ import { sessionUser } from "~/features/account/account.server";
 import { checkMobile } from "~/features/account/mobile";
 import { formRulesFor, isHoneypotHit, isTooFast, LEAD_ERRORS, LEAD_LIMITS } from "~/features/leads/leads";
 import { storeLeadWithRecord } from "~/features/leads/leads.server";
-import type { RateLimit } from "~/features/leads/rate-limit.server";
 import { HONEYPOT_FIELD, LEAD_TEXTS, parseLead, STARTED_AT_FIELD } from "~/features/leads/schemas";
-import { acceptJsonPost } from "~/features/leads/submit.server";
 import { siteTimeZone } from "~/features/locations/locations";
-import {
-  type CallContext,
-  guarded,
-  json,
-  methodNotAllowed,
-  resolveTenant,
-} from "~/features/vehicle/http.server";
 import type { Db } from "~/lib/db/db.server";
+import { json, methodNotAllowed } from "~/lib/http.server";
+import { type CallContext, guarded, resolveTenant } from "~/server/context";
+import { acceptJsonPost } from "~/server/json-post";
+import type { RateLimit } from "~/server/rate-limit.server";
 import { closedMessage, pickPrize, SPIN_TEXTS, totalWeight } from "./spin-to-win";
 import { spinDb } from "./tables";
 

@@ -6,10 +6,11 @@
  */
 import { existsSync } from "node:fs";
 import path from "node:path";
-import { readBodyWithin } from "~/features/leads/submit.server";
 import type { Db } from "~/lib/db/db.server";
 import { json, methodNotAllowed } from "~/lib/http.server";
+import { readBodyWithin } from "~/server/client";
 import { perTenantEnvName, tenantForRequest, tenantSetting } from "~/server/deploy";
+import { REQUEST_ERRORS } from "~/server/errors";
 import { verifySignature } from "~/server/signature";
 import { SITE_FILE, tenantsDir } from "~/tenant/load";
 import { type Builder, builderFor } from "./build-trigger.server";
@@ -55,7 +56,7 @@ export function createStockWebhookHandler(options: StockWebhookOptions): (req: R
       const tenant = tenantForRequest(req, env);
       const known =
         options.known ?? ((slug: string) => existsSync(path.join(tenantsDir(env), slug, SITE_FILE)));
-      if (!tenant || !known(tenant)) return json({ error: "Unknown site" }, 404);
+      if (!tenant || !known(tenant)) return json({ error: REQUEST_ERRORS.unknownSite }, 404);
       const secrets = webhookSecrets(tenant, env);
       const builder = (options.builder ?? ((slug: string) => builderFor(slug, env)))(tenant);
       // Nothing is recorded: the provider retries, and its events count once this is set up.

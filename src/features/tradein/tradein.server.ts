@@ -8,7 +8,6 @@
 import { sql } from "kysely";
 import { formRulesFor, isHoneypotHit, isTooFast, LEAD_ERRORS, LEAD_LIMITS } from "~/features/leads/leads";
 import { storeLead } from "~/features/leads/leads.server";
-import { hitRateLimit, type RateLimit } from "~/features/leads/rate-limit.server";
 import {
   fieldErrors,
   HONEYPOT_FIELD,
@@ -17,12 +16,14 @@ import {
   STARTED_AT_FIELD,
   withoutServerMadeFields,
 } from "~/features/leads/schemas";
-import { clientIdempotencyKey, clientIp, clientKey, readBodyWithin } from "~/features/leads/submit.server";
 import type { Car } from "~/features/stock/car.schema";
 import { isSold } from "~/features/stock/stock";
 import { isDataError } from "~/lib/db/data-errors";
 import type { Db } from "~/lib/db/db.server";
 import { json } from "~/lib/http.server";
+import { clientIdempotencyKey } from "~/server/client";
+import { acceptJsonPost } from "~/server/json-post";
+import type { RateLimit } from "~/server/rate-limit.server";
 import type { Site } from "~/tenant/schema";
 import type { TenantData } from "~/tenant/tenant.server";
 import { type Geocoder, localGeocoder } from "./geocode.server";
@@ -94,31 +95,17 @@ async function accept(req: Request, deps: TradeInDeps, limit: { bucket: string; 
   const tenant = deps.tenantFor(req);
   const site = tenant ? deps.site(tenant) : null;
   if (!tenant || !site?.features.trade_in) throw new Refusal(json({ error: LEAD_ERRORS.unknownSite }, 404));
-  const contentType = req.headers.get("content-type")?.split(";")[0]?.trim().toLowerCase();
-  if (contentType !== "application/json") throw new Refusal(json({ error: LEAD_ERRORS.contentType }, 415));
   const db = await deps.db();
-  const ip = clientIp(req);
-  const now = deps.now?.() ?? new Date();
-  const result = await hitRateLimit(db, `${limit.bucket}:${tenant}:${clientKey(ip)}`, limit.rate, now);
-  if (!result.allowed) {
-    throw new Refusal(
-      json({ error: LEAD_ERRORS.rateLimited(result.retryAfterSeconds) }, 429, {
-        "retry-after": String(result.retryAfterSeconds),
-      }),
-    );
-  }
-  const raw = await readBodyWithin(req, LEAD_LIMITS.maxBodyBytes);
-  if (raw === null) throw new Refusal(json({ error: LEAD_ERRORS.tooLarge }, 413));
-  let body: unknown;
-  try {
-    body = JSON.parse(raw);
-  } catch {
-    throw new Refusal(json({ error: LEAD_ERRORS.badJson }, 400));
-  }
-  if (typeof body !== "object" || body === null || Array.isArray(body)) {
-    throw new Refusal(json({ error: LEAD_ERRORS.badJson }, 400));
-  }
-  return { tenant, site, data: deps.tenantData(tenant), db, body: body as Record<string, unknown>, ip };
+  const accepted = await acceptJsonPost(req, {
+    db,
+    bucket: `${limit.bucket}:${tenant}`,
+    rateLimit: limit.rate,
+    now: deps.now?.() ?? new Date(),
+    maxBodyBytes: LEAD_LIMITS.maxBodyBytes,
+  });
+  if (!accepted.ok) throw new Refusal(accepted.response);
+  const { body, ip } = accepted;
+  return { tenant, site, data: deps.tenantData(tenant), db, body, ip };
 }
 
 /** Runs a handler body; refusals answer as given, anything unexpected is a 503 the form can retry. */

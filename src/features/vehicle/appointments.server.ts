@@ -4,16 +4,10 @@
  */
 import { z } from "zod";
 import { locationTimeZone } from "~/features/locations/locations";
+import { json, methodNotAllowed } from "~/lib/http.server";
+import { type CallContext, fieldErrors, guarded, resolveTenant } from "~/server/context";
 import { appointmentSlots } from "./appointments";
-import {
-  CALL_ERRORS,
-  type CallContext,
-  fieldErrors,
-  guarded,
-  json,
-  methodNotAllowed,
-  resolveTenant,
-} from "./http.server";
+import { CALL_ERRORS } from "./http.server";
 
 export const appointmentsQuerySchema = z
   .object({

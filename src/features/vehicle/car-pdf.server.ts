@@ -12,22 +12,15 @@ import { existsSync, readFileSync } from "node:fs";
 import path from "node:path";
 import { PDFDocument, type PDFFont, type PDFPage, rgb, StandardFonts } from "pdf-lib";
 import { z } from "zod";
-import { hitRateLimit, type RateLimit } from "~/features/leads/rate-limit.server";
-import { clientIp, clientKey } from "~/features/leads/submit.server";
 import type { Car } from "~/features/stock/car.schema";
 import type { Db } from "~/lib/db/db.server";
-import { FUNCTION_HEADERS } from "~/lib/http.server";
+import { FUNCTION_HEADERS, json, methodNotAllowed } from "~/lib/http.server";
+import { clientIp, clientKey } from "~/server/client";
+import { type CallContext, fieldErrors, guarded, resolveTenant } from "~/server/context";
+import { hitRateLimit, type RateLimit } from "~/server/rate-limit.server";
 import type { TenantData } from "~/tenant/tenant.server";
 import { type CarFields, carFields, findCarIn } from "./car-fields";
-import {
-  CALL_ERRORS,
-  type CallContext,
-  fieldErrors,
-  guarded,
-  json,
-  methodNotAllowed,
-  resolveTenant,
-} from "./http.server";
+import { CALL_ERRORS } from "./http.server";
 
 /** How many spec rows the sheet lists (the page's key information plus the next most useful). */
 export const PDF_SPEC_ROWS = 14;

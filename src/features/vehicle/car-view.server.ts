@@ -7,16 +7,10 @@ import { sql } from "kysely";
 import { z } from "zod";
 import type { Car } from "~/features/stock/car.schema";
 import type { Db } from "~/lib/db/db.server";
+import { json, methodNotAllowed } from "~/lib/http.server";
+import { type CallContext, fieldErrors, guarded, resolveTenant } from "~/server/context";
 import { carFields, findCarIn } from "./car-fields";
-import {
-  CALL_ERRORS,
-  type CallContext,
-  fieldErrors,
-  guarded,
-  json,
-  methodNotAllowed,
-  resolveTenant,
-} from "./http.server";
+import { CALL_ERRORS } from "./http.server";
 import { vehicleDb } from "./tables";
 
 const PATH = /^\/cars\/([a-z0-9]+(?:-[a-z0-9]+)*)\/view\.json$/;

@@ -5,20 +5,15 @@
  */
 import { randomUUID } from "node:crypto";
 import { z } from "zod";
-import { hitRateLimit, type RateLimit } from "~/features/leads/rate-limit.server";
-import { clientIp, clientKey, readBodyWithin } from "~/features/leads/submit.server";
 import type { Db } from "~/lib/db/db.server";
+import { json, methodNotAllowed } from "~/lib/http.server";
 import { MAX_CAR_ID, shopperString } from "~/lib/shopper-input";
+import { clientIp, clientKey, readBodyWithin } from "~/server/client";
+import { type CallContext, fieldErrors, guarded, resolveTenant } from "~/server/context";
+import { isJsonRequest } from "~/server/json-post";
+import { hitRateLimit, type RateLimit } from "~/server/rate-limit.server";
 import { findCarIn } from "./car-fields";
-import {
-  CALL_ERRORS,
-  type CallContext,
-  fieldErrors,
-  guarded,
-  json,
-  methodNotAllowed,
-  resolveTenant,
-} from "./http.server";
+import { CALL_ERRORS } from "./http.server";
 import { vehicleDb } from "./tables";
 
 const id = z.coerce
@@ -57,8 +52,7 @@ export function createPhoneRevealHandler(options: PhoneRevealOptions): (req: Req
       if (req.method !== "POST") return methodNotAllowed("POST");
       const resolved = resolveTenant(req, options);
       if (!resolved.ok) return resolved.response;
-      const contentType = req.headers.get("content-type")?.split(";")[0]?.trim().toLowerCase();
-      if (contentType !== "application/json") return json({ error: CALL_ERRORS.badJson }, 415);
+      if (!isJsonRequest(req)) return json({ error: CALL_ERRORS.contentType }, 415);
       const declared = Number(req.headers.get("content-length"));
       if (Number.isFinite(declared) && declared > PHONE_REVEAL_LIMITS.maxBodyBytes) {
         return json({ error: "The request body is too large." }, 413);
