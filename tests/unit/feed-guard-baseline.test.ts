@@ -67,12 +67,14 @@ describe("the truncated-feed guard with an empty build cache", () => {
 
 describe("npm run build with DATABASE_URL, as a Netlify build runs", () => {
   let pg: Postgres;
+  let pgUrl = "";
   let owner: Db;
   let base: string;
   beforeAll(async () => {
     pg = await startPostgres();
     // This machine has PostgreSQL 15: a missing server is a failure here, never a skip.
     if ("skip" in pg) throw new Error(`needs PostgreSQL: ${pg.skip}`);
+    pgUrl = pg.url;
     owner = await openDb({ kind: "postgres", url: pg.url, poolSize: 2 }, { migrate: true });
     await provisionTenantRole(owner, SLUG, "f".repeat(24));
     base = mkdtempSync(path.join(os.tmpdir(), "feed-guard-pg-"));
@@ -99,7 +101,7 @@ describe("npm run build with DATABASE_URL, as a Netlify build runs", () => {
           REPORTS_DIR: path.join(base, "reports"),
           TENANT_CACHE_DIR: path.join(base, "cache"),
           // The site's own role: row-level security lets it touch only this tenant's rows.
-          DATABASE_URL: tenantDatabaseUrl(pg.url, SLUG, "f".repeat(24)),
+          DATABASE_URL: tenantDatabaseUrl(pgUrl, SLUG, "f".repeat(24)),
           ALLOW_FEED_SHRINK: "",
           FEED_GUARD_BASELINES: "",
         },
