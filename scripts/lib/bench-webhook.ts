@@ -5,13 +5,12 @@
  * 1,000 cars on this 2-core machine (60 s is the ceiling). Baseline: the rebuild's own time, as
  * its build history records it (the rest is the webhook, the process start and the swap).
  */
-import { type ChildProcess, spawn } from "node:child_process";
+import type { ChildProcess } from "node:child_process";
 import { readFileSync, rmSync, writeFileSync } from "node:fs";
-import http from "node:http";
-import { createServer } from "node:net";
 import path from "node:path";
 import { signatureHeader } from "~/server/signature";
-import { type BuildHistoryEntry, ROOT, readBuildHistory } from "./build-tenants";
+import { type BuildHistoryEntry, readBuildHistory } from "./build-tenants";
+import { hostRequest, startLocalServer } from "./local-server";
 
 export const WEBHOOK_GOAL_S = 30;
 const SECRET = "bench-stock-webhook-secret";
@@ -22,40 +21,6 @@ export interface WebhookBenchRow {
   baseline: string;
   ratio: number | null;
   details: Record<string, number>;
-}
-
-const freePort = () =>
-  new Promise<number>((resolve) => {
-    const probe = createServer().listen(0, "127.0.0.1", () => {
-      const { port } = probe.address() as { port: number };
-      probe.close(() => resolve(port));
-    });
-  });
-
-function request(
-  port: number,
-  host: string,
-  pathname: string,
-  init: { method?: string; headers?: Record<string, string>; body?: string } = {},
-): Promise<{ status: number; text: string }> {
-  return new Promise((resolve, reject) => {
-    const req = http.request(
-      {
-        host: "127.0.0.1",
-        port,
-        path: pathname,
-        method: init.method ?? "GET",
-        headers: { host, ...init.headers },
-      },
-      (res) => {
-        const chunks: Buffer[] = [];
-        res.on("data", (chunk: Buffer) => chunks.push(chunk));
-        res.on("end", () => resolve({ status: res.statusCode ?? 0, text: Buffer.concat(chunks).toString() }));
-      },
-    );
-    req.on("error", reject);
-    req.end(init.body);
-  });
 }
 
 async function until(
@@ -95,38 +60,29 @@ export async function benchWebhook(options: {
   rmSync(work, { recursive: true, force: true });
   const tenantsDir = path.join(work, "tenants");
   options.writeTenant(tenantsDir);
-  const port = await freePort();
-  const host = `${slug}.localhost:${port}`;
-  const env: NodeJS.ProcessEnv = {
-    ...process.env,
-    PORT: String(port),
-    TENANTS_DIR: tenantsDir,
-    DIST_DIR: path.join(work, "dist"),
-    REPORTS_DIR: path.join(work, "reports"),
-    TENANT_CACHE_DIR: path.join(work, "cache"),
-    DATA_DIR: "memory",
-    STOCK_WEBHOOK_SECRET: SECRET,
-  };
-  for (const name of ["TENANT", "SKIP_BUILD", "DATABASE_URL", "NETLIFY", "BUILD_FRESH", "BUILD_SHARDS"])
-    delete env[name];
   console.log(`\n[bench] webhook to visible: npm start with ${size} cars (first build, then the webhook)`);
-  const log: string[] = [];
-  const server: ChildProcess = spawn(
-    process.execPath,
-    [path.join(ROOT, "node_modules/tsx/dist/cli.mjs"), path.join(ROOT, "scripts/serve.ts")],
-    { cwd: ROOT, env, stdio: ["ignore", "pipe", "pipe"] },
+  const local = await startLocalServer(
+    {
+      TENANTS_DIR: tenantsDir,
+      DIST_DIR: path.join(work, "dist"),
+      REPORTS_DIR: path.join(work, "reports"),
+      TENANT_CACHE_DIR: path.join(work, "cache"),
+      DATA_DIR: "memory",
+      STOCK_WEBHOOK_SECRET: SECRET,
+      TENANT: undefined,
+      SKIP_BUILD: undefined,
+      DATABASE_URL: undefined,
+      NETLIFY: undefined,
+      BUILD_FRESH: undefined,
+      BUILD_SHARDS: undefined,
+    },
+    600_000,
   );
-  server.stdout?.on("data", (chunk) => log.push(String(chunk)));
-  server.stderr?.on("data", (chunk) => log.push(String(chunk)));
+  const { port, child: server, log } = local;
+  const host = `${slug}.localhost:${port}`;
+  const request = (pathname: string, init: Parameters<typeof hostRequest>[3] = {}) =>
+    hostRequest(port, host, pathname, init);
   try {
-    await until(
-      async () => (await request(port, host, "/api/health")).status === 200,
-      "npm start's first build",
-      600_000,
-      server,
-      log,
-    );
-
     const feedFile = path.join(tenantsDir, slug, "stock.json");
     const feed = JSON.parse(readFileSync(feedFile, "utf8")) as { cars: FeedCar[] };
     const [template, removed, repriced] = feed.cars.filter((car) => car.price) as [FeedCar, FeedCar, FeedCar];
@@ -144,7 +100,7 @@ export async function benchWebhook(options: {
     writeFileSync(feedFile, JSON.stringify(feed));
 
     const body = JSON.stringify({ id: `evt_bench_${Date.now()}`, type: "stock.updated" });
-    const answer = await request(port, host, "/api/stock-feed", {
+    const answer = await request("/api/stock-feed", {
       method: "POST",
       headers: {
         "content-type": "application/json",
@@ -157,9 +113,9 @@ export async function benchWebhook(options: {
     const price = `$${newPrice.toLocaleString("en-AU")}`;
     await until(
       async () =>
-        (await request(port, host, `/cars/${added.slug}/`)).status === 200 &&
-        (await request(port, host, `/cars/${removed.slug}/`)).status === 404 &&
-        (await request(port, host, `/cars/${repriced.slug}/`)).text.includes(price),
+        (await request(`/cars/${added.slug}/`)).status === 200 &&
+        (await request(`/cars/${removed.slug}/`)).status === 404 &&
+        (await request(`/cars/${repriced.slug}/`)).text.includes(price),
       "the changed feed to be visible",
       120_000,
       server,
@@ -186,9 +142,6 @@ export async function benchWebhook(options: {
       },
     ];
   } finally {
-    if (server.exitCode === null) {
-      server.kill("SIGTERM");
-      await new Promise((resolve) => server.once("exit", resolve));
-    }
+    await local.stop();
   }
 }

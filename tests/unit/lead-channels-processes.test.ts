@@ -3,7 +3,6 @@
  * trade-in leads reach the local SMTP sink (as the emails the CRM's intake address would get) and
  * an ADF HTTP receiver, and every field the shopper typed is in what arrived.
  */
-import { type ChildProcess, spawn } from "node:child_process";
 import { mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from "node:fs";
 import { createServer as createHttpServer, type Server } from "node:http";
 import type { AddressInfo } from "node:net";
@@ -12,23 +11,15 @@ import path from "node:path";
 import { XmlDocument } from "libxml2-wasm";
 import { simpleParser } from "mailparser";
 import { afterAll, beforeAll, expect, it } from "vitest";
+import { type LocalServer, startLocalServer } from "../../scripts/lib/local-server";
 import { validBody, waitFor } from "./leads-helpers";
 
 const SLUG = "adf-motors";
 let work: string;
 let port: number;
-let child: ChildProcess;
-const log: string[] = [];
+let server: LocalServer;
 let adfServer: Server;
 const adfPosts: { contentType: string; body: string }[] = [];
-
-const freePort = () =>
-  new Promise<number>((resolve) => {
-    const probe = createHttpServer().listen(0, "127.0.0.1", () => {
-      const { port } = probe.address() as AddressInfo;
-      probe.close(() => resolve(port));
-    });
-  });
 
 beforeAll(async () => {
   work = mkdtempSync(path.join(os.tmpdir(), "adf-start-"));
@@ -65,43 +56,22 @@ beforeAll(async () => {
       },
     }),
   );
-  port = await freePort();
-  child = spawn(process.execPath, [path.resolve("node_modules/tsx/dist/cli.mjs"), "scripts/serve.ts"], {
-    env: {
-      ...process.env,
-      TENANT: SLUG,
-      SKIP_BUILD: "1",
-      PORT: String(port),
-      DATA_DIR: path.join(work, "data"),
-      TENANTS_DIR: path.join(work, "tenants"),
-      DIST_DIR: path.join(work, "dist"),
-      TENANT_CACHE_DIR: path.join(work, "cache"),
-      DATABASE_URL: "",
-      SMTP_URL: "",
-      CRM_WEBHOOK_URL: "",
-    },
-    stdio: ["ignore", "pipe", "pipe"],
+  server = await startLocalServer({
+    TENANT: SLUG,
+    SKIP_BUILD: "1",
+    DATA_DIR: path.join(work, "data"),
+    TENANTS_DIR: path.join(work, "tenants"),
+    DIST_DIR: path.join(work, "dist"),
+    TENANT_CACHE_DIR: path.join(work, "cache"),
+    DATABASE_URL: undefined,
+    SMTP_URL: undefined,
+    CRM_WEBHOOK_URL: undefined,
   });
-  child.stdout?.on("data", (chunk) => log.push(String(chunk)));
-  child.stderr?.on("data", (chunk) => log.push(String(chunk)));
-  await waitFor(
-    async () => {
-      if (child.exitCode !== null) throw new Error(`npm start exited: ${log.join("")}`);
-      return fetch(`http://127.0.0.1:${port}/api/health`).then(
-        (r) => r.ok,
-        () => false,
-      );
-    },
-    "npm start to answer",
-    60_000,
-  );
+  port = server.port;
 }, 90_000);
 
 afterAll(async () => {
-  if (child && child.exitCode === null) {
-    child.kill("SIGTERM");
-    await new Promise((resolve) => child.on("exit", resolve));
-  }
+  await server?.stop();
   await new Promise<void>((resolve) => adfServer?.close(() => resolve()));
   if (work) rmSync(work, { recursive: true, force: true });
 });
@@ -125,7 +95,7 @@ function parse(xml: string) {
 }
 
 it("sends a test-drive and a trade-in lead as ADF by email and by HTTP, with every field the shopper typed", async () => {
-  expect(log.join("")).toContain("Mail:         lead emails (ADF) land in");
+  expect(server.log.join("")).toContain("Mail:         lead emails (ADF) land in");
   const testDrive = await post(
     validBody("test_drive", {
       name: "Zoë",

@@ -5,32 +5,21 @@
  * and a truncated feed (also with the build cache cleared: the baseline comes from the database)
  * keep the old site up.
  */
-import { type ChildProcess, spawn } from "node:child_process";
 import { cpSync, existsSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from "node:fs";
-import http from "node:http";
-import { createServer } from "node:net";
 import os from "node:os";
 import path from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { signatureHeader } from "~/server/signature";
+import { hostRequest, type LocalServer, startLocalServer } from "../../scripts/lib/local-server";
 import { waitFor } from "./leads-helpers";
 
 const SLUG = "fixture-motors";
 const SECRET = "e2e-stock-webhook-secret";
 const ROOT = path.resolve(".");
 
-const freePort = () =>
-  new Promise<number>((resolve) => {
-    const probe = createServer().listen(0, "127.0.0.1", () => {
-      const { port } = probe.address() as { port: number };
-      probe.close(() => resolve(port));
-    });
-  });
-
 let work: string;
-let port: number;
-let server: ChildProcess;
-const log: string[] = [];
+let server: LocalServer;
+const log = () => server?.log ?? [];
 
 interface FeedCar {
   id: number;
@@ -51,32 +40,13 @@ const builds = () => {
 };
 
 const outcomes = () =>
-  log.join("").match(/\[rebuild\] fixture-motors: (new build is live|build failed)/g)?.length ?? 0;
+  log()
+    .join("")
+    .match(/\[rebuild\] fixture-motors: (new build is live|build failed)/g)?.length ?? 0;
 
 /** A request to the tenant's site by its Host (fetch would send 127.0.0.1 as the Host). */
-function request(
-  pathname: string,
-  init: { method?: string; headers?: Record<string, string>; body?: string } = {},
-): Promise<{ status: number; text: string }> {
-  return new Promise((resolve, reject) => {
-    const req = http.request(
-      {
-        host: "127.0.0.1",
-        port,
-        path: pathname,
-        method: init.method ?? "GET",
-        headers: { host: `${SLUG}.localhost:${port}`, ...init.headers },
-      },
-      (res) => {
-        const chunks: Buffer[] = [];
-        res.on("data", (chunk: Buffer) => chunks.push(chunk));
-        res.on("end", () => resolve({ status: res.statusCode ?? 0, text: Buffer.concat(chunks).toString() }));
-      },
-    );
-    req.on("error", reject);
-    req.end(init.body);
-  });
-}
+const request = (pathname: string, init: Parameters<typeof hostRequest>[3] = {}) =>
+  hostRequest(server.port, `${SLUG}.localhost:${server.port}`, pathname, init);
 const page = (pathname: string) => request(pathname);
 
 let eventCounter = 0;
@@ -112,44 +82,28 @@ beforeAll(async () => {
   cpSync(path.join(ROOT, "tests/fixtures/tenants", SLUG), path.join(work, "tenants", SLUG), {
     recursive: true,
   });
-  port = await freePort();
-  const env: NodeJS.ProcessEnv = {
-    ...process.env,
-    PORT: String(port),
-    TENANTS_DIR: path.join(work, "tenants"),
-    DIST_DIR: path.join(work, "dist"),
-    REPORTS_DIR: path.join(work, "reports"),
-    TENANT_CACHE_DIR: path.join(work, "cache"),
-    DATA_DIR: "memory",
-    STOCK_WEBHOOK_SECRET: SECRET,
-  };
-  for (const name of ["TENANT", "SKIP_BUILD", "DATABASE_URL", "NETLIFY", "ALLOW_FEED_SHRINK", "BUILD_FRESH"])
-    delete env[name];
-  server = spawn(process.execPath, [path.join(ROOT, "node_modules/tsx/dist/cli.mjs"), "scripts/serve.ts"], {
-    cwd: ROOT,
-    env,
-    stdio: ["ignore", "pipe", "pipe"],
-  });
-  server.stdout?.on("data", (chunk) => log.push(String(chunk)));
-  server.stderr?.on("data", (chunk) => log.push(String(chunk)));
-  await waitFor(
-    async () => {
-      if (server.exitCode !== null) throw new Error(`npm start exited: ${log.join("")}`);
-      return page("/api/health").then(
-        (r) => r.status === 200,
-        () => false,
-      );
+  // A full build first (no SKIP_BUILD), then the server: allow for both.
+  server = await startLocalServer(
+    {
+      TENANTS_DIR: path.join(work, "tenants"),
+      DIST_DIR: path.join(work, "dist"),
+      REPORTS_DIR: path.join(work, "reports"),
+      TENANT_CACHE_DIR: path.join(work, "cache"),
+      DATA_DIR: "memory",
+      STOCK_WEBHOOK_SECRET: SECRET,
+      TENANT: undefined,
+      SKIP_BUILD: undefined,
+      DATABASE_URL: undefined,
+      NETLIFY: undefined,
+      ALLOW_FEED_SHRINK: undefined,
+      BUILD_FRESH: undefined,
     },
-    "npm start to build and serve the fixture tenant",
-    60_000,
+    80_000,
   );
 }, 90_000);
 
 afterAll(async () => {
-  if (server && server.exitCode === null) {
-    server.kill("SIGTERM");
-    await new Promise((resolve) => server.on("exit", resolve));
-  }
+  await server?.stop();
   if (work) rmSync(work, { recursive: true, force: true });
 });
 

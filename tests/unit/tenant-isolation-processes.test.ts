@@ -5,9 +5,7 @@
  * tenant's waiting lead must reach neither. Each site connects as its tenant's own role, so
  * row-level security stands behind the code as a second wall.
  */
-import { type ChildProcess, spawn } from "node:child_process";
 import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from "node:fs";
-import { createServer } from "node:net";
 import os from "node:os";
 import path from "node:path";
 import { sql } from "kysely";
@@ -16,25 +14,18 @@ import { storeLead } from "~/features/leads/leads.server";
 import { parseLead } from "~/features/leads/schemas";
 import { type Db, openDb } from "~/lib/db/db.server";
 import { provisionTenantRole, tenantDatabaseUrl } from "~/lib/db/tenant-roles.server";
+import { type LocalServer, startLocalServer } from "../../scripts/lib/local-server";
 import { type Crm, type Postgres, startCrm, startPostgres, validBody, waitFor } from "./leads-helpers";
 
 const TENANTS = ["westside-auto", "bayside-nissan"] as const;
 const PASSWORDS = { "westside-auto": "w".repeat(24), "bayside-nissan": "b".repeat(24) };
-
-const freePort = () =>
-  new Promise<number>((resolve) => {
-    const probe = createServer().listen(0, "127.0.0.1", () => {
-      const { port } = probe.address() as { port: number };
-      probe.close(() => resolve(port));
-    });
-  });
 
 let pg: Postgres;
 let pgUrl: string;
 let work: string;
 let db: Db;
 const crms = new Map<string, Crm>();
-const sites = new Map<string, { port: number; child: ChildProcess; log: string[] }>();
+const sites = new Map<string, LocalServer>();
 
 beforeAll(async () => {
   pg = await startPostgres();
@@ -64,54 +55,24 @@ beforeAll(async () => {
   await Promise.all(
     TENANTS.map(async (slug) => {
       crms.set(slug, await startCrm());
-      const port = await freePort();
-      const log: string[] = [];
-      const child = spawn(
-        process.execPath,
-        [path.resolve("node_modules/tsx/dist/cli.mjs"), "scripts/serve.ts"],
-        {
-          env: {
-            ...process.env,
-            TENANT: slug,
-            SKIP_BUILD: "1",
-            PORT: String(port),
-            DATABASE_URL: tenantDatabaseUrl(pgUrl, slug, PASSWORDS[slug]),
-            TENANTS_DIR: path.join(work, "tenants"),
-            DIST_DIR: path.join(work, "dist"),
-            TENANT_CACHE_DIR: path.join(work, "cache"),
-            CRM_WEBHOOK_URL: crms.get(slug)?.url,
-          },
-          stdio: ["ignore", "pipe", "pipe"],
-        },
-      );
-      child.stdout?.on("data", (chunk) => log.push(String(chunk)));
-      child.stderr?.on("data", (chunk) => log.push(String(chunk)));
-      sites.set(slug, { port, child, log });
-      await waitFor(
-        async () => {
-          if (child.exitCode !== null) throw new Error(`${slug} exited: ${log.join("")}`);
-          return fetch(`http://127.0.0.1:${port}/api/health`).then(
-            (r) => r.ok,
-            () => false,
-          );
-        },
-        `${slug}'s site to start`,
-        60_000,
+      sites.set(
+        slug,
+        await startLocalServer({
+          TENANT: slug,
+          SKIP_BUILD: "1",
+          DATABASE_URL: tenantDatabaseUrl(pgUrl, slug, PASSWORDS[slug]),
+          TENANTS_DIR: path.join(work, "tenants"),
+          DIST_DIR: path.join(work, "dist"),
+          TENANT_CACHE_DIR: path.join(work, "cache"),
+          CRM_WEBHOOK_URL: crms.get(slug)?.url,
+        }),
       );
     }),
   );
 }, 120_000);
 
 afterAll(async () => {
-  for (const site of sites.values()) site.child.kill("SIGTERM");
-  await Promise.all(
-    [...sites.values()].map(
-      (site) =>
-        new Promise((resolve) =>
-          site.child.exitCode !== null ? resolve(null) : site.child.on("exit", resolve),
-        ),
-    ),
-  );
+  await Promise.all([...sites.values()].map((site) => site.stop()));
   await Promise.all([...crms.values()].map((crm) => crm.close()));
   await db?.destroy();
   if (pg && "stop" in pg) pg.stop();
