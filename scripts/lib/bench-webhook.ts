@@ -10,7 +10,7 @@ import { readFileSync, rmSync, writeFileSync } from "node:fs";
 import path from "node:path";
 import { signatureHeader } from "~/server/signature";
 import { type BuildHistoryEntry, readBuildHistory } from "./build-tenants";
-import { hostRequest, startLocalServer } from "./local-server";
+import { hostRequest, startLocalServer, workEnv } from "./local-server";
 
 export const WEBHOOK_GOAL_S = 30;
 const SECRET = "bench-stock-webhook-secret";
@@ -62,20 +62,7 @@ export async function benchWebhook(options: {
   options.writeTenant(tenantsDir);
   console.log(`\n[bench] webhook to visible: npm start with ${size} cars (first build, then the webhook)`);
   const local = await startLocalServer(
-    {
-      TENANTS_DIR: tenantsDir,
-      DIST_DIR: path.join(work, "dist"),
-      REPORTS_DIR: path.join(work, "reports"),
-      TENANT_CACHE_DIR: path.join(work, "cache"),
-      DATA_DIR: "memory",
-      STOCK_WEBHOOK_SECRET: SECRET,
-      TENANT: undefined,
-      SKIP_BUILD: undefined,
-      DATABASE_URL: undefined,
-      NETLIFY: undefined,
-      BUILD_FRESH: undefined,
-      BUILD_SHARDS: undefined,
-    },
+    { ...workEnv(work), STOCK_WEBHOOK_SECRET: SECRET, BUILD_SHARDS: undefined },
     600_000,
   );
   const { port, child: server, log } = local;

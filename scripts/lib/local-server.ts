@@ -48,6 +48,26 @@ export function hostRequest(
   });
 }
 
+/**
+ * The environment of a server that builds and serves from `work` only: its tenants, output,
+ * reports, caches and an in-memory database, with none of the caller's settings that would pin a
+ * tenant, skip the build or point elsewhere.
+ */
+export function workEnv(work: string): Record<string, string | undefined> {
+  return {
+    TENANTS_DIR: path.join(work, "tenants"),
+    DIST_DIR: path.join(work, "dist"),
+    REPORTS_DIR: path.join(work, "reports"),
+    TENANT_CACHE_DIR: path.join(work, "cache"),
+    DATA_DIR: "memory",
+    TENANT: undefined,
+    SKIP_BUILD: undefined,
+    DATABASE_URL: undefined,
+    NETLIFY: undefined,
+    BUILD_FRESH: undefined,
+  };
+}
+
 export interface LocalServer {
   port: number;
   child: ChildProcess;

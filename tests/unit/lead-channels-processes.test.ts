@@ -3,7 +3,7 @@
  * trade-in leads reach the local SMTP sink (as the emails the CRM's intake address would get) and
  * an ADF HTTP receiver, and every field the shopper typed is in what arrived.
  */
-import { mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from "node:fs";
+import { mkdtempSync, readdirSync, readFileSync, rmSync } from "node:fs";
 import { createServer as createHttpServer, type Server } from "node:http";
 import type { AddressInfo } from "node:net";
 import os from "node:os";
@@ -12,7 +12,7 @@ import { XmlDocument } from "libxml2-wasm";
 import { simpleParser } from "mailparser";
 import { afterAll, beforeAll, expect, it } from "vitest";
 import { type LocalServer, startLocalServer } from "../../scripts/lib/local-server";
-import { validBody, waitFor } from "./leads-helpers";
+import { validBody, waitFor, writeSiteJson } from "./leads-helpers";
 
 const SLUG = "adf-motors";
 let work: string;
@@ -36,26 +36,15 @@ beforeAll(async () => {
   });
   await new Promise<void>((resolve) => adfServer.listen(0, "127.0.0.1", resolve));
   const adfUrl = `http://127.0.0.1:${(adfServer.address() as AddressInfo).port}/adf`;
-  mkdirSync(path.join(work, "tenants", SLUG), { recursive: true });
-  writeFileSync(
-    path.join(work, "tenants", SLUG, "site.json"),
-    JSON.stringify({
-      name: "ADF Motors",
-      slug: SLUG,
-      template: "independent",
-      url: "https://www.adf-motors.example.com.au",
-      feed: "stock.json",
-      tagline: "Quality cars",
-      dealerships: [{ id: 1, slug: SLUG, name: "ADF Motors" }],
-      logo: { url: "/media/logo.svg", alt: "ADF Motors", width: 160, height: 40 },
-      leads: {
-        delivery: [
-          { type: "adf-email", to: "leads@crm.example.com.au" },
-          { type: "adf-http", url: adfUrl },
-        ],
-      },
-    }),
-  );
+  writeSiteJson(path.join(work, "tenants"), SLUG, {
+    name: "ADF Motors",
+    leads: {
+      delivery: [
+        { type: "adf-email", to: "leads@crm.example.com.au" },
+        { type: "adf-http", url: adfUrl },
+      ],
+    },
+  });
   server = await startLocalServer({
     TENANT: SLUG,
     SKIP_BUILD: "1",

@@ -3,7 +3,7 @@
  * JSON webhook, ADF/XML by HTTP and ADF/XML by email, each with its own outbox row, retries and
  * parking, against real storage (PGlite), a real SMTP server and real HTTP receivers.
  */
-import { mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from "node:fs";
+import { mkdtempSync, readdirSync, readFileSync, rmSync } from "node:fs";
 import { createServer, type Server } from "node:http";
 import type { AddressInfo } from "node:net";
 import os from "node:os";
@@ -21,7 +21,7 @@ import { type Db, openDb } from "~/lib/db/db.server";
 import { MIGRATIONS, migrateToLatest } from "~/lib/db/migrations";
 import { leadsSchema } from "~/tenant/schemas/leads";
 import { startMailSink } from "../../scripts/lib/mail-sink";
-import { validBody } from "./leads-helpers";
+import { validBody, writeSiteJson } from "./leads-helpers";
 
 let db: Db;
 let seq = 0;
@@ -263,23 +263,7 @@ describe("delivery channels: one outbox row per lead and channel", () => {
 
 describe("a tenant's channels: site.json leads.delivery and the environment", () => {
   const work = mkdtempSync(path.join(os.tmpdir(), "channels-config-"));
-  const site = (slug: string, leads: unknown) => {
-    mkdirSync(path.join(work, slug), { recursive: true });
-    writeFileSync(
-      path.join(work, slug, "site.json"),
-      JSON.stringify({
-        name: slug,
-        slug,
-        template: "independent",
-        url: `https://www.${slug}.example.com.au`,
-        feed: "stock.json",
-        tagline: "Quality cars",
-        dealerships: [{ id: 1, slug, name: slug }],
-        logo: { url: "/media/logo.svg", alt: slug, width: 160, height: 40 },
-        ...(leads ? { leads } : {}),
-      }),
-    );
-  };
+  const site = (slug: string, leads: unknown) => writeSiteJson(work, slug, leads ? { leads } : {});
   site("adf-only", {
     delivery: [{ type: "adf-email", to: "leads@crm.example", cc: ["boss@dealer.example"] }],
   });

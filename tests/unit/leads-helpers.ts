@@ -3,7 +3,7 @@
  * server on a random port that dedupes by lead_id), and a throwaway PostgreSQL 15 cluster.
  */
 import { execFileSync } from "node:child_process";
-import { chownSync, existsSync, mkdtempSync, rmSync } from "node:fs";
+import { chownSync, existsSync, mkdirSync, mkdtempSync, rmSync, writeFileSync } from "node:fs";
 import { createServer, type IncomingMessage, type Server } from "node:http";
 import type { AddressInfo } from "node:net";
 import os from "node:os";
@@ -246,4 +246,31 @@ export async function startPostgres(): Promise<Postgres> {
       }
     },
   };
+}
+
+/**
+ * Writes `<tenantsDir>/<slug>/site.json`: the least a valid site needs, named after its slug unless
+ * `overrides` say otherwise (e.g. `{ name, leads }`).
+ */
+export function writeSiteJson(
+  tenantsDir: string,
+  slug: string,
+  overrides: Record<string, unknown> = {},
+): void {
+  const name = typeof overrides.name === "string" ? overrides.name : slug;
+  mkdirSync(path.join(tenantsDir, slug), { recursive: true });
+  writeFileSync(
+    path.join(tenantsDir, slug, "site.json"),
+    JSON.stringify({
+      name,
+      slug,
+      template: "independent",
+      url: `https://www.${slug}.example.com.au`,
+      feed: "stock.json",
+      tagline: "Quality cars",
+      dealerships: [{ id: 1, slug, name }],
+      logo: { url: "/media/logo.svg", alt: name, width: 160, height: 40 },
+      ...overrides,
+    }),
+  );
 }

@@ -10,7 +10,7 @@ import os from "node:os";
 import path from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { signatureHeader } from "~/server/signature";
-import { hostRequest, type LocalServer, startLocalServer } from "../../scripts/lib/local-server";
+import { hostRequest, type LocalServer, startLocalServer, workEnv } from "../../scripts/lib/local-server";
 import { waitFor } from "./leads-helpers";
 
 const SLUG = "fixture-motors";
@@ -84,20 +84,7 @@ beforeAll(async () => {
   });
   // A full build first (no SKIP_BUILD), then the server: allow for both.
   server = await startLocalServer(
-    {
-      TENANTS_DIR: path.join(work, "tenants"),
-      DIST_DIR: path.join(work, "dist"),
-      REPORTS_DIR: path.join(work, "reports"),
-      TENANT_CACHE_DIR: path.join(work, "cache"),
-      DATA_DIR: "memory",
-      STOCK_WEBHOOK_SECRET: SECRET,
-      TENANT: undefined,
-      SKIP_BUILD: undefined,
-      DATABASE_URL: undefined,
-      NETLIFY: undefined,
-      ALLOW_FEED_SHRINK: undefined,
-      BUILD_FRESH: undefined,
-    },
+    { ...workEnv(work), STOCK_WEBHOOK_SECRET: SECRET, ALLOW_FEED_SHRINK: undefined },
     80_000,
   );
 }, 90_000);

@@ -5,7 +5,7 @@
  * tenant's waiting lead must reach neither. Each site connects as its tenant's own role, so
  * row-level security stands behind the code as a second wall.
  */
-import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from "node:fs";
+import { mkdtempSync, rmSync } from "node:fs";
 import os from "node:os";
 import path from "node:path";
 import { sql } from "kysely";
@@ -15,7 +15,15 @@ import { parseLead } from "~/features/leads/schemas";
 import { type Db, openDb } from "~/lib/db/db.server";
 import { provisionTenantRole, tenantDatabaseUrl } from "~/lib/db/tenant-roles.server";
 import { type LocalServer, startLocalServer } from "../../scripts/lib/local-server";
-import { type Crm, type Postgres, startCrm, startPostgres, validBody, waitFor } from "./leads-helpers";
+import {
+  type Crm,
+  type Postgres,
+  startCrm,
+  startPostgres,
+  validBody,
+  waitFor,
+  writeSiteJson,
+} from "./leads-helpers";
 
 const TENANTS = ["westside-auto", "bayside-nissan"] as const;
 const PASSWORDS = { "westside-auto": "w".repeat(24), "bayside-nissan": "b".repeat(24) };
@@ -33,22 +41,7 @@ beforeAll(async () => {
   if ("skip" in pg) throw new Error(`The two-tenant isolation check needs PostgreSQL: ${pg.skip}`);
   pgUrl = pg.url;
   work = mkdtempSync(path.join(os.tmpdir(), "two-tenants-"));
-  for (const slug of TENANTS) {
-    mkdirSync(path.join(work, "tenants", slug), { recursive: true });
-    writeFileSync(
-      path.join(work, "tenants", slug, "site.json"),
-      JSON.stringify({
-        name: slug,
-        slug,
-        template: "independent",
-        url: `https://www.${slug}.example.com.au`,
-        feed: "stock.json",
-        tagline: "Quality cars",
-        dealerships: [{ id: 1, slug, name: slug }],
-        logo: { url: "/media/logo.svg", alt: slug, width: 160, height: 40 },
-      }),
-    );
-  }
+  for (const slug of TENANTS) writeSiteJson(path.join(work, "tenants"), slug);
   // Migrate once as the owner, as the release step does, then give each site its own role.
   db = await openDb({ kind: "postgres", url: pgUrl, poolSize: 2 }, { migrate: true });
   for (const slug of TENANTS) await provisionTenantRole(db, slug, PASSWORDS[slug]);
