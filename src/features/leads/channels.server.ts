@@ -35,6 +35,8 @@ export class DeliveryError extends Error {
   constructor(
     message: string,
     readonly permanent: boolean,
+    /** Nothing could ever deliver this row (its lead or channel is gone): park it at once. */
+    readonly parkNow = false,
   ) {
     super(message);
   }

@@ -208,10 +208,10 @@ export async function deliverDueLeads(options: DeliveryOptions): Promise<PassRes
     const attempts = row.attempts + 1;
     const lead = leads.get(row.lead_id);
     try {
-      if (!lead) throw new DeliveryError("The lead is gone", true);
+      if (!lead) throw new DeliveryError("The lead is gone", true, true);
       const channel = channelsOf(options, lead.tenant).find((candidate) => candidate.key === row.channel);
       if (!channel)
-        throw new DeliveryError(`The delivery channel "${row.channel}" is no longer configured`, true);
+        throw new DeliveryError(`The delivery channel "${row.channel}" is no longer configured`, true, true);
       await sendToChannel(channel, lead, {
         deployed: options.deployed ?? false,
         secret: options.secretFor?.(lead.tenant) ?? null,
@@ -244,10 +244,9 @@ export async function deliverDueLeads(options: DeliveryOptions): Promise<PassRes
       const message = error instanceof Error ? error.message : String(error);
       const permanent = error instanceof DeliveryError && error.permanent;
       const permanentFailures = permanent ? row.permanent_failures + 1 : 0;
-      // A channel that no longer exists (or a lead that is gone) will never be delivered: park now.
       const park =
         permanentFailures >= PARK_AFTER_PERMANENT_FAILURES ||
-        (permanent && (!lead || message.startsWith("The delivery channel")));
+        (error instanceof DeliveryError && error.parkNow);
       const delay = retryDelayMs(attempts, schedule);
       await ours(row)
         .set({
