@@ -2,6 +2,30 @@ import { defineConfig } from "@playwright/test";
 
 export const E2E_PORT = Number(process.env.E2E_PORT) || 4399;
 
+/**
+ * The instant the browser tests live at (Wednesday 16 December 2026, 10:30 am in Sydney). The
+ * fixture tenants were made for it, the test build is dated to it (SOURCE_DATE_EPOCH), every page
+ * starts its clock at it (support.ts) and the test server's functions run from it (TEST_NOW), so
+ * sold windows, just-arrived tags, campaigns, holiday hours and appointment slots agree and are the
+ * same on any day the suite runs.
+ */
+export const E2E_NOW = "2026-12-15T23:30:00Z";
+
+/**
+ * The test build's own folders: the fixture tenants in, dist-test/ out, and a database, build
+ * cache and reports of its own, so `npm start`'s sample sites (dated today) are never touched.
+ */
+export const E2E_ENV = {
+  PORT: String(E2E_PORT),
+  TENANTS_DIR: "tests/fixtures/e2e-tenants",
+  DIST_DIR: "dist-test",
+  TENANT_CACHE_DIR: ".cache-test",
+  REPORTS_DIR: "reports-test",
+  DATA_DIR: ".data-test",
+  SOURCE_DATE_EPOCH: String(Date.parse(E2E_NOW) / 1000),
+  TEST_NOW: E2E_NOW,
+} as const;
+
 export default defineConfig({
   testDir: "tests/e2e",
   fullyParallel: true,
@@ -26,9 +50,9 @@ export default defineConfig({
     },
   },
   webServer: {
-    // Builds every sample tenant, then serves them the way `npm start` does.
-    command: "tsx scripts/serve.ts",
-    env: { PORT: String(E2E_PORT) },
+    // Builds the fixture tenants at E2E_NOW, then serves them the way `npm start` does.
+    command: "tsx scripts/e2e-server.ts",
+    env: E2E_ENV,
     url: `http://localhost:${E2E_PORT}/api/health`,
     timeout: 900_000,
     reuseExistingServer: !process.env.CI,

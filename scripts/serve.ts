@@ -12,6 +12,7 @@ import { pruneAccounts } from "~/features/account/account.server";
 import { deliveryTargets } from "~/features/leads/delivery.server";
 import { startOutboxWorker } from "~/features/leads/outbox.server";
 import { closeDb, dbTarget, describeTarget, getDb } from "~/lib/db/db.server";
+import { clock } from "~/server/clock";
 import { isDeployed, workerScope } from "~/server/deploy";
 import { createApp, listBuiltTenants } from "./lib/app";
 import { ROOT } from "./lib/build-tenants";
@@ -70,7 +71,7 @@ const leadsWorker = startOutboxWorker({ db, tenant, ...deliveryTargets() });
 const rebuilds = startLocalRebuilds({ db, tenant, slugs: listBuiltTenants(distDir) });
 // Expired sessions and sign-in codes are useless and hold phone numbers: drop them hourly.
 const prune = () =>
-  pruneAccounts(db, new Date(), tenant).catch((error) =>
+  pruneAccounts(db, clock(), tenant).catch((error) =>
     console.warn(`[accounts] pruning expired sessions failed: ${(error as Error).message}`),
   );
 void prune();

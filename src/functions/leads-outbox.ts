@@ -9,6 +9,7 @@ import { deliveryTargets } from "~/features/leads/delivery.server";
 import { drainOutbox } from "~/features/leads/outbox.server";
 import { getDb } from "~/lib/db/db.server";
 import { json } from "~/lib/http.server";
+import { clock } from "~/server/clock";
 import { isDeployed, workerScope } from "~/server/deploy";
 
 /** Leaves headroom under Netlify's 30 s limit for scheduled functions. */
@@ -28,7 +29,7 @@ export default async (_req: Request): Promise<Response> => {
     BUDGET_MS,
   );
   // Once an hour is enough to drop expired sessions and sign-in codes.
-  if (new Date().getUTCMinutes() === 0) await pruneAccounts(db, new Date(), scope.tenant);
+  if (clock().getUTCMinutes() === 0) await pruneAccounts(db, clock(), scope.tenant);
   if (result.failed > 0) console.warn(`[leads-outbox] ${result.failed} deliveries failed; retrying later`);
   if (result.parked > 0)
     console.error(`[leads-outbox] ${result.parked} leads parked after repeated refusals`);

@@ -11,6 +11,7 @@ import {
   loadContentPages,
 } from "~/features/content/content.server";
 import type { Location } from "~/features/locations/location.schema";
+import { clock } from "~/server/clock";
 import type { Offer } from "~/features/offers/offer.schema";
 import type { ReviewsFile } from "~/features/reviews/review.schema";
 import type { Car } from "~/features/stock/car.schema";
@@ -63,7 +64,7 @@ export function currentTenant(env: NodeJS.ProcessEnv = process.env): Promise<Ten
       return JSON.parse(readFileSync(env.TENANT_SNAPSHOT, "utf8")) as TenantData;
     }
     if (!env.TENANT) throw new Error("Set TENANT=<slug> (see README: TENANT=<slug> npm run dev).");
-    return (await loadTenant(tenantsDir(env), env.TENANT, new Date())).data;
+    return (await loadTenant(tenantsDir(env), env.TENANT, clock())).data;
   })();
   return current;
 }

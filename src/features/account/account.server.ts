@@ -31,6 +31,7 @@ import {
 import { checkMobile, displayMobile } from "./mobile";
 import type { SmsAdapter } from "./sms.server";
 import { accountDb } from "./tables";
+import { clock } from "~/server/clock";
 
 export const ACCOUNT_LIMITS = {
   maxBodyBytes: 2048,
@@ -166,7 +167,7 @@ export function accountPost(
 
 /** POST /api/sign-in/code `{ phone }`: texts a one-time code. */
 export function createSignInCodeHandler(options: AccountOptions): (req: Request) => Promise<Response> {
-  const now = options.now ?? (() => new Date());
+  const now = options.now ?? clock;
   const newCode = options.newCode ?? randomCode;
   const limits = { ...ACCOUNT_LIMITS, ...options.limits };
   return accountPost("sign-in-code", options, async ({ req, tenant, data, db, body }) => {
@@ -240,7 +241,7 @@ export function createSignInCodeHandler(options: AccountOptions): (req: Request)
 
 /** POST /api/sign-in/verify `{ phone, code }`: a right code signs the browser in (cookie). */
 export function createSignInVerifyHandler(options: AccountOptions): (req: Request) => Promise<Response> {
-  const now = options.now ?? (() => new Date());
+  const now = options.now ?? clock;
   const limits = { ...ACCOUNT_LIMITS, ...options.limits };
   return accountPost("sign-in-verify", options, async ({ req, tenant, db, body }) => {
     const phone = checkMobile(typeof body.phone === "string" ? body.phone : "");
@@ -390,7 +391,7 @@ export function accountGet(
   offered: { check: (site: TenantData["site"]) => boolean; error: string },
   run: (input: { tenant: string; data: TenantData; db: Db; user: SessionUser | null }) => Promise<Response>,
 ): (req: Request) => Promise<Response> {
-  const now = options.now ?? (() => new Date());
+  const now = options.now ?? clock;
   return (req) =>
     guarded(name, async () => {
       if (req.method !== "GET") return methodNotAllowed("GET");
@@ -431,7 +432,7 @@ export function createWatchlistHandler(
   action: "save" | "remove",
   options: AccountOptions,
 ): (req: Request) => Promise<Response> {
-  const now = options.now ?? (() => new Date());
+  const now = options.now ?? clock;
   return accountPost(`watchlist-${action}`, options, async ({ req, tenant, data, db, body }) => {
     if (!data.site.features.watchlist) return json({ success: false, error: ACCOUNT_ERRORS.notOffered }, 404);
     const user = await sessionUser(db, tenant, req, now());

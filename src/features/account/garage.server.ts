@@ -11,6 +11,7 @@ import { isUuid } from "~/lib/ids";
 import { type AccountOptions, accountGet, accountPost, sessionUser } from "./account.server";
 import { GARAGE_LIMIT, GARAGE_TEXTS, type GarageVehicle, garageVehicleSchema } from "./garage";
 import { accountDb } from "./tables";
+import { clock } from "~/server/clock";
 
 export const GARAGE_ERRORS = {
   notOffered: "My Garage is not offered on this site.",
@@ -46,7 +47,7 @@ export function createGarageChangeHandler(
   action: "add" | "remove",
   options: AccountOptions,
 ): (req: Request) => Promise<Response> {
-  const now = options.now ?? (() => new Date());
+  const now = options.now ?? clock;
   return accountPost(`garage-${action}`, options, async ({ req, tenant, data, db, body }) => {
     if (!data.site.garage_enabled) return json({ success: false, error: GARAGE_ERRORS.notOffered }, 404);
     const at = now();

@@ -9,13 +9,14 @@ import { isJsonRequest } from "~/server/json-post";
 import { hitRateLimit, type RateLimit } from "~/server/rate-limit.server";
 import { FINANCE_ERRORS, json, methodNotAllowed, type TenantLookup } from "./http.server";
 import { localQuote, type Quote, type QuoteRequest, quoteRequestSchema, quoteResponseSchema } from "./youx";
+import { clock } from "~/server/clock";
 
 export interface QuoteAdapter {
   name: string;
   quote: (request: QuoteRequest) => Promise<Quote>;
 }
 
-export const localQuoteAdapter = (now: () => Date = () => new Date()): QuoteAdapter => ({
+export const localQuoteAdapter = (now: () => Date = clock): QuoteAdapter => ({
   name: "local",
   quote: async (request) => localQuote(request, now()),
 });
@@ -78,7 +79,7 @@ export interface QuoteOptions extends TenantLookup {
 
 export function createQuoteHandler(options: QuoteOptions): (req: Request) => Promise<Response> {
   const rateLimit = options.rateLimit ?? YOUX_QUOTE_LIMITS.rateLimit;
-  const now = options.now ?? (() => new Date());
+  const now = options.now ?? clock;
   return async (req) => {
     if (req.method !== "POST") return methodNotAllowed("POST");
     const slug = options.tenantFor(req);

@@ -14,6 +14,7 @@ import { DeliveryError, type OutboxLead, sendToChannel } from "./channels.server
 import { DEFAULT_RETRY_SCHEDULE, type RetrySchedule, retryDelayMs } from "./leads";
 import type { Mailer } from "./mail.server";
 import type { DeliveryChannel } from "./site.server";
+import { clock } from "~/server/clock";
 
 export { type CrmPayload, isPermanentStatus, OUTBOUND_SIGNATURE_HEADER } from "./channels.server";
 
@@ -218,7 +219,7 @@ export async function deliverDueLeads(options: DeliveryOptions): Promise<PassRes
         fetch: options.fetch ?? fetch,
         timeoutMs,
         signal: options.signal,
-        now: options.now?.() ?? new Date(),
+        now: (options.now ?? clock)(),
         adfFor: options.adfFor,
         mailer: options.mailer,
         fromFor: options.fromFor,
@@ -287,7 +288,7 @@ export async function drainOutbox(options: DeliveryOptions, budgetMs: number): P
   const deadline = Math.min(options.deadline ?? Number.POSITIVE_INFINITY, started + budgetMs);
   const total = emptyPass();
   const workerId = options.workerId ?? randomUUID();
-  await pruneRateLimits(options.db, new Date());
+  await pruneRateLimits(options.db, clock());
   for (;;) {
     const pass = await deliverDueLeads({ ...options, workerId, deadline });
     for (const key of Object.keys(total) as (keyof PassResult)[]) total[key] += pass[key];
@@ -334,7 +335,7 @@ export function startOutboxWorker(
       try {
         if (Date.now() - lastPrune > 3_600_000) {
           lastPrune = Date.now();
-          await pruneRateLimits(options.db, new Date());
+          await pruneRateLimits(options.db, clock());
         }
         pass = await deliverDueLeads({ ...options, workerId, signal: abort.signal });
         if (pass.failed > 0)

@@ -21,6 +21,7 @@ import {
   STARTED_AT_FIELD,
   withoutServerMadeFields,
 } from "./schemas";
+import { clock } from "~/server/clock";
 
 export interface LeadsHandlerOptions {
   db: () => Promise<Db>;
@@ -36,7 +37,7 @@ export interface LeadsHandlerOptions {
 }
 
 export function createLeadsHandler(options: LeadsHandlerOptions): (req: Request) => Promise<Response> {
-  const now = options.now ?? (() => new Date());
+  const now = options.now ?? clock;
   const maxBodyBytes = options.maxBodyBytes ?? LEAD_LIMITS.maxBodyBytes;
   const rateLimit = options.rateLimit ?? LEAD_LIMITS.rateLimit;
   const minTimeOnPageMs = options.minTimeOnPageMs ?? LEAD_LIMITS.minTimeOnPageMs;

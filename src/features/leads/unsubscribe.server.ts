@@ -20,6 +20,7 @@ import { storeLeadWithRecord } from "./leads.server";
 import { fieldErrors, LEAD_TEXTS } from "./schemas";
 import { UNSUBSCRIBE_TEXTS } from "./unsubscribe";
 import { unsubscribeSchema } from "./unsubscribe.schema";
+import { clock } from "~/server/clock";
 
 /** The unsubscribes table (migrations "2026_11_26_006_unsubscribes", "…_011_unsubscribe_address_hash"). */
 type UnsubscribesTable = {
@@ -60,7 +61,7 @@ export function addressHash(tenant: string, ip: string, secret: string | null = 
 export const UNSUBSCRIBE_RATE_LIMIT: RateLimit = { hits: 10, windowMs: 10 * 60_000 };
 
 export function createUnsubscribeHandler(options: UnsubscribeOptions): (req: Request) => Promise<Response> {
-  const now = options.now ?? (() => new Date());
+  const now = options.now ?? clock;
   return async (req) => {
     try {
       if (req.method !== "POST") return methodNotAllowed("POST");

@@ -32,6 +32,7 @@ import {
   paymentDescription,
 } from "./payments";
 import { type PaymentProvider, testCheckoutAllowed, verifyStripeSignature } from "./providers.server";
+import { clock } from "~/server/clock";
 
 type PaymentsTable = {
   id: string;
@@ -79,7 +80,7 @@ function returnOrigin(req: Request, siteUrl: string): string {
 }
 
 export function createOnlinePaymentHandler(options: PaymentOptions): (req: Request) => Promise<Response> {
-  const now = options.now ?? (() => new Date());
+  const now = options.now ?? clock;
   return (req) =>
     guarded("online-payment", async () => {
       if (req.method !== "GET" && req.method !== "POST") return methodNotAllowed("GET, POST");
@@ -273,7 +274,7 @@ export function createStripeWebhookHandler(options: {
   secret: string | null;
   now?: () => Date;
 }): (req: Request) => Promise<Response> {
-  const now = options.now ?? (() => new Date());
+  const now = options.now ?? clock;
   return (req) =>
     guarded("online-payment-webhook", async () => {
       if (req.method !== "POST") return methodNotAllowed("POST");

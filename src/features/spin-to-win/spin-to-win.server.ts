@@ -23,6 +23,7 @@ import { acceptJsonPost } from "~/server/json-post";
 import type { RateLimit } from "~/server/rate-limit.server";
 import { closedMessage, pickPrize, SPIN_TEXTS, totalWeight } from "./spin-to-win";
 import { spinDb } from "./tables";
+import { clock } from "~/server/clock";
 
 export interface SpinOptions extends CallContext {
   db: () => Promise<Db>;
@@ -52,7 +53,7 @@ export interface SpinAnswer {
 }
 
 export function createSpinHandler(options: SpinOptions): (req: Request) => Promise<Response> {
-  const now = options.now ?? (() => new Date());
+  const now = options.now ?? clock;
   const draw = options.draw ?? ((total: number) => randomInt(0, total));
   const minTimeOnPageMs = options.minTimeOnPageMs ?? LEAD_LIMITS.minTimeOnPageMs;
   return (req) =>

@@ -16,6 +16,7 @@ import { SITE_FILE, tenantsDir } from "~/tenant/load";
 import { type Builder, builderFor } from "./build-trigger.server";
 import { acceptStockEvent, markStartFailed } from "./builds.server";
 import { parseStockEvent, WEBHOOK_BODY_LIMIT_BYTES } from "./rebuild";
+import { clock } from "~/server/clock";
 
 export const SIGNATURE_HEADER = "x-stock-signature";
 
@@ -47,7 +48,7 @@ export interface StockWebhookOptions {
 }
 
 export function createStockWebhookHandler(options: StockWebhookOptions): (req: Request) => Promise<Response> {
-  const now = options.now ?? (() => new Date());
+  const now = options.now ?? clock;
   const log = options.log ?? ((line: string) => console.log(line));
   return async (req) => {
     try {

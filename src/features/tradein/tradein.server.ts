@@ -48,6 +48,7 @@ import {
   VALUATION_REQUESTED_SUBCATEGORY,
 } from "./tradein";
 import { localValuationAdapter, type Valuation, type ValuationAdapter } from "./valuation";
+import { clock } from "~/server/clock";
 
 export interface TradeInDeps {
   db: () => Promise<Db>;
@@ -100,7 +101,7 @@ async function accept(req: Request, deps: TradeInDeps, limit: { bucket: string; 
     db,
     bucket: `${limit.bucket}:${tenant}`,
     rateLimit: limit.rate,
-    now: deps.now?.() ?? new Date(),
+    now: (deps.now ?? clock)(),
     maxBodyBytes: LEAD_LIMITS.maxBodyBytes,
   });
   if (!accepted.ok) throw new Refusal(accepted.response);
@@ -163,7 +164,7 @@ function carOf(ctx: Context, id: unknown): Car | null {
 
 /** POST /api/trade-in: the flow's last step creates the lead (spec §7 userData and isLastStep). */
 export function createTradeInHandler(deps: TradeInDeps): Handler {
-  const now = deps.now ?? (() => new Date());
+  const now = deps.now ?? clock;
   const geocoder = deps.geocoder ?? localGeocoder;
   return handle("trade-in", async (req) => {
     const ctx = await accept(req, deps, { bucket: "tradein", rate: deps.rateLimit ?? LEAD_LIMITS.rateLimit });
@@ -262,7 +263,7 @@ export function createRegoHandler(deps: TradeInDeps): Handler {
 /** POST /api/trade-in/valuation: spec §3 valuation (id, adjustmentAnswers) for a stored lead. */
 export function createValuationHandler(deps: TradeInDeps): Handler {
   const adapter = deps.valuation ?? localValuationAdapter;
-  const now = deps.now ?? (() => new Date());
+  const now = deps.now ?? clock;
   return handle("trade-in-valuation", async (req) => {
     const ctx = await accept(req, deps, {
       bucket: "tradein-lookup",
@@ -287,7 +288,7 @@ export function createValuationHandler(deps: TradeInDeps): Handler {
  */
 export function createMiscellaneousHandler(deps: TradeInDeps): Handler {
   const adapter = deps.valuation ?? localValuationAdapter;
-  const now = deps.now ?? (() => new Date());
+  const now = deps.now ?? clock;
   return handle("miscellaneous", async (req) => {
     const ctx = await accept(req, deps, {
       bucket: "tradein-lookup",
@@ -321,7 +322,7 @@ export function createMiscellaneousHandler(deps: TradeInDeps): Handler {
  */
 export function createAcceptHandler(deps: TradeInDeps): Handler {
   const adapter = deps.valuation ?? localValuationAdapter;
-  const now = deps.now ?? (() => new Date());
+  const now = deps.now ?? clock;
   return handle("trade-in-accept", async (req) => {
     const ctx = await accept(req, deps, { bucket: "tradein", rate: deps.rateLimit ?? LEAD_LIMITS.rateLimit });
     const parsed = offerAcceptanceSchema.safeParse(ctx.body);

@@ -8,6 +8,7 @@ import { json, methodNotAllowed } from "~/lib/http.server";
 import { type CallContext, fieldErrors, guarded, resolveTenant } from "~/server/context";
 import { appointmentSlots } from "./appointments";
 import { CALL_ERRORS } from "./http.server";
+import { clock } from "~/server/clock";
 
 export const appointmentsQuerySchema = z
   .object({
@@ -24,7 +25,7 @@ export interface AppointmentsOptions extends CallContext {
 }
 
 export function createAppointmentsHandler(options: AppointmentsOptions): (req: Request) => Promise<Response> {
-  const now = options.now ?? (() => new Date());
+  const now = options.now ?? clock;
   return (req) =>
     guarded("appointments", () => {
       if (req.method !== "GET") return methodNotAllowed("GET");

@@ -21,6 +21,7 @@ import { hitRateLimit, type RateLimit } from "~/server/rate-limit.server";
 import type { TenantData } from "~/tenant/tenant.server";
 import { type CarFields, carFields, findCarIn } from "./car-fields";
 import { CALL_ERRORS } from "./http.server";
+import { clock } from "~/server/clock";
 
 /** How many spec rows the sheet lists (the page's key information plus the next most useful). */
 export const PDF_SPEC_ROWS = 14;
@@ -404,7 +405,7 @@ function heading(
 }
 
 export function createCarPdfHandler(options: CarPdfOptions): (req: Request) => Promise<Response> {
-  const now = options.now ?? (() => new Date());
+  const now = options.now ?? clock;
   const assetRoots = options.assetRoots ?? ((tenant: string) => defaultAssetRoots(tenant));
   const siteOrigin = options.siteOrigin === undefined ? (process.env.URL ?? null) : options.siteOrigin;
   const rateLimit = options.rateLimit ?? CAR_PDF_LIMITS.rateLimit;

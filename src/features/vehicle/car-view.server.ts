@@ -12,6 +12,7 @@ import { type CallContext, fieldErrors, guarded, resolveTenant } from "~/server/
 import { carFields, findCarIn } from "./car-fields";
 import { CALL_ERRORS } from "./http.server";
 import { vehicleDb } from "./tables";
+import { clock } from "~/server/clock";
 
 const PATH = /^\/cars\/([a-z0-9]+(?:-[a-z0-9]+)*)\/view\.json$/;
 
@@ -67,7 +68,7 @@ export async function readViews(db: Db, tenant: string, car: Car): Promise<numbe
 }
 
 export function createCarViewHandler(options: CarViewOptions): (req: Request) => Promise<Response> {
-  const now = options.now ?? (() => new Date());
+  const now = options.now ?? clock;
   return (req) =>
     guarded("car-view", async () => {
       if (req.method !== "GET") return methodNotAllowed("GET");

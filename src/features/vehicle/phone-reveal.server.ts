@@ -15,6 +15,7 @@ import { hitRateLimit, type RateLimit } from "~/server/rate-limit.server";
 import { findCarIn } from "./car-fields";
 import { CALL_ERRORS } from "./http.server";
 import { vehicleDb } from "./tables";
+import { clock } from "~/server/clock";
 
 const id = z.coerce
   .number({ error: "must be a number" })
@@ -45,7 +46,7 @@ export interface PhoneRevealOptions extends CallContext {
 }
 
 export function createPhoneRevealHandler(options: PhoneRevealOptions): (req: Request) => Promise<Response> {
-  const now = options.now ?? (() => new Date());
+  const now = options.now ?? clock;
   const rateLimit = options.rateLimit ?? PHONE_REVEAL_LIMITS.rateLimit;
   return (req) =>
     guarded("phone-reveal", async () => {
