@@ -2,277 +2,228 @@
  * The vehicle page media as a shopper uses it (spec §2, §4, §5, §8, §9): gallery, thumbnails,
  * arrows, keyboard, full screen, video slide, viewer modes with spin and hotspots, image fallback.
  * Video players are never loaded (no internet): the frames and their addresses are asserted.
+ *
+ * The gallery is one component with no per-tenant setting but the default viewer mode and the
+ * video slide position (no fixture tenant sets the position: all use the default, "second"), so the
+ * gallery is tested on bayside-nissan, whose cars are photos only; the spin, walkaround and
+ * interior only exist on harbourside-toyota. (Theme contrast per tenant is the home page's axe check.)
  */
 import type { Page } from "@playwright/test";
-import { carPictures, cdnImage, IMAGE_NOT_FOUND, showThumbnails } from "~/features/media/media";
-import {
-  availableViewerModes,
-  carVideo,
-  defaultViewerMode,
-  gallerySlides,
-  VIEWER_MODE_LABELS,
-} from "~/features/media/viewer";
-import type { Car } from "~/features/stock/car.schema";
 import {
   expect,
   expectNoAxeViolations,
   expectPageBasics,
-  TENANTS,
   tenantData,
   tenantUrl,
   test,
   unexpectedShifts,
-  vehiclePaths,
 } from "./support";
 
-/** Vehicle page route prefix (the detail page is /cars/{slug}). */
-const VDP = "/cars";
+const GALLERY_TENANT = "bayside-nissan";
+const GALLERY_ORIGIN = "https://www.bayside-nissan.example.com.au";
+/** 11 photos, no video, photos only: thumbnails (more than 3 images), slides "1 of 11". */
+const ELEVEN_PHOTOS = {
+  slug: "2026-nissan-navara-sl-dual-cab-4x4-550001",
+  name: "2026 Nissan Navara SL Dual Cab 4x4",
+  /** Its first photo through the image CDN at the default width 640 and quality 75 (spec §9). */
+  firstSrcset: "/.netlify/images?url=%2Fmedia%2Fsample%2Fute-blue-front.jpg&w=640&q=75 640w",
+};
+/** Exactly 3 photos: no thumbnails (only when more than 3). Its first photo is made to fail on the image CDN. */
+const THREE_PHOTOS = {
+  slug: "2026-nissan-qashqai-ti-e-power-550015",
+  name: "2026 Nissan Qashqai Ti e-POWER",
+  firstPhoto: "/media/sample/suv-blue-front.jpg",
+};
+/** No photos at all (coming soon): the image-not-found picture. */
+const NO_PHOTOS = { slug: "2025-nissan-pathfinder-st-2wd-550011", name: "2025 Nissan Pathfinder ST 2WD" };
+/** 11 photos and a YouTube video: the video is slide 2 of 12 (position "second", the default). */
+const WITH_VIDEO = {
+  slug: "2026-nissan-qashqai-ti-550041",
+  name: "2026 Nissan Qashqai Ti",
+  embed: "https://www.youtube-nocookie.com/embed/GqcB2sZZNB3",
+};
+const IMAGE_NOT_FOUND = "/media/image-not-found.svg";
 
-/** The first published car that passes `keep`, with its page address. */
-async function findCar(page: Page, slug: string, cars: Map<string, Car>, keep: (car: Car) => boolean) {
-  for (const pathname of await vehiclePaths(page.request, slug)) {
-    const car = cars.get(pathname.replace("/cars/", ""));
-    if (car && keep(car)) return { url: tenantUrl(slug, `${VDP}/${car.slug}/`), car };
-  }
-  return null;
-}
+const SPIN_TENANT = "harbourside-toyota";
+const SPIN_ORIGIN = "https://www.harbourside-toyota.example.com.au";
+/**
+ * Every viewer mode (24 spin frames, a walkaround video, an interior picture) and hotspots; the site
+ * keeps the default mode, the spinner. Hotspots at the first frame (angle 360): 1, 2 and 4.
+ */
+const FULL = {
+  slug: "2025-toyota-bz4x-fwd-110016",
+  name: "2025 Toyota bZ4X FWD",
+  frames: 24,
+  photos: 10,
+  firstFrameHotspots: ["LED headlights with automatic high beam", "Alloy wheels", "Roof rails"],
+  interiorHotspot: "Touchscreen with wireless Apple CarPlay and Android Auto",
+  sixthFrame: "%2Fmedia%2Fsample%2Fspin%2Fsuv-white-05.jpg",
+};
+/** Spin frames and an interior picture but no walkaround: Spin, Gallery and Interior only. */
+const NO_WALKAROUND = {
+  slug: "2026-toyota-landcruiser-gr-sport-110008",
+  name: "2026 Toyota LandCruiser GR Sport",
+};
 
-const photoCount = (car: Car) => car.images.filter((image) => !image.video).length;
 /** Players stay offline: any request to a video host is refused. */
 const blockVideoHosts = (page: Page) => page.route(/youtube|vimeo/, (route) => route.abort());
 
-/**
- * Opens the first published car `keep` accepts (video hosts blocked), or skips the test with
- * `missing` when the tenant has none. `beforeGoto` sets up routes that must exist before the page loads.
- */
-async function openCar(
-  page: Page,
-  slug: string,
-  cars: Map<string, Car>,
-  keep: (car: Car) => boolean,
-  missing: string,
-  beforeGoto?: (car: Car) => Promise<void>,
-): Promise<Car> {
-  const found = await findCar(page, slug, cars, keep);
-  test.skip(!found, missing);
-  const { url, car } = found as { url: string; car: Car };
-  await beforeGoto?.(car);
+async function openCar(page: Page, slug: string, car: { slug: string; name: string }) {
   await blockVideoHosts(page);
-  await page.goto(url, { waitUntil: "domcontentloaded" });
-  return car;
+  await page.goto(tenantUrl(slug, `/cars/${car.slug}`), { waitUntil: "domcontentloaded" });
+  await expect(page.getByRole("heading", { level: 1, name: car.name })).toBeVisible();
 }
-const singleModeWithPhotos = (minimum: number) => (car: Car) =>
-  photoCount(car) > minimum && availableViewerModes(car).length === 1;
 /** The media viewer's script has arrived (it loads on first interaction or when idle). */
 const enhanced = (page: Page) => expect(page.locator("[data-viewport].is-enhanced")).toHaveCount(1);
 const carousel = (page: Page) => page.getByRole("region", { name: /^Photos of / });
+/** The viewer mode switch offers exactly these modes, in this order. */
+async function expectModes(page: Page, labels: string[]) {
+  const radios = page.getByRole("group", { name: "Viewer mode" }).getByRole("radio");
+  await expect(radios).toHaveCount(labels.length);
+  for (const [index, label] of labels.entries()) await expect(radios.nth(index)).toHaveAccessibleName(label);
+}
+const slide = (page: Page, name: string) => page.getByRole("group", { name, exact: true });
 
 // Every picture goes through the local image CDN, which is slow on a busy machine.
 test.describe.configure({ timeout: 90_000 });
 
-for (const slug of TENANTS) {
-  test.describe(`${slug} vehicle media`, () => {
-    const { site, cars } = tenantData(slug);
+test.describe(`${GALLERY_TENANT} gallery`, () => {
+  test("LCP image, no layout shift, then arrows, keyboard, thumbnails and full screen select slides", async ({
+    page,
+  }) => {
+    await openCar(page, GALLERY_TENANT, ELEVEN_PHOTOS);
+    // The first image is the LCP element: eager, high priority, sized, responsive through the image CDN.
+    const first = carousel(page).locator("img").first();
+    await expect(first).toHaveAttribute("loading", "eager");
+    await expect(first).toHaveAttribute("fetchpriority", "high");
+    await expect(first).toHaveAttribute("width", /^\d+$/);
+    await expect(first).toHaveAttribute("height", /^\d+$/);
+    expect((await first.getAttribute("srcset"))?.split(", ")).toContain(ELEVEN_PHOTOS.firstSrcset);
+    await expect(first).toHaveAttribute("sizes", /812px.*100vw/);
+    await expect(carousel(page).locator("img").nth(1)).toHaveAttribute("loading", "lazy");
+    // Photos only: the gallery, with no mode switch.
+    await expect(page.getByRole("group", { name: "Viewer mode" })).toHaveCount(0);
+    await enhanced(page);
+    expect(await unexpectedShifts(page)).toEqual([]);
+    await expectPageBasics(page, GALLERY_ORIGIN);
+    await expectNoAxeViolations(page);
 
-    test("first image is the LCP element: eager, high priority, sized, responsive through the image CDN", async ({
-      page,
-    }) => {
-      const car = await openCar(
-        page,
-        slug,
-        cars,
-        singleModeWithPhotos(3),
-        "no published car with more than 3 photos",
-      );
-      const first = carousel(page).locator("img").first();
-      const picture = carPictures(car)[0]?.url as string;
-      await expect(first).toHaveAttribute("loading", "eager");
-      await expect(first).toHaveAttribute("fetchpriority", "high");
-      await expect(first).toHaveAttribute("width", /^\d+$/);
-      await expect(first).toHaveAttribute("height", /^\d+$/);
-      await expect(first).toHaveAttribute(
-        "srcset",
-        new RegExp(`${escapeRegExp(cdnImage(picture, 640))} 640w`),
-      );
-      await expect(first).toHaveAttribute("sizes", /812px.*100vw/);
-      await expect(carousel(page).locator("img").nth(1)).toHaveAttribute("loading", "lazy");
-      await enhanced(page);
-      expect(await unexpectedShifts(page)).toEqual([]);
-      await expectPageBasics(page, site.url);
-      await expectNoAxeViolations(page);
-    });
+    const previous = page.getByRole("button", { name: "Previous slide" });
+    const next = page.getByRole("button", { name: "Next slide" });
+    await expect(previous).toBeDisabled();
+    await next.click();
+    await expect(slide(page, "2 of 11")).toBeInViewport({ ratio: 0.9 });
+    await expect(previous).toBeEnabled();
 
-    test("gallery: thumbnails when more than 3 images, arrows, keyboard and thumbnail clicks select a slide", async ({
-      page,
-    }) => {
-      const car = await openCar(
-        page,
-        slug,
-        cars,
-        singleModeWithPhotos(3),
-        "no published car with more than 3 photos",
-      );
-      const slides = gallerySlides(carPictures(car), carVideo(car), site.video_slide_position);
-      const previous = page.getByRole("button", { name: "Previous slide" });
-      const next = page.getByRole("button", { name: "Next slide" });
-      const current = (index: number) =>
-        page.getByRole("group", { name: `${index} of ${slides.length}`, exact: true });
+    await carousel(page).focus();
+    await page.keyboard.press("ArrowRight");
+    await expect(slide(page, "3 of 11")).toBeInViewport({ ratio: 0.9 });
+    await page.keyboard.press("ArrowLeft");
+    await expect(slide(page, "2 of 11")).toBeInViewport({ ratio: 0.9 });
+    await page.keyboard.press("End");
+    await expect(slide(page, "11 of 11")).toBeInViewport({ ratio: 0.9 });
+    // Carousel arrows are disabled when scrolling is impossible.
+    await expect(next).toBeDisabled();
 
-      await expect(previous).toBeDisabled();
-      await next.click();
-      await expect(current(2)).toBeInViewport({ ratio: 0.9 });
-      await expect(previous).toBeEnabled();
+    const thumbnails = page.getByRole("list", { name: "Thumbnails" });
+    await expect(thumbnails.getByRole("listitem")).toHaveCount(11);
+    await thumbnails.getByRole("link", { name: "Show photo 3" }).click();
+    await expect(slide(page, "3 of 11")).toBeInViewport({ ratio: 0.9 });
+    await expect(thumbnails.getByRole("link", { name: "Show photo 3" })).toHaveAttribute(
+      "aria-current",
+      "true",
+    );
 
-      await carousel(page).focus();
-      await page.keyboard.press("ArrowRight");
-      await expect(current(3)).toBeInViewport({ ratio: 0.9 });
-      await page.keyboard.press("ArrowLeft");
-      await expect(current(2)).toBeInViewport({ ratio: 0.9 });
-      await page.keyboard.press("End");
-      await expect(current(slides.length)).toBeInViewport({ ratio: 0.9 });
-      // Carousel arrows are disabled when scrolling is impossible.
-      await expect(next).toBeDisabled();
-
-      const thumbnails = page.getByRole("list", { name: "Thumbnails" });
-      await expect(thumbnails.getByRole("listitem")).toHaveCount(slides.length);
-      await thumbnails.getByRole("link", { name: "Show photo 3" }).click();
-      const third = slides.findIndex((slide) => slide.kind === "photo" && slide.photoIndex === 2) + 1;
-      await expect(current(third)).toBeInViewport({ ratio: 0.9 });
-      await expect(thumbnails.getByRole("link", { name: "Show photo 3" })).toHaveAttribute(
-        "aria-current",
-        "true",
-      );
-    });
-
-    test("no thumbnails with 3 images or fewer", async ({ page }) => {
-      const found = await findCar(page, slug, cars, (car) => !showThumbnails(car));
-      test.skip(!found, "no published car with 3 photos or fewer");
-      await page.goto((found as { url: string }).url, { waitUntil: "domcontentloaded" });
-      await expect(carousel(page)).toBeVisible();
-      await expect(page.getByRole("list", { name: "Thumbnails" })).toHaveCount(0);
-    });
-
-    test("full screen opens over the page, Escape closes it and focus returns", async ({ page }) => {
-      await openCar(page, slug, cars, singleModeWithPhotos(1), "no published car with photos");
-      const open = page.getByRole("button", { name: "Full screen" });
-      await open.click();
-      const dialog = page.getByRole("dialog", { name: /full screen/ });
-      await expect(dialog).toBeVisible();
-      await expect(dialog.getByRole("region", { name: /^Photos of / })).toBeVisible();
-      const box = await dialog.getByRole("region", { name: /^Photos of / }).boundingBox();
-      const viewport = page.viewportSize();
-      expect(
-        Math.max((box?.width ?? 0) / (viewport?.width ?? 1), (box?.height ?? 0) / (viewport?.height ?? 1)),
-      ).toBeGreaterThan(0.95);
-      await dialog.getByRole("button", { name: "Next slide" }).click();
-      await page.keyboard.press("Escape");
-      await expect(dialog).toBeHidden();
-      await expect(open).toBeFocused();
-      // Back on the page, the gallery kept the slide chosen in full screen.
-      await expect(page.getByRole("group", { name: /^2 of / })).toBeInViewport({ ratio: 0.9 });
-    });
-
-    test("video slide at the configured position: embeddable video in a frame", async ({ page }) => {
-      const car = await openCar(
-        page,
-        slug,
-        cars,
-        (candidate) => carVideo(candidate) !== null && photoCount(candidate) > 0,
-        "no published car with a video",
-      );
-      const slides = gallerySlides(carPictures(car), carVideo(car), site.video_slide_position);
-      const position = slides.findIndex((slide) => slide.kind === "video") + 1;
-      const video = carVideo(car);
-      if (availableViewerModes(car).length > 1) await page.getByRole("radio", { name: "Gallery" }).check();
-      const slide = page.getByRole("group", { name: `${position} of ${slides.length}`, exact: true });
-      if (video?.kind === "embed") {
-        const frame = slide.locator("iframe");
-        await expect(frame).toHaveAttribute("src", video.src);
-        await expect(frame).toHaveAttribute(
-          "src",
-          /^https:\/\/(www\.youtube-nocookie\.com|player\.vimeo\.com)\//,
-        );
-        await expect(frame).toHaveAttribute("title", `Video of ${car.name}`);
-        await expect(frame).toHaveAttribute("loading", "lazy");
-      } else {
-        const player = slide.locator("video");
-        for (const flag of ["muted", "loop", "autoplay", "playsinline"])
-          await expect(player).toHaveAttribute(flag, "");
-      }
-    });
-
-    test("missing image shows the image-not-found picture", async ({ page }) => {
-      const empty = await findCar(page, slug, cars, (car) => carPictures(car)[0]?.url === IMAGE_NOT_FOUND);
-      if (empty) {
-        await page.goto(empty.url, { waitUntil: "domcontentloaded" });
-        await expect(carousel(page).getByRole("img")).toHaveAttribute("src", IMAGE_NOT_FOUND);
-      }
-      // The image CDN fails for this car's first photo: the shopper sees the fallback picture.
-      await openCar(
-        page,
-        slug,
-        cars,
-        singleModeWithPhotos(0),
-        "no published car with photos",
-        async (car) => {
-          const picture = encodeURIComponent(carPictures(car)[0]?.url as string);
-          await page.route(
-            (request) => request.href.includes(`url=${picture}&`),
-            (route) => route.fulfill({ status: 404, body: "" }),
-          );
-        },
-      );
-      await expect(carousel(page).getByRole("img").first()).toHaveAttribute("src", IMAGE_NOT_FOUND);
-    });
-
-    test("viewer modes: only the modes the car has, opening on the tenant's default", async ({ page }) => {
-      const found = await findCar(page, slug, cars, (car) => availableViewerModes(car).length > 1);
-      if (!found) {
-        // Photos-only stock: the gallery with no mode switch.
-        const plain = await findCar(page, slug, cars, () => true);
-        await page.goto((plain as { url: string }).url, { waitUntil: "domcontentloaded" });
-        await expect(page.getByRole("group", { name: "Viewer mode" })).toHaveCount(0);
-        await expect(carousel(page)).toBeVisible();
-        return;
-      }
-      const { url, car } = found;
-      const modes = availableViewerModes(car);
-      await blockVideoHosts(page);
-      await page.goto(url, { waitUntil: "domcontentloaded" });
-      const switcher = page.getByRole("group", { name: "Viewer mode" });
-      for (const mode of modes)
-        await expect(switcher.getByRole("radio", { name: VIEWER_MODE_LABELS[mode] })).toBeVisible();
-      await expect(switcher.getByRole("radio")).toHaveCount(modes.length);
-      const initial = defaultViewerMode(modes, site.default_viewer_mode);
-      await expect(switcher.getByRole("radio", { name: VIEWER_MODE_LABELS[initial] })).toBeChecked();
-    });
+    // Full screen opens over the page, Escape closes it and focus returns.
+    await carousel(page).focus();
+    await page.keyboard.press("Home");
+    await expect(slide(page, "1 of 11")).toBeInViewport({ ratio: 0.9 });
+    const open = page.getByRole("button", { name: "Full screen" });
+    await open.click();
+    const dialog = page.getByRole("dialog", { name: /full screen/ });
+    await expect(dialog).toBeVisible();
+    const box = await dialog.getByRole("region", { name: /^Photos of / }).boundingBox();
+    const viewport = page.viewportSize();
+    expect(
+      Math.max((box?.width ?? 0) / (viewport?.width ?? 1), (box?.height ?? 0) / (viewport?.height ?? 1)),
+    ).toBeGreaterThan(0.95);
+    await dialog.getByRole("button", { name: "Next slide" }).click();
+    await page.keyboard.press("Escape");
+    await expect(dialog).toBeHidden();
+    await expect(open).toBeFocused();
+    // Back on the page, the gallery kept the slide chosen in full screen.
+    await expect(slide(page, "2 of 11")).toBeInViewport({ ratio: 0.9 });
   });
-}
 
-test.describe("harbourside-toyota spin, walkaround and interior", () => {
-  const slug = "harbourside-toyota";
-  const { site, cars } = tenantData(slug);
-  const full = (car: Car) =>
-    availableViewerModes(car).join() === "spinner,walkaround,gallery,interior" &&
-    (car.hotspots?.length ?? 0) > 0;
+  test("3 photos: no thumbnails; a photo the image CDN fails and a car with no photos show the image-not-found picture", async ({
+    page,
+  }) => {
+    const failing = encodeURIComponent(THREE_PHOTOS.firstPhoto);
+    await page.route(
+      (request) => request.href.includes(`url=${failing}&`),
+      (route) => route.fulfill({ status: 404, body: "" }),
+    );
+    await openCar(page, GALLERY_TENANT, THREE_PHOTOS);
+    await expect(slide(page, "1 of 3")).toBeVisible();
+    await expect(page.getByRole("list", { name: "Thumbnails" })).toHaveCount(0);
+    await expect(carousel(page).getByRole("img").first()).toHaveAttribute("src", IMAGE_NOT_FOUND);
 
-  test("spin loads all frames first, then auto-rotates, drag and arrow keys step frames, hotspots open", async ({
+    await openCar(page, GALLERY_TENANT, NO_PHOTOS);
+    await expect(carousel(page).getByRole("img")).toHaveAttribute("src", IMAGE_NOT_FOUND);
+    await expect(page.getByRole("list", { name: "Thumbnails" })).toHaveCount(0);
+  });
+
+  test("video slide second (the default position): the embeddable address in a frame", async ({ page }) => {
+    await openCar(page, GALLERY_TENANT, WITH_VIDEO);
+    await expect(slide(page, "1 of 12").locator("img")).toBeVisible();
+    const frame = slide(page, "2 of 12").locator("iframe");
+    await expect(frame).toHaveAttribute("src", WITH_VIDEO.embed);
+    await expect(frame).toHaveAttribute("title", `Video of ${WITH_VIDEO.name}`);
+    await expect(frame).toHaveAttribute("loading", "lazy");
+    await expect(slide(page, "3 of 12").locator("img")).toHaveCount(1);
+  });
+});
+
+/**
+ * Spec §4: "default spinner (gallery on one site)". bayside-nissan is that site
+ * (default_viewer_mode "gallery"), but none of its fixture cars has spin frames, so there is no car
+ * to show it on. MISSING FIXTURE CASE: this test fails until bayside-nissan's stock.json has a
+ * published car with spin_images (at least 2 frames); then it must open on Gallery with Spin offered.
+ */
+test(`${GALLERY_TENANT}: a car with a spin opens on the site's default mode, the gallery`, async ({
+  page,
+}) => {
+  const spinCar = [...tenantData(GALLERY_TENANT).cars.values()].find(
+    (car) => car.status !== "sold" && (car.spin_images?.length ?? 0) >= 2,
+  );
+  expect(spinCar, `${GALLERY_TENANT} needs a published car with spin frames`).toBeDefined();
+  await openCar(page, GALLERY_TENANT, spinCar);
+  const switcher = page.getByRole("group", { name: "Viewer mode" });
+  await expect(switcher.getByRole("radio", { name: "Spin" })).toBeVisible();
+  await expect(switcher.getByRole("radio", { name: "Gallery" })).toBeChecked();
+});
+
+test.describe(`${SPIN_TENANT} spin, walkaround and interior`, () => {
+  test("spin loads all frames first, then auto-rotates, drag and arrow keys step frames, hotspots open; a failed frame is logged only", async ({
     page,
   }) => {
     test.setTimeout(120_000);
-    expect(site.default_viewer_mode).toBe("spinner");
-    const found = await findCar(page, slug, cars, full);
-    expect(found, "a car with spin, walkaround and interior").not.toBeNull();
-    const { url, car } = found as { url: string; car: Car };
-    await blockVideoHosts(page);
-    // Frames are held back until the loading state has been seen.
+    const errors: string[] = [];
+    page.on("console", (message) => {
+      if (message.type() === "error") errors.push(message.text());
+    });
+    // Frames are held back until the loading state has been seen; the sixth frame fails (spec §8: console only).
     const held: (() => Promise<void>)[] = [];
     let holding = true;
     await page.route(/[?&]url=%2Fmedia%2Fsample%2Fspin%2F/, (route) => {
-      if (holding) held.push(() => route.continue());
-      else void route.continue();
+      const answer = () =>
+        route.request().url().includes(`url=${FULL.sixthFrame}&`)
+          ? route.fulfill({ status: 404, body: "" })
+          : route.continue();
+      if (holding) held.push(answer);
+      else void answer();
     });
-    await page.goto(url, { waitUntil: "domcontentloaded" });
+    await openCar(page, SPIN_TENANT, FULL);
     await expect(page.getByRole("radio", { name: "Spin" })).toBeChecked();
     const frame = page.locator("[data-spin-frame]");
     await expect(frame).toHaveAttribute("loading", "eager");
@@ -282,13 +233,16 @@ test.describe("harbourside-toyota spin, walkaround and interior", () => {
     // Until every frame has loaded there is a progress bar and nothing to turn.
     const progress = page.getByRole("progressbar", { name: /Loading 360° view/ });
     await expect(progress).toBeVisible({ timeout: 30_000 });
-    await expect(progress).toHaveAttribute("aria-valuemax", String(car.spin_images?.length));
+    await expect(progress).toHaveAttribute("aria-valuemax", String(FULL.frames));
     await expect(spinner).toHaveCount(0);
     holding = false;
     await Promise.all(held.map((release) => release()));
     await expect(spinner).toBeVisible({ timeout: 90_000 });
     await expect(page.getByRole("progressbar")).toBeHidden();
-    await expect(spinner).toHaveAttribute("aria-valuemax", String(car.spin_images?.length));
+    await expect(spinner).toHaveAttribute("aria-valuemax", String(FULL.frames));
+    expect(errors.some((text) => text.includes("Spin image failed to load"))).toBe(true);
+    await expect(frame).not.toHaveAttribute("src", IMAGE_NOT_FOUND);
+    await expect(page.getByRole("alert")).toHaveCount(0);
     const hint = page.getByText("Drag or use ← → to spin");
     await expect(hint).toBeVisible();
 
@@ -300,20 +254,21 @@ test.describe("harbourside-toyota spin, walkaround and interior", () => {
     await spinner.focus();
     await page.keyboard.press("ArrowRight");
     const afterKey = await value();
-    await page.waitForTimeout(400);
+    // A second of page time (10 rotation ticks) passes at once: the frame stays put.
+    await page.clock.runFor(1_000);
     expect(await value(), "rotation stopped after the shopper took over").toBe(afterKey);
     await page.keyboard.press("ArrowRight");
-    expect(await value()).toBe((afterKey % (car.spin_images?.length ?? 24)) + 1);
+    expect(await value()).toBe((afterKey % FULL.frames) + 1);
     await expect(hint).toBeHidden();
 
-    // 20 px of drag per frame.
+    // 20 px of drag per frame: 65 px is 3 frames on.
     const box = (await spinner.boundingBox()) as { x: number; y: number; width: number; height: number };
     const start = await value();
     await page.mouse.move(box.x + box.width / 2, box.y + box.height / 2);
     await page.mouse.down();
     await page.mouse.move(box.x + box.width / 2 + 65, box.y + box.height / 2, { steps: 8 });
     await page.mouse.up();
-    expect(await value()).toBe(((start - 1 + 3) % (car.spin_images?.length ?? 24)) + 1);
+    expect(await value()).toBe(((start - 1 + 3) % FULL.frames) + 1);
 
     // Hotspots shown on the first frame open their description.
     await spinner.focus();
@@ -322,8 +277,7 @@ test.describe("harbourside-toyota spin, walkaround and interior", () => {
     const hotspot = page.locator("[data-hotspot]:visible").first();
     await hotspot.locator("summary").click();
     await expect(hotspot.locator(".hotspot-note")).toBeVisible();
-    const description = await hotspot.locator(".hotspot-note").textContent();
-    expect(car.hotspots?.map((spot) => spot.description)).toContain(description);
+    expect(FULL.firstFrameHotspots).toContain(await hotspot.locator(".hotspot-note").textContent());
   });
 
   test.describe("on a touch screen", () => {
@@ -331,17 +285,13 @@ test.describe("harbourside-toyota spin, walkaround and interior", () => {
 
     test("the spin view says Swipe to spin, and a swipe turns it 1 frame per 20 px", async ({ page }) => {
       test.setTimeout(120_000);
-      const found = await findCar(page, slug, cars, full);
-      expect(found, "a car with spin, walkaround and interior").not.toBeNull();
-      const { url, car } = found as { url: string; car: Car };
-      await blockVideoHosts(page);
-      await page.goto(url, { waitUntil: "domcontentloaded" });
+      await openCar(page, SPIN_TENANT, FULL);
       const spinner = page.getByRole("slider", { name: /360° view/ });
       await expect(spinner).toBeVisible({ timeout: 90_000 });
       await expect(page.getByText("Swipe to spin", { exact: true })).toBeVisible();
       await expect(page.getByText("Drag or use ← → to spin")).toBeHidden();
 
-      // A finger drags 65 px to the right across the picture.
+      // A finger drags 65 px to the right across the picture: 3 frames on.
       const box = (await spinner.boundingBox()) as { x: number; y: number; width: number; height: number };
       const y = Math.round(box.y + box.height / 2);
       const x = Math.round(box.x + box.width / 2 - 40);
@@ -353,76 +303,54 @@ test.describe("harbourside-toyota spin, walkaround and interior", () => {
       for (let step = 1; step <= 8; step++)
         await touch("touchMove", [{ x: x + Math.round((65 * step) / 8), y }]);
       await touch("touchEnd", []);
-      const frames = car.spin_images?.length ?? 24;
-      expect(Number(await spinner.getAttribute("aria-valuenow"))).toBe(((start - 1 + 3) % frames) + 1);
+      expect(Number(await spinner.getAttribute("aria-valuenow"))).toBe(((start - 1 + 3) % FULL.frames) + 1);
       await expect(page.getByText("Swipe to spin", { exact: true })).toBeHidden();
     });
   });
 
-  test("leaving the gallery resets it; walkaround and interior show their media", async ({ page }) => {
-    const found = await findCar(page, slug, cars, full);
-    const { url, car } = found as { url: string; car: Car };
-    await blockVideoHosts(page);
-    await page.goto(url, { waitUntil: "domcontentloaded" });
-    await page.getByRole("radio", { name: "Gallery" }).check();
+  test("only the modes the car has, on the site's default; leaving the gallery resets it; walkaround and interior show their media; every mode passes axe", async ({
+    page,
+  }) => {
+    test.setTimeout(240_000);
+    await openCar(page, SPIN_TENANT, FULL);
+    const switcher = page.getByRole("group", { name: "Viewer mode" });
+    await expectModes(page, ["Spin", "Walkaround", "Gallery", "Interior"]);
+    await expect(switcher.getByRole("radio", { name: "Spin" })).toBeChecked();
+    await expect(page.getByRole("slider", { name: /360° view/ })).toBeVisible({ timeout: 90_000 });
+    await expectPageBasics(page, SPIN_ORIGIN);
+    await expectNoAxeViolations(page);
+
+    await switcher.getByRole("radio", { name: "Gallery" }).check();
     await enhanced(page);
     await page.getByRole("button", { name: "Next slide" }).click();
-    await expect(page.getByRole("group", { name: /^2 of / })).toBeInViewport({ ratio: 0.9 });
+    await expect(slide(page, `2 of ${FULL.photos}`)).toBeInViewport({ ratio: 0.9 });
+    await expectNoAxeViolations(page);
 
-    await page.getByRole("radio", { name: "Walkaround" }).check();
-    const walkaround = page.getByTitle(`Walkaround video of ${car.name}`);
+    await switcher.getByRole("radio", { name: "Walkaround" }).check();
+    const walkaround = page.getByTitle(`Walkaround video of ${FULL.name}`);
     await expect(walkaround).toBeVisible();
-    await expect(walkaround).toHaveAttribute("src", /^https:\/\/www\.youtube-nocookie\.com\/embed\//);
+    await expect(walkaround).toHaveAttribute("src", "https://www.youtube-nocookie.com/embed/tMoBHWGluIn");
+    await expectNoAxeViolations(page);
 
-    await page.getByRole("radio", { name: "Gallery" }).check();
-    await expect(page.getByRole("group", { name: /^1 of / })).toBeInViewport({ ratio: 0.9 });
+    // Back to the gallery: it starts again at the first slide.
+    await switcher.getByRole("radio", { name: "Gallery" }).check();
+    await expect(slide(page, `1 of ${FULL.photos}`)).toBeInViewport({ ratio: 0.9 });
 
-    await page.getByRole("radio", { name: "Interior" }).check();
-    await expect(page.getByRole("img", { name: `Interior of ${car.name}` })).toBeVisible();
-    const inside = car.hotspots?.filter((spot) => spot.interior) ?? [];
+    await switcher.getByRole("radio", { name: "Interior" }).check();
+    await expect(page.getByRole("img", { name: `Interior of ${FULL.name}` })).toBeVisible();
     const first = page.locator(".panel-interior details").first();
     await first.locator("summary").click();
-    await expect(first.getByText(inside[0]?.description as string)).toBeVisible();
-  });
-
-  test("a spin frame that fails to load is reported on the console only", async ({ page }) => {
-    test.setTimeout(120_000);
-    const found = await findCar(page, slug, cars, full);
-    const { url, car } = found as { url: string; car: Car };
-    const broken = encodeURIComponent(car.spin_images?.[5] as string);
-    await page.route(
-      (request) => request.href.includes(`url=${broken}&`),
-      (route) => route.fulfill({ status: 404, body: "" }),
-    );
-    const errors: string[] = [];
-    page.on("console", (message) => {
-      if (message.type() === "error") errors.push(message.text());
-    });
-    await blockVideoHosts(page);
-    await page.goto(url, { waitUntil: "domcontentloaded" });
-    await expect(page.getByRole("slider", { name: /360° view/ })).toBeVisible({ timeout: 90_000 });
-    expect(errors.some((text) => text.includes("Spin image failed to load"))).toBe(true);
-    await expect(page.locator("[data-spin-frame]")).not.toHaveAttribute("src", IMAGE_NOT_FOUND);
-    await expect(page.getByRole("alert")).toHaveCount(0);
-  });
-
-  test("the spin and every mode pass axe", async ({ page }) => {
-    test.setTimeout(240_000);
-    const found = await findCar(page, slug, cars, full);
-    await blockVideoHosts(page);
-    await page.goto((found as { url: string }).url, { waitUntil: "domcontentloaded" });
-    await expect(page.getByRole("slider", { name: /360° view/ })).toBeVisible({ timeout: 90_000 });
-    await expectPageBasics(page, site.url);
+    await expect(first.getByText(FULL.interiorHotspot)).toBeVisible();
     await expectNoAxeViolations(page);
-    for (const mode of ["Walkaround", "Gallery", "Interior"]) {
-      await page.getByRole("radio", { name: mode }).check();
-      await expectNoAxeViolations(page);
-    }
-    await page.getByRole("radio", { name: "Gallery" }).check();
+
+    await switcher.getByRole("radio", { name: "Gallery" }).check();
     await page.getByRole("button", { name: "Full screen" }).click();
     await expect(page.getByRole("dialog")).toBeVisible();
     await expectNoAxeViolations(page);
+
+    // A car without a walkaround offers no Walkaround.
+    await openCar(page, SPIN_TENANT, NO_WALKAROUND);
+    await expectModes(page, ["Spin", "Gallery", "Interior"]);
+    await expect(switcher.getByRole("radio", { name: "Spin" })).toBeChecked();
   });
 });
-
-const escapeRegExp = (text: string) => text.replace(/[.*+?^${}()|[\]\\]/g, "\\$&");
