@@ -17,7 +17,8 @@ export function pinnedInstant(env: NodeJS.ProcessEnv = process.env): Date | null
   if (!value) return null;
   if (env.NETLIFY || env.AWS_LAMBDA_FUNCTION_NAME) throw new Error(TEST_CLOCK_REFUSED);
   const instant = new Date(value);
-  if (Number.isNaN(instant.getTime())) throw new Error(`TEST_NOW must be an ISO 8601 instant, not "${value}"`);
+  if (Number.isNaN(instant.getTime()))
+    throw new Error(`TEST_NOW must be an ISO 8601 instant, not "${value}"`);
   return instant;
 }
 

@@ -11,11 +11,11 @@ import {
   loadContentPages,
 } from "~/features/content/content.server";
 import type { Location } from "~/features/locations/location.schema";
-import { clock } from "~/server/clock";
 import type { Offer } from "~/features/offers/offer.schema";
 import type { ReviewsFile } from "~/features/reviews/review.schema";
 import type { Car } from "~/features/stock/car.schema";
 import { type FeedReport, publishFeed, readFeed } from "~/features/stock/feed.server";
+import { clock } from "~/server/clock";
 import { loadLocations, loadOffers, loadReviews, loadSite, tenantsDir } from "./load";
 import type { Site } from "./schema";
 

@@ -40,6 +40,8 @@ describe("the functions' clock", () => {
   });
 
   it("says what is wrong with a TEST_NOW that is not an instant", () => {
-    expect(() => now({ TEST_NOW: "next tuesday" })).toThrow('TEST_NOW must be an ISO 8601 instant, not "next tuesday"');
+    expect(() => now({ TEST_NOW: "next tuesday" })).toThrow(
+      'TEST_NOW must be an ISO 8601 instant, not "next tuesday"',
+    );
   });
 });

@@ -33,8 +33,9 @@ function specifiers(text: string): string[] {
  * The product files a test file's imports reach, as paths relative to the project, following
  * imports through the project's other files (a shared helper that imports src/ counts too).
  */
-export function productImports(file: string, text: string, seen = new Set<string>([file])): string[] {
-  if (/\b(?:require|import)\s*\(\s*[^'"`\s)]/.test(text)) return [`${path.relative(ROOT, file)}: computed import`];
+function productImports(file: string, text: string, seen = new Set<string>([file])): string[] {
+  if (/\b(?:require|import)\s*\(\s*[^'"`\s)]/.test(text))
+    return [`${path.relative(ROOT, file)}: computed import`];
   return specifiers(text).flatMap((specifier) => {
     const resolved = ts.resolveModuleName(specifier, file, config.options, ts.sys).resolvedModule;
     const target = resolved?.resolvedFileName && path.resolve(resolved.resolvedFileName);
@@ -72,7 +73,9 @@ describe("the browser tests do not import the code they check", () => {
     const files = filesUnder(E2E_DIR);
     expect(files.length).toBeGreaterThan(10);
     const offending = files.flatMap((file) =>
-      productImports(file, readFileSync(file, "utf8")).map((target) => `${path.relative(ROOT, file)} -> ${target}`),
+      productImports(file, readFileSync(file, "utf8")).map(
+        (target) => `${path.relative(ROOT, file)} -> ${target}`,
+      ),
     );
     expect(offending).toEqual([]);
   });

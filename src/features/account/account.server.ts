@@ -12,6 +12,7 @@ import type { Db } from "~/lib/db/db.server";
 import { json, methodNotAllowed } from "~/lib/http.server";
 import { MAX_CAR_ID } from "~/lib/shopper-input";
 import { clientIp, clientKey } from "~/server/client";
+import { clock } from "~/server/clock";
 import { type CallContext, guarded, resolveTenant } from "~/server/context";
 import { REQUEST_ERRORS } from "~/server/errors";
 import { isJsonRequest, readJsonObject } from "~/server/json-post";
@@ -31,7 +32,6 @@ import {
 import { checkMobile, displayMobile } from "./mobile";
 import type { SmsAdapter } from "./sms.server";
 import { accountDb } from "./tables";
-import { clock } from "~/server/clock";
 
 export const ACCOUNT_LIMITS = {
   maxBodyBytes: 2048,

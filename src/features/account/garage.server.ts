@@ -8,10 +8,10 @@ import { fieldErrors, LEAD_TEXTS } from "~/features/leads/schemas";
 import type { Db } from "~/lib/db/db.server";
 import { json } from "~/lib/http.server";
 import { isUuid } from "~/lib/ids";
+import { clock } from "~/server/clock";
 import { type AccountOptions, accountGet, accountPost, sessionUser } from "./account.server";
 import { GARAGE_LIMIT, GARAGE_TEXTS, type GarageVehicle, garageVehicleSchema } from "./garage";
 import { accountDb } from "./tables";
-import { clock } from "~/server/clock";
 
 export const GARAGE_ERRORS = {
   notOffered: "My Garage is not offered on this site.",

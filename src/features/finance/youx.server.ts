@@ -5,11 +5,11 @@
  */
 import type { Db } from "~/lib/db/db.server";
 import { clientIp, clientKey, readBodyWithin } from "~/server/client";
+import { clock } from "~/server/clock";
 import { isJsonRequest } from "~/server/json-post";
 import { hitRateLimit, type RateLimit } from "~/server/rate-limit.server";
 import { FINANCE_ERRORS, json, methodNotAllowed, type TenantLookup } from "./http.server";
 import { localQuote, type Quote, type QuoteRequest, quoteRequestSchema, quoteResponseSchema } from "./youx";
-import { clock } from "~/server/clock";
 
 export interface QuoteAdapter {
   name: string;

@@ -7,6 +7,7 @@ import { isDataError } from "~/lib/db/data-errors";
 import type { Db } from "~/lib/db/db.server";
 import { json } from "~/lib/http.server";
 import { clientIdempotencyKey, clientIp } from "~/server/client";
+import { clock } from "~/server/clock";
 import { isJsonRequest, limitClient, readJsonObject } from "~/server/json-post";
 import type { RateLimit } from "~/server/rate-limit.server";
 import type { Site } from "~/tenant/schema";
@@ -21,7 +22,6 @@ import {
   STARTED_AT_FIELD,
   withoutServerMadeFields,
 } from "./schemas";
-import { clock } from "~/server/clock";
 
 export interface LeadsHandlerOptions {
   db: () => Promise<Db>;

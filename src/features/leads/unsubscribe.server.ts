@@ -13,6 +13,7 @@ import { createHash } from "node:crypto";
 import type { ColumnType } from "kysely";
 import type { Db } from "~/lib/db/db.server";
 import { json, methodNotAllowed } from "~/lib/http.server";
+import { clock } from "~/server/clock";
 import { acceptJsonPost } from "~/server/json-post";
 import type { RateLimit } from "~/server/rate-limit.server";
 import { LEAD_ERRORS } from "./leads";
@@ -20,7 +21,6 @@ import { storeLeadWithRecord } from "./leads.server";
 import { fieldErrors, LEAD_TEXTS } from "./schemas";
 import { UNSUBSCRIBE_TEXTS } from "./unsubscribe";
 import { unsubscribeSchema } from "./unsubscribe.schema";
-import { clock } from "~/server/clock";
 
 /** The unsubscribes table (migrations "2026_11_26_006_unsubscribes", "…_011_unsubscribe_address_hash"). */
 type UnsubscribesTable = {

@@ -20,6 +20,7 @@ import { escapeMarkup } from "~/lib/escape";
 import { FUNCTION_HEADERS, json, methodNotAllowed, pageHeaders } from "~/lib/http.server";
 import { isUuid } from "~/lib/ids";
 import { readBodyWithin } from "~/server/client";
+import { clock } from "~/server/clock";
 import { type CallContext, guarded, resolveTenant } from "~/server/context";
 import { acceptJsonPost } from "~/server/json-post";
 import type { RateLimit } from "~/server/rate-limit.server";
@@ -32,7 +33,6 @@ import {
   paymentDescription,
 } from "./payments";
 import { type PaymentProvider, testCheckoutAllowed, verifyStripeSignature } from "./providers.server";
-import { clock } from "~/server/clock";
 
 type PaymentsTable = {
   id: string;

@@ -18,12 +18,12 @@ import { HONEYPOT_FIELD, LEAD_TEXTS, parseLead, STARTED_AT_FIELD } from "~/featu
 import { siteTimeZone } from "~/features/locations/locations";
 import type { Db } from "~/lib/db/db.server";
 import { json, methodNotAllowed } from "~/lib/http.server";
+import { clock } from "~/server/clock";
 import { type CallContext, guarded, resolveTenant } from "~/server/context";
 import { acceptJsonPost } from "~/server/json-post";
 import type { RateLimit } from "~/server/rate-limit.server";
 import { closedMessage, pickPrize, SPIN_TEXTS, totalWeight } from "./spin-to-win";
 import { spinDb } from "./tables";
-import { clock } from "~/server/clock";
 
 export interface SpinOptions extends CallContext {
   db: () => Promise<Db>;

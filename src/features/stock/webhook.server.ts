@@ -9,6 +9,7 @@ import path from "node:path";
 import type { Db } from "~/lib/db/db.server";
 import { json, methodNotAllowed } from "~/lib/http.server";
 import { readBodyWithin } from "~/server/client";
+import { clock } from "~/server/clock";
 import { perTenantEnvName, tenantForRequest, tenantSetting } from "~/server/deploy";
 import { REQUEST_ERRORS } from "~/server/errors";
 import { verifySignature } from "~/server/signature";
@@ -16,7 +17,6 @@ import { SITE_FILE, tenantsDir } from "~/tenant/load";
 import { type Builder, builderFor } from "./build-trigger.server";
 import { acceptStockEvent, markStartFailed } from "./builds.server";
 import { parseStockEvent, WEBHOOK_BODY_LIMIT_BYTES } from "./rebuild";
-import { clock } from "~/server/clock";
 
 export const SIGNATURE_HEADER = "x-stock-signature";
 

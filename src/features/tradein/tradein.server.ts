@@ -22,6 +22,7 @@ import { isDataError } from "~/lib/db/data-errors";
 import type { Db } from "~/lib/db/db.server";
 import { json } from "~/lib/http.server";
 import { clientIdempotencyKey } from "~/server/client";
+import { clock } from "~/server/clock";
 import { acceptJsonPost } from "~/server/json-post";
 import type { RateLimit } from "~/server/rate-limit.server";
 import type { Site } from "~/tenant/schema";
@@ -48,7 +49,6 @@ import {
   VALUATION_REQUESTED_SUBCATEGORY,
 } from "./tradein";
 import { localValuationAdapter, type Valuation, type ValuationAdapter } from "./valuation";
-import { clock } from "~/server/clock";
 
 export interface TradeInDeps {
   db: () => Promise<Db>;

@@ -5,10 +5,10 @@
 import { z } from "zod";
 import { locationTimeZone } from "~/features/locations/locations";
 import { json, methodNotAllowed } from "~/lib/http.server";
+import { clock } from "~/server/clock";
 import { type CallContext, fieldErrors, guarded, resolveTenant } from "~/server/context";
 import { appointmentSlots } from "./appointments";
 import { CALL_ERRORS } from "./http.server";
-import { clock } from "~/server/clock";
 
 export const appointmentsQuerySchema = z
   .object({

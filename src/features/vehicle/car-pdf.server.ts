@@ -16,12 +16,12 @@ import type { Car } from "~/features/stock/car.schema";
 import type { Db } from "~/lib/db/db.server";
 import { FUNCTION_HEADERS, json, methodNotAllowed } from "~/lib/http.server";
 import { clientIp, clientKey } from "~/server/client";
+import { clock } from "~/server/clock";
 import { type CallContext, fieldErrors, guarded, resolveTenant } from "~/server/context";
 import { hitRateLimit, type RateLimit } from "~/server/rate-limit.server";
 import type { TenantData } from "~/tenant/tenant.server";
 import { type CarFields, carFields, findCarIn } from "./car-fields";
 import { CALL_ERRORS } from "./http.server";
-import { clock } from "~/server/clock";
 
 /** How many spec rows the sheet lists (the page's key information plus the next most useful). */
 export const PDF_SPEC_ROWS = 14;

@@ -8,11 +8,11 @@ import { z } from "zod";
 import type { Car } from "~/features/stock/car.schema";
 import type { Db } from "~/lib/db/db.server";
 import { json, methodNotAllowed } from "~/lib/http.server";
+import { clock } from "~/server/clock";
 import { type CallContext, fieldErrors, guarded, resolveTenant } from "~/server/context";
 import { carFields, findCarIn } from "./car-fields";
 import { CALL_ERRORS } from "./http.server";
 import { vehicleDb } from "./tables";
-import { clock } from "~/server/clock";
 
 const PATH = /^\/cars\/([a-z0-9]+(?:-[a-z0-9]+)*)\/view\.json$/;
 

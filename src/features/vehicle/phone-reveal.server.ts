@@ -9,13 +9,13 @@ import type { Db } from "~/lib/db/db.server";
 import { json, methodNotAllowed } from "~/lib/http.server";
 import { MAX_CAR_ID, shopperString } from "~/lib/shopper-input";
 import { clientIp, clientKey, readBodyWithin } from "~/server/client";
+import { clock } from "~/server/clock";
 import { type CallContext, fieldErrors, guarded, resolveTenant } from "~/server/context";
 import { isJsonRequest } from "~/server/json-post";
 import { hitRateLimit, type RateLimit } from "~/server/rate-limit.server";
 import { findCarIn } from "./car-fields";
 import { CALL_ERRORS } from "./http.server";
 import { vehicleDb } from "./tables";
-import { clock } from "~/server/clock";
 
 const id = z.coerce
   .number({ error: "must be a number" })
