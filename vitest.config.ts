@@ -12,6 +12,10 @@ const shared = {
 export default defineConfig({
   resolve: { alias: { "~": fileURLToPath(new URL("./src", import.meta.url)) } },
   test: {
+    // Vitest runs one file at a time on a 2-core machine (cores - 1); half the suite's time is
+    // spent waiting on builds, servers and databases in child processes, so two files at once
+    // cut the unit layer from about 226 s to 161 s there.
+    maxWorkers: 2,
     projects: [
       {
         extends: true,
