@@ -1,3 +1,4 @@
+import { availableParallelism } from "node:os";
 import { fileURLToPath } from "node:url";
 import { getViteConfig } from "astro/config";
 import { defineConfig } from "vitest/config";
@@ -15,7 +16,7 @@ export default defineConfig({
     // Vitest runs one file at a time on a 2-core machine (cores - 1); half the suite's time is
     // spent waiting on builds, servers and databases in child processes, so two files at once
     // cut the unit layer from about 226 s to 161 s there.
-    maxWorkers: 2,
+    maxWorkers: Math.max(2, availableParallelism() - 1),
     projects: [
       {
         extends: true,
