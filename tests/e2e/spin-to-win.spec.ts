@@ -110,6 +110,9 @@ test.describe(`${OPEN.slug} open campaign`, () => {
 
     // The code step by keyboard: each mistake is announced and the field it is about takes focus.
     const mobileField = page.getByLabel("Mobile number");
+    // The form shows once the page knows the shopper is signed out; focusing it before then would
+    // leave Enter with nothing to submit.
+    await expect(mobileField).toBeVisible();
     await mobileField.focus();
     await page.keyboard.press("Enter");
     await expect(
