@@ -357,3 +357,30 @@ export async function footerLinkThroughSignIn(
   await expect(page.getByText(`Signed in as ${mobile.shown}.`)).toBeVisible();
   return mobile;
 }
+
+/** The page's schema.org Car (its first JSON-LD block). */
+export const jsonLd = async (page: Page) =>
+  JSON.parse((await page.locator('script[type="application/ld+json"]').first().textContent()) ?? "{}");
+
+/**
+ * Keeps every dataLayer push of this tab across navigations (a form pushes its event, then leaves
+ * for /success); `recorded` reads them back.
+ */
+const LOG_KEY = "e2e:dataLayer";
+export async function recordDataLayer(page: Page) {
+  await page.addInitScript((key) => {
+    const layer: Record<string, unknown>[] = [];
+    const push = layer.push.bind(layer);
+    layer.push = (...entries) => {
+      const log = JSON.parse(sessionStorage.getItem(key) ?? "[]") as unknown[];
+      sessionStorage.setItem(key, JSON.stringify([...log, ...entries]));
+      return push(...entries);
+    };
+    window.dataLayer = layer;
+  }, LOG_KEY);
+}
+export const recorded = (page: Page) =>
+  page.evaluate(
+    (key) => JSON.parse(sessionStorage.getItem(key) ?? "[]") as Record<string, unknown>[],
+    LOG_KEY,
+  );

@@ -11,7 +11,7 @@
  */
 import type { Page } from "@playwright/test";
 import { E2E_NOW } from "../../playwright.config";
-import { expect, expectNoAxeViolations, tenantUrl, test } from "./support";
+import { expect, expectNoAxeViolations, jsonLd, recordDataLayer, recorded, tenantUrl, test } from "./support";
 
 interface TenantCase {
   slug: string;
@@ -256,30 +256,6 @@ const SHARE_CAR = TENANT_CASES[4] as TenantCase;
 
 const cdn = (file: string, width: number) =>
   `/.netlify/images?url=%2Fmedia%2Fsample%2F${file}&w=${width}&q=75`;
-
-/** The page's schema.org Car. */
-const jsonLd = async (page: Page) =>
-  JSON.parse((await page.locator('script[type="application/ld+json"]').first().textContent()) ?? "{}");
-
-/** Every dataLayer push of this tab, kept across navigations. */
-const LOG_KEY = "e2e:dataLayer";
-async function recordDataLayer(page: Page) {
-  await page.addInitScript((key) => {
-    const layer: Record<string, unknown>[] = [];
-    const push = layer.push.bind(layer);
-    layer.push = (...entries) => {
-      const log = JSON.parse(sessionStorage.getItem(key) ?? "[]") as unknown[];
-      sessionStorage.setItem(key, JSON.stringify([...log, ...entries]));
-      return push(...entries);
-    };
-    window.dataLayer = layer;
-  }, LOG_KEY);
-}
-const recorded = (page: Page) =>
-  page.evaluate(
-    (key) => JSON.parse(sessionStorage.getItem(key) ?? "[]") as Record<string, unknown>[],
-    LOG_KEY,
-  );
 
 async function scrollTo(page: Page, top: number) {
   await page.evaluate((y) => window.scrollTo({ top: y, behavior: "instant" }), top);

@@ -10,7 +10,10 @@ import type { Page } from "@playwright/test";
 import {
   expect,
   fillDialogContact,
+  jsonLd,
   openLeadDialog,
+  recordDataLayer,
+  recorded,
   TENANTS,
   tenantUrl,
   test,
@@ -54,30 +57,6 @@ const LAYOUT_CARS: Record<string, string> = {
   "sunstate-motor-group": "2026-mazda-mazda3-g25-astina-330030",
   "westside-auto": "2022-hyundai-i30-active-220006",
 };
-
-/** The page's schema.org Car. */
-const jsonLd = async (page: Page) =>
-  JSON.parse((await page.locator('script[type="application/ld+json"]').first().textContent()) ?? "{}");
-
-/** Every dataLayer push of this tab, kept across navigations (a form pushes its event, then leaves for /success). */
-const LOG_KEY = "e2e:dataLayer";
-async function recordDataLayer(page: Page) {
-  await page.addInitScript((key) => {
-    const layer: Record<string, unknown>[] = [];
-    const push = layer.push.bind(layer);
-    layer.push = (...entries) => {
-      const log = JSON.parse(sessionStorage.getItem(key) ?? "[]") as unknown[];
-      sessionStorage.setItem(key, JSON.stringify([...log, ...entries]));
-      return push(...entries);
-    };
-    window.dataLayer = layer;
-  }, LOG_KEY);
-}
-const recorded = (page: Page) =>
-  page.evaluate(
-    (key) => JSON.parse(sessionStorage.getItem(key) ?? "[]") as Record<string, unknown>[],
-    LOG_KEY,
-  );
 
 /** Submits a ready dialog past the forms' 3-second time-on-page rule; returns the lead it sent once accepted. */
 async function submitLead(page: Page, dialog: ReturnType<Page["getByRole"]>, submit: string) {
