@@ -1,6 +1,6 @@
 /**
- * Rules the vehicle browser tests used to compute with a copy of the product's logic; here they
- * are checked as pure rules (tests/e2e/vehicle*.spec.ts now state what a shopper sees as literals).
+ * The promo popup's window and dismissal as pure rules, at the edges the browser tests (pinned to
+ * one instant) cannot reach.
  */
 import { describe, expect, it } from "vitest";
 import { promoDismissedKey, showsPromo } from "~/features/offers/offers";
