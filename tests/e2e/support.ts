@@ -5,7 +5,7 @@ import { type APIRequestContext, test as base, expect, type Locator, type Page }
 import { E2E_ENV, E2E_NOW, E2E_PORT } from "../../playwright.config";
 
 /** The fixture tenants the test server builds: the five sample dealers' set-ups with small, fixed stock. */
-export const TENANTS_DIR = path.resolve(E2E_ENV.TENANTS_DIR);
+const TENANTS_DIR = path.resolve(E2E_ENV.TENANTS_DIR);
 
 /** Every fixture tenant (a folder with a site.json). */
 export const TENANTS = readdirSync(TENANTS_DIR).filter((slug) =>
@@ -51,22 +51,6 @@ export function tenantUrl(slug: string, pathname = "/"): string {
   return `http://${slug}.localhost:${E2E_PORT}${pathname}`;
 }
 
-interface NavItem {
-  label: string;
-  href: string;
-  children?: NavItem[];
-}
-
-export function siteJson(slug: string): {
-  name: string;
-  url: string;
-  features?: { trade_in?: boolean };
-  navigation?: NavItem[];
-  search?: { clear_filters_href?: string };
-} {
-  return JSON.parse(readFileSync(path.join(TENANTS_DIR, slug, "site.json"), "utf8"));
-}
-
 /**
  * A request to a tenant outside the browser: Node does not resolve `*.localhost`, so it goes to
  * localhost with the tenant's Host header (as `curl -H 'Host: …'` would).
@@ -81,14 +65,6 @@ export function tenantGet(
     headers: { host: `${slug}.localhost:${E2E_PORT}` },
     ...options,
   });
-}
-
-/** Vehicle page paths of a built tenant, from its sitemap. */
-export async function vehiclePaths(request: APIRequestContext, slug: string): Promise<string[]> {
-  const response = await tenantGet(request, slug, "/sitemap.xml");
-  expect(response.status()).toBe(200);
-  const xml = await response.text();
-  return [...xml.matchAll(/<loc>https?:\/\/[^/]+(\/cars\/[^<]+)<\/loc>/g)].map((match) => match[1] as string);
 }
 
 /**
@@ -162,37 +138,6 @@ export async function expectPageBasics(page: Page, canonicalOrigin: string): Pro
   expect(blocking, "render-blocking scripts").toEqual([]);
 }
 
-/** The fields of a published car the browser tests choose cars by. */
-export interface BuiltCar {
-  id: number;
-  slug: string;
-  name: string;
-  status: string;
-  car_type: string;
-  price: number;
-  subscription_price?: number | null;
-  km?: number | null;
-  vin?: string | null;
-  tag?: string | null;
-  reserved?: boolean | null;
-  location_id?: number | null;
-  images: { url: string; video?: boolean | null }[];
-  standardEquipment?: string[] | null;
-  dealercomments?: string | null;
-}
-
-/** A built tenant's published cars and locations: the snapshot the build wrote (read it inside tests, once the server has built). */
-export function builtTenant(slug: string): {
-  cars: BuiltCar[];
-  locations: { id: number; name: string; slug: string; contact_detail: { phone?: string | null } }[];
-  offers: { id: number; name: string; start?: string | null; expiry?: string | null }[];
-  /** The build's clock. */
-  now: string;
-} {
-  const dir = E2E_ENV.TENANT_CACHE_DIR;
-  return JSON.parse(readFileSync(path.join(dir, slug, "tenant.json"), "utf8"));
-}
-
 /**
  * A fixture file as parsed JSON. Tests find cars, names and ids in it; what a shopper must see is
  * written in the test as a literal, never computed from it.
@@ -264,7 +209,7 @@ export async function openLeadDialog(page: Page, button: string, dialogName: str
 }
 
 /** Opens a car's vehicle page and waits for its heading. */
-export async function openCarPage(page: Page, slug: string, car: Pick<BuiltCar, "slug" | "name">) {
+export async function openCarPage(page: Page, slug: string, car: { slug: string; name: string }) {
   await page.goto(tenantUrl(slug, `/cars/${car.slug}`));
   await expect(page.getByRole("heading", { level: 1, name: car.name })).toBeVisible();
 }
@@ -310,7 +255,7 @@ export async function signInWithCode(page: Page, mobile: ReturnType<typeof fresh
 }
 
 /** The sign-in routes' `type`s and the reason /sign-in gives for each (spec §4). */
-export type SignInType =
+type SignInType =
   | "watchlist"
   | "checkout"
   | "trade-in"
@@ -320,7 +265,7 @@ export type SignInType =
   | "online-payment"
   | "my-garage";
 
-export const SIGN_IN_REASONS: Record<SignInType | "default", string> = {
+const SIGN_IN_REASONS: Record<SignInType | "default", string> = {
   watchlist: "Sign in to save cars to your watchlist and see them on any device.",
   checkout: "Sign in to reserve or buy a car online.",
   "trade-in": "Sign in to value your trade-in.",
