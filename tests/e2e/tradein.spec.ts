@@ -76,6 +76,12 @@ test.describe(`${SLUG} trade-in`, () => {
     await openFlow(page, tenantUrl(SLUG, "/trade-in"));
     await expectPageBasics(page, CANONICAL);
     await expect(page.getByRole("heading", { level: 1 })).toHaveText("Value My Trade-In");
+    // The dealer's copy above the form walks through the flow the form runs: no step it lacks.
+    await expect(page.locator(".trade-in-intro").getByRole("listitem")).toHaveText([
+      "Enter your rego and kilometres",
+      "Answer a few questions about its condition",
+      "Leave your contact details and get your offer, subject to an inspection",
+    ]);
 
     // Step 1: a plate not on the register asks for the details; a known one fills them in.
     await page.getByRole("textbox", { name: "Rego" }).fill("OLDCAR1");
