@@ -1,25 +1,28 @@
 /**
- * Deterministic sample data: five sample tenants (site.json, locations, offers, content pages and a
- * stock feed) plus the photos their cars point at, drawn locally as SVG and encoded with sharp.
+ * Deterministic sample data: the stock feed of the five sample tenants plus the photos their cars
+ * and offers point at, drawn locally as SVG and encoded with sharp. Everything else a sample tenant
+ * is made of (site.json, locations, offers, reviews, pages, blog) is committed under tenants/ and
+ * is the source: the generator reads it and never writes it.
  *
  * Everything time-relative is computed from `now`; with the same `now` (and seed) the output is
  * byte-identical. The photos are a finite shared set (body × colour × view, interiors, details,
  * spin frames) referenced by many cars, so re-runs only render what is missing.
  *
- * CLI: `npx tsx scripts/sample-data.ts` writes everything into ./tenants and ./public/media.
+ * CLI: `npx tsx scripts/sample-data.ts` writes each sample tenant's stock.json into ./tenants
+ * (TENANTS_DIR) and renders missing photos into ./public/media/sample.
  */
 
-import { closeSync, existsSync, mkdirSync, openSync, readdirSync, readSync, writeFileSync } from "node:fs";
+import { closeSync, existsSync, openSync, readSync, writeFileSync } from "node:fs";
 import os from "node:os";
 import path from "node:path";
 import { fileURLToPath } from "node:url";
 import sharp from "sharp";
 import type { Location } from "~/features/locations/location.schema";
-import type { Offer } from "~/features/offers/offer.schema";
-import type { ReviewsFile } from "~/features/reviews/review.schema";
+import { type Offer, offersFileSchema } from "~/features/offers/offer.schema";
 import type { Car } from "~/features/stock/car.schema";
 import { fnv1a } from "~/lib/hash";
-import type { FinanceProvider, SiteInput } from "~/tenant/schema";
+import { loadSite, readJsonFile } from "~/tenant/load";
+import type { FinanceProvider, Site, SiteInput } from "~/tenant/schema";
 import { replaceFile } from "./lib/public-files";
 
 // ---------------------------------------------------------------------------------------------
@@ -2993,8 +2996,6 @@ export interface TenantProfile {
   ownMakeUsed: number;
   /** Restrict trade-ins to these makes (default: every make in the catalogue). */
   usedMakes?: string[];
-  provider: FinanceProvider | null;
-  soldWindowDays: number;
   rv?: boolean;
   spin?: boolean;
   autograb?: boolean;
@@ -3005,8 +3006,6 @@ export interface TenantProfile {
   youx?: boolean;
   privateSellers?: boolean;
   suburbs?: [string, string][];
-  /** The site's customer reviews (reviews.json): its average and count at the source. */
-  reviews?: { average: number; count: number };
 }
 
 const L = (
@@ -3041,7 +3040,6 @@ const L = (
 export const SAMPLE_TENANTS: TenantProfile[] = [
   {
     slug: "harbourside-toyota",
-    reviews: { average: 4.7, count: 1284 },
     name: "Harbourside Toyota",
     state: "QLD",
     seed: 1101,
@@ -3106,8 +3104,6 @@ export const SAMPLE_TENANTS: TenantProfile[] = [
       ["used", 42],
     ],
     ownMakeUsed: 0.85,
-    provider: "Angle",
-    soldWindowDays: 3,
     spin: true,
     reserve: true,
     certified: "toyota",
@@ -3166,8 +3162,6 @@ export const SAMPLE_TENANTS: TenantProfile[] = [
       ["used", 97],
     ],
     ownMakeUsed: 0,
-    provider: "360 Finance",
-    soldWindowDays: 14,
     autograb: true,
     autogauge: true,
     youx: true,
@@ -3183,7 +3177,6 @@ export const SAMPLE_TENANTS: TenantProfile[] = [
   },
   {
     slug: "sunstate-motor-group",
-    reviews: { average: 3.8, count: 2971 },
     name: "Sunstate Motor Group",
     state: "QLD",
     seed: 3301,
@@ -3383,14 +3376,11 @@ export const SAMPLE_TENANTS: TenantProfile[] = [
       ["used", 43],
     ],
     ownMakeUsed: 0.45,
-    provider: "taurus",
-    soldWindowDays: 5,
     autogauge: true,
     certified: "any",
   },
   {
     slug: "outback-caravans",
-    reviews: { average: 4.8, count: 233 },
     name: "Outback Caravans",
     state: "QLD",
     seed: 4401,
@@ -3442,13 +3432,10 @@ export const SAMPLE_TENANTS: TenantProfile[] = [
       ["used", 45],
     ],
     ownMakeUsed: 0.6,
-    provider: "Powertorque",
-    soldWindowDays: 7,
     rv: true,
   },
   {
     slug: "bayside-nissan",
-    reviews: { average: 4.4, count: 297 },
     name: "Bayside Nissan",
     state: "VIC",
     seed: 5501,
@@ -3503,8 +3490,6 @@ export const SAMPLE_TENANTS: TenantProfile[] = [
       ["used", 38],
     ],
     ownMakeUsed: 0.55,
-    provider: "Nissan Finance",
-    soldWindowDays: 2,
   },
 ];
 
@@ -3591,8 +3576,6 @@ export function benchProfile(slug: string, count: number): TenantProfile {
       ["used", 50],
     ],
     ownMakeUsed: 0.4,
-    provider: "taurus",
-    soldWindowDays: 3,
   };
 }
 
@@ -3722,8 +3705,12 @@ const RV_EQUIPMENT = [
 ];
 const CUSTOM_TAGS = ["Hot Deal", "Low Kms", "One Owner", "Price Drop", "Runout Sale"];
 
+/** The site settings the stock must agree with (site.json; the benchmark's own for its tenants). */
+export type StockSite = Pick<Site, "finance_provider" | "sold_window_days">;
+
 interface CarContext {
   profile: TenantProfile;
+  site: StockSite;
   now: Date;
   nowYear: number;
 }
@@ -3952,7 +3939,7 @@ function generateCar(ctx: CarContext, index: number): Car {
       rng.chance(0.7)) ||
       (profile.certified === "any" && dealership.makes.includes(model.make) && age <= 6 && rng.chance(0.5)));
 
-  const provider = profile.provider;
+  const provider = ctx.site.finance_provider;
   const finance =
     provider && status !== "sold" && rng.chance(0.92)
       ? financeLenders(provider, rng, { price, carType, age })
@@ -4233,7 +4220,7 @@ function spinCamera(kind: BodyKind, frame: number): Camera {
 function applyScenarios(cars: Car[], ctx: CarContext): void {
   const { profile, now } = ctx;
   const nowS = Math.floor(now.getTime() / 1000);
-  const w = profile.soldWindowDays;
+  const w = ctx.site.sold_window_days;
   type Scenario = { when?: (car: Car) => boolean; apply: (car: Car) => void };
   const sold = (secondsAgo: number | null): Scenario => ({
     when: (car) => car.car_type === "used" || !profile.rv,
@@ -4362,21 +4349,15 @@ function applyScenarios(cars: Car[], ctx: CarContext): void {
 }
 
 export interface GenerateStockOptions {
-  slug: string;
-  count: number;
-  seed: number;
+  profile: TenantProfile;
+  site: StockSite;
   now: Date;
-  /** Tenant profile; defaults to the sample tenant of that slug, else a generic multi-make dealer. */
-  profile?: TenantProfile;
 }
 
 /** Deterministic stock for a tenant: same options, same cars. */
-export function generateStock(opts: GenerateStockOptions): Car[] {
-  const base =
-    opts.profile ?? SAMPLE_TENANTS.find((t) => t.slug === opts.slug) ?? benchProfile(opts.slug, opts.count);
-  const profile: TenantProfile = { ...base, count: opts.count, seed: opts.seed };
-  const ctx: CarContext = { profile, now: opts.now, nowYear: opts.now.getUTCFullYear() };
-  const cars = Array.from({ length: opts.count }, (_, i) => generateCar(ctx, i));
+export function generateStock({ profile, site, now }: GenerateStockOptions): Car[] {
+  const ctx: CarContext = { profile, site, now, nowYear: now.getUTCFullYear() };
+  const cars = Array.from({ length: profile.count }, (_, i) => generateCar(ctx, i));
   applyScenarios(cars, ctx);
   return cars;
 }
@@ -4623,1232 +4604,78 @@ function buildLocations(profile: TenantProfile, now: Date): Location[] {
 }
 
 // ---------------------------------------------------------------------------------------------
-// Site configs
+// Offers: the benchmark tenants' one offer, and what the sample offers' banners show
 // ---------------------------------------------------------------------------------------------
 
-interface Theme {
-  primary: string;
-  on_primary: string;
-  accent: string;
-  background: string;
-  surface: string;
-  text: string;
-  muted: string;
-  font_body?: string;
-  font_heading?: string;
-  radius: number;
-}
-
-export const THEMES: Record<string, Theme> = {
-  "harbourside-toyota": {
-    primary: "#b0101c",
-    on_primary: "#ffffff",
-    accent: "#1f4e8c",
-    background: "#f6f6f6",
-    surface: "#ffffff",
-    text: "#1a1a1a",
-    muted: "#5a5f66",
-    radius: 4,
-  },
-  "westside-auto": {
-    primary: "#12343b",
-    on_primary: "#ffffff",
-    accent: "#c2410c",
-    background: "#f4f1ec",
-    surface: "#ffffff",
-    text: "#1c1917",
-    muted: "#57534e",
-    font_heading: '"Trebuchet MS", "Segoe UI", system-ui, sans-serif',
-    radius: 10,
-  },
-  "sunstate-motor-group": {
-    primary: "#0b2e59",
-    on_primary: "#ffffff",
-    accent: "#b45309",
-    background: "#f5f7fa",
-    surface: "#ffffff",
-    text: "#111827",
-    muted: "#4b5563",
-    radius: 6,
-  },
-  "outback-caravans": {
-    primary: "#7c2d12",
-    on_primary: "#fff7ed",
-    accent: "#3f6212",
-    background: "#faf6f0",
-    surface: "#ffffff",
-    text: "#292524",
-    muted: "#57534e",
-    font_heading: 'Georgia, "Times New Roman", serif',
-    radius: 12,
-  },
-  "bayside-nissan": {
-    primary: "#1f1f1f",
-    on_primary: "#ffffff",
-    accent: "#c3002f",
-    background: "#f7f7f7",
-    surface: "#ffffff",
-    text: "#161616",
-    muted: "#595959",
-    radius: 0,
-  },
+/**
+ * What each sample offer's banner shows (offers.json names the banner file, by offer id). An offer
+ * missing here gets the first picture.
+ */
+const OFFER_BANNERS: Record<number, [BodyKind, Paint]> = {
+  1101: ["ute", "white"],
+  1102: ["suv", "silver"],
+  1103: ["hatch", "red"],
+  1104: ["sedan", "white"],
+  1105: ["suv", "black"],
+  1106: ["suv", "white"],
+  2201: ["ute", "grey"],
+  2202: ["suv", "blue"],
+  2203: ["sedan", "silver"],
+  2204: ["ute", "white"],
+  2205: ["hatch", "white"],
+  3301: ["suv", "white"],
+  3302: ["suv", "red"],
+  3303: ["suv", "grey"],
+  3304: ["suv", "blue"],
+  3305: ["ute", "white"],
+  3306: ["suv", "silver"],
+  3307: ["ute", "grey"],
+  3308: ["van", "white"],
+  4401: ["caravan", "white"],
+  4402: ["caravan", "silver"],
+  4403: ["caravan", "white"],
+  4404: ["camper", "grey"],
+  5501: ["ute", "black"],
+  5502: ["suv", "white"],
+  5503: ["suv", "grey"],
+  5504: ["hatch", "silver"],
+  5505: ["suv", "red"],
+  5506: ["suv", "blue"],
 };
+const DEFAULT_BANNER: [BodyKind, Paint] = ["suv", "white"];
 
-const LOGO_SIZE = { width: 240, height: 56 };
-
-function siteBase(profile: TenantProfile, tagline: string): SiteInput {
-  const theme = THEMES[profile.slug];
-  return {
-    name: profile.name,
-    slug: profile.slug,
-    template: "independent",
-    url: `https://www.${profile.slug}.example.com.au`,
-    feed: "stock.json",
-    tagline,
-    dealerships: profile.dealerships.map((d) => ({
-      id: d.id,
-      slug: d.slug,
-      name: d.name,
-      manufacturers: d.makes,
-      average_rating: d.rating,
-      review_count: d.reviews,
-    })),
-    locations: profile.locations.map((l) => ({ id: l.id, location_type: l.type })),
-    logo: { url: `/media/logos/${profile.slug}.svg`, alt: profile.name, ...LOGO_SIZE },
-    social: {
-      facebook: `https://www.facebook.com/${profile.slug.replace(/-/g, "")}`,
-      instagram: `https://www.instagram.com/${profile.slug.replace(/-/g, "")}`,
-      youtube: `https://www.youtube.com/@${profile.slug.replace(/-/g, "")}`,
-    },
-    finance_provider: profile.provider,
-    sold_window_days: profile.soldWindowDays,
-    default_state: profile.state.toLowerCase() as Lowercase<State>,
-    // ADF by email, as dealer CRMs take leads: under npm start each lead lands in .data/mail/.
-    leads: { delivery: [{ type: "adf-email", to: `leads@crm.${profile.slug}.example.com.au` }] },
-    ...(theme ? { theme } : {}),
-  };
-}
-
-/** Spec §5/§9 dealer variant: interest 4–20 and the dealer's own fee list. */
-const SUNSTATE_FINANCE_CALCULATOR: NonNullable<SiteInput["finance_calculator"]> = {
-  variant: "dealer",
-  interest: { min: 4, max: 20, step: 0.5 },
-  establishment_fee: 395,
-  fees: [
-    { label: "Security registration fee", amount: 6, per: "once" },
-    { label: "Monthly account administration fee", amount: 8, per: "month" },
-    { label: "Agency fee", amount: 912.25, per: "once" },
-  ],
-};
-
-/** site.json for a sample tenant (exclusions come from its own feed so they really hide rows). */
-export function buildSite(profile: TenantProfile, stock: Car[]): SiteInput {
-  const pickStocknums = (filter: (car: Car) => boolean, n: number) =>
-    stock
-      .filter((car) => filter(car) && car.stocknum)
-      .slice(0, n)
-      .map((car) => car.stocknum as string);
-  switch (profile.slug) {
-    case "harbourside-toyota":
-      return {
-        ...siteBase(profile, "New, demo and Toyota Certified Pre-Owned vehicles in Hamilton, Brisbane"),
-        template: "franchise",
-        manufacturer: "Toyota",
-        garage_enabled: true,
-        // Deposits, balances and invoices by card, behind sign-in (spec §2 /online-payment).
-        online_payment: { max_amount: 50000 },
-        // Gated (spec §4): a shopper signs in with their mobile before they spin.
-        spin_to_win: {
-          id: "summer-2026",
-          title: "Summer Spin to Win",
-          intro:
-            "Spin our wheel for a summer treat on us: service, accessory and fuel prizes. Every spin wins.",
-          start: "2026-11-01T00:00:00+10:00",
-          expiry: "2030-06-30T23:59:59+10:00",
-          prizes: [
-            { label: "$50 fuel card", weight: 40 },
-            { label: "Free car wash", weight: 30 },
-            { label: "$100 service credit", weight: 15 },
-            { label: "Free tint on a new car", weight: 10 },
-            { label: "$250 accessory pack", weight: 5 },
-          ],
-          terms:
-            "One spin per mobile number. Claim at Harbourside Toyota within 60 days with photo ID. Prizes are not exchangeable for cash.",
-        },
-        plugins: ["PPSR Report"],
-        search_filters: {
-          car_types: ["new", "demo", "used"],
-          exclude_stocknums: pickStocknums(
-            (car) => car.make === "Toyota" && car.status === "in_stock" && car.show_on_dealer_website,
-            2,
-          ),
-          makes: ["Toyota"],
-          in_stock_only: false,
-          dealership_ids: [],
-        },
-        specifications: {
-          just_arrived_days: 8,
-          just_arrived_tag_name: "New Arrival",
-          sold_tag_name: "Just Sold",
-        },
-        features: {
-          checkout: true,
-          youx_quote: false,
-          promo_popup: true,
-          compare_used_priced_with_photos: true,
-        },
-        used_keyword: "Pre-Owned",
-        make_warranties: {
-          Toyota:
-            "5 Year Toyota Warranty Advantage, up to 7 years engine and driveline with logbook servicing",
-        },
-        reserve_deposit: 500,
-        car_types: ["new", "demo", "used"],
-        gating: { checkout: true, finance: false, spin_to_win: true, car_finance: false },
-        search: {
-          fixed_lists: [
-            { title: "Toyota Certified Pre-Owned", filter: "certified = true AND sold = false", limit: 4 },
-          ],
-        },
-        delivery: {
-          regions: [
-            {
-              name: "SEQ metro",
-              price: 250,
-              ranges: [
-                { from: "4000", to: "4230" },
-                { from: "4300", to: "4306" },
-                { from: "4500", to: "4521" },
-                { from: "4550", to: "4575" },
-              ],
-            },
-            {
-              name: "Regional QLD",
-              price: 750,
-              ranges: [
-                { from: "4000", to: "4999" },
-                { from: "9000", to: "9999" },
-              ],
-            },
-            {
-              name: "Interstate",
-              price: 1500,
-              ranges: [
-                { from: "0200", to: "0299" },
-                { from: "0800", to: "0899" },
-                { from: "2000", to: "3999" },
-                { from: "5000", to: "7999" },
-              ],
-            },
-          ],
-        },
-        vdp_config: {
-          social_pixel: true,
-          promo_popup: {
-            id: "summer-service-2026",
-            title: "Summer service special",
-            text: "Book a logbook service before 28 February and we will add a free wheel alignment and car wash.",
-            link: { label: "Book your service", href: "/service" },
-            start: "2026-11-01T00:00:00+10:00",
-            expiry: "2027-02-28T23:59:59+10:00",
-          },
-        },
-      };
-    case "westside-auto":
-      return {
-        ...siteBase(profile, "Quality used cars, utes and 4WDs across Perth's northern and southern suburbs"),
-        template: "independent",
-        autograb: true,
-        redbook: true,
-        // Open to everyone (not gated): one spin per mobile number.
-        spin_to_win: {
-          id: "perth-spring-2026",
-          title: "Spin to Win",
-          intro: "Leave your details, spin the wheel and take home a prize when you visit either yard.",
-          start: "2026-09-01T00:00:00+08:00",
-          expiry: "2030-12-31T23:59:59+08:00",
-          prizes: [
-            { label: "$25 coffee voucher", weight: 45 },
-            { label: "Free detail", weight: 25 },
-            { label: "$200 off any car", weight: 20 },
-            { label: "Free tank of fuel", weight: 10 },
-          ],
-          terms:
-            "One spin per mobile number. $200 off applies to a car bought within 30 days. Claim at either Westside Auto yard.",
-        },
-        plugins: ["Autogauge", "Car Analysis"],
-        search_filters: {
-          car_types: ["used"],
-          exclude_stocknums: [],
-          makes: [],
-          in_stock_only: false,
-          dealership_ids: [],
-        },
-        features: {
-          checkout: false,
-          youx_quote: true,
-          show_unregistered: true,
-          mask_phone_until_click: false,
-          terms_checkbox: true,
-        },
-        search: { cards_per_page: 24 },
-        no_price_text: "Call for price",
-        warranty_text: "5 Year Mechanical Protection available on every car",
-        car_types: ["used"],
-        budget_finder: { frequency: "week" },
-        delivery: {
-          regions: [
-            {
-              name: "Perth metro",
-              price: 199,
-              ranges: [{ from: "6000", to: "6199" }],
-              postcodes: ["6207", "6208", "6210"],
-            },
-            { name: "Regional WA", price: 890, ranges: [{ from: "6200", to: "6799" }] },
-          ],
-        },
-      };
-    case "sunstate-motor-group":
-      return {
-        ...siteBase(
-          profile,
-          "Six brands, eleven locations across South East Queensland and the Northern Rivers",
-        ),
-        template: "group",
-        garage_enabled: true,
-        search_filters: {
-          car_types: ["new", "demo", "used"],
-          exclude_stocknums: pickStocknums((car) => car.car_type === "used", 1),
-          makes: [],
-          in_stock_only: false,
-          dealership_ids: [],
-        },
-        plugins: ["Autogauge"],
-        features: { promo_popup: true, reviews: true },
-        company_stats: { locations: 50, brands: 40, years: 30 },
-        make_warranties: {
-          Kia: "Kia 7 year unlimited kilometre warranty",
-          Mazda: "Mazda 5 year unlimited kilometre warranty",
-        },
-        finance_calculator: SUNSTATE_FINANCE_CALCULATOR,
-        navigation: [
-          { label: "Home", href: "/" },
-          {
-            label: "New Cars",
-            href: "/search/new-cars",
-            children: profile.dealerships.map((d) => ({
-              label: at(d.makes, 0),
-              href: `/search/${slugify(at(d.makes, 0))}`,
-            })),
-          },
-          { label: "Used Cars", href: "/search/used-cars" },
-          { label: "Special Offers", href: "/special-offers" },
-          { label: "Finance", href: "/finance" },
-          { label: "Service", href: "/service" },
-          { label: "Dealerships", href: "/dealerships" },
-          { label: "About Us", href: "/about-us" },
-        ],
-        car_types: ["new", "demo", "used"],
-        // A group: the payment names the dealership it is for.
-        online_payment: { max_amount: 20000 },
-        // On until mid-2030, so the sample always has a sale to show (spec §2 /pages/eofy-sale).
-        eofy_sale: {
-          title: "EOFY Sale",
-          intro:
-            "End of financial year deals across our dealerships: sharp drive away prices on new and demo stock, and finance from our partners.",
-          start: "2026-05-01T00:00:00+10:00",
-          expiry: "2030-06-30T23:59:59+10:00",
-          lists: [
-            {
-              title: "New cars in the sale",
-              filter: 'car_type = "new" AND sold = false AND price > 1000',
-              sort: "price_asc",
-              limit: 8,
-              href: "/search/new-cars",
-            },
-            {
-              title: "Demo cars in the sale",
-              filter: 'car_type = "demo" AND sold = false AND price > 1000',
-              sort: "price_asc",
-              limit: 4,
-              href: "/search/demo-cars",
-            },
-          ],
-          disclaimer:
-            "Drive away prices include dealer delivery, registration and stamp duty. While stocks last; see the dealership for details.",
-        },
-        search: {
-          fixed_lists: [
-            {
-              title: "Under $20,000",
-              filter: "price > 1000 AND price <= 20000",
-              sort: "price_asc",
-              limit: 4,
-              href: "/search/new-used-and-demo-cars?range[price]=1001:20000",
-            },
-          ],
-        },
-        // Open-ended, so a sample site always shows a live promo popup.
-        vdp_config: {
-          promo_popup: {
-            id: "eofy-2027",
-            title: "Drive away deals this month",
-            text: "Selected new and demo cars across our dealerships come with drive away pricing and a bonus accessory pack.",
-            link: { label: "See our latest offers", href: "/special-offers" },
-            start: "2026-11-01T00:00:00+10:00",
-          },
-        },
-      };
-    case "outback-caravans":
-      return {
-        ...siteBase(profile, "New and used caravans, motorhomes and camper trailers on the Darling Downs"),
-        template: "caravan",
-        search_filters: {
-          car_types: ["new", "used"],
-          exclude_stocknums: [],
-          makes: [],
-          in_stock_only: false,
-          dealership_ids: [],
-        },
-        features: { delivery_calculator: true, checkout: false, favourites: false, watchlist: true },
-        no_price_text: "POA",
-        warranty_text: "Manufacturer's structural warranty plus 12 months dealer warranty on used vans",
-        finance_calculator: {
-          amount: { min: 5000, max: 250000, step: 500 },
-          term_years: { min: 1, max: 7, step: 0.5 },
-          interest: { min: 7.5, max: 14.5, step: 0.5 },
-          default_amount: 80000,
-          default_term_years: 7,
-          default_interest: 9.5,
-          establishment_fee: 395,
-        },
-        budget_finder: {
-          frequency: "month",
-          quick_picks: [20000, 40000, 60000, 80000, 100000, 150000, 200000],
-        },
-        car_types: ["new", "used"],
-        search: { cards_per_page: 21, card_attributes: ["car_type", "simple_body", "sleeps", "stocknum"] },
-        delivery: {
-          regions: [
-            { name: "Toowoomba and the Darling Downs", price: 0, ranges: [{ from: "4350", to: "4419" }] },
-            {
-              name: "South East Queensland",
-              price: 450,
-              ranges: [
-                { from: "4000", to: "4349" },
-                { from: "4500", to: "4575" },
-              ],
-            },
-            {
-              name: "Regional QLD",
-              price: 950,
-              ranges: [
-                { from: "4420", to: "4499" },
-                { from: "4576", to: "4899" },
-              ],
-            },
-            {
-              name: "NSW, ACT, VIC and SA",
-              price: 2200,
-              ranges: [
-                { from: "0200", to: "0299" },
-                { from: "2000", to: "3999" },
-                { from: "5000", to: "5799" },
-              ],
-            },
-          ],
-        },
-      };
-    default:
-      return {
-        ...siteBase(profile, "New Nissan, demo and quality used vehicles in Melbourne's bayside suburbs"),
-        template: "franchise",
-        manufacturer: "Nissan",
-        override_city: "Melbourne",
-        vdp_config: { show_map_section: false, web_chat_url: "https://chat.baysidenissan.example.com.au/" },
-        specifications: { just_arrived_days: 14, just_arrived_tag_name: "Fresh In", sold_tag_name: "Sold" },
-        features: {
-          enquire_opens_web_chat: true,
-          enquiry_comments_required: false,
-          mask_phone_until_click: true,
-        },
-        opt_in: { visible: false, default_checked: false },
-        // Get Finance applies for that car, signed in (spec §2 /personalised/finance, §4 car-finance).
-        finance_link: "/personalised/finance",
-        // Last June's sale has ended: the page says so and the footer no longer links it.
-        eofy_sale: {
-          title: "EOFY Sale",
-          intro: "Our end of financial year sale on new Nissans.",
-          start: "2026-05-15T00:00:00+10:00",
-          expiry: "2026-06-30T23:59:59+10:00",
-          lists: [
-            { title: "New Nissans in the sale", filter: 'car_type = "new" AND sold = false', limit: 8 },
-          ],
-        },
-        gating: { checkout: true, finance: false, spin_to_win: false, car_finance: true },
-        default_viewer_mode: "gallery",
-        finance_calculator: { frequency: "month", default_term_years: 5, default_interest: 6.99 },
-        budget_finder: { frequency: "month" },
-        search: { sort_options: ["latest", "price_asc", "price_desc", "relevance"] },
-        make_warranties: {
-          Nissan: "Nissan 10 year warranty with logbook servicing at an authorised Nissan dealer",
-        },
-        car_types: ["new", "demo", "used"],
-      };
-  }
-}
-
-// ---------------------------------------------------------------------------------------------
-// Offers
-// ---------------------------------------------------------------------------------------------
-
-interface OfferDef {
-  name: string;
-  description: string;
-  disclaimer: string;
-  category: string;
-  /** Days from now: [start, expiry]; null leaves that side open. */
-  window: [number | null, number | null];
-  model?: [string, string];
-  make?: string;
-  excluded?: string[];
-  banner: [BodyKind, Paint];
-}
-
-const STANDARD_DISCLAIMER =
-  "Offer available on new vehicles purchased and delivered between the dates shown, while stocks last. Not available with any other offer. Excludes fleet, government and rental buyers. Dealer reserves the right to extend or withdraw the offer.";
-
-const OFFERS: Record<string, OfferDef[]> = {
-  "harbourside-toyota": [
+/** The benchmark tenant's offers: one open-ended finance offer. */
+export function buildOffers(profile: TenantProfile): Offer[] {
+  const id = Math.floor(profile.idBase / 100) + 1;
+  const image = `${MEDIA_BASE}/offers/${profile.slug}-${id}.jpg`;
+  const description = "Low-rate finance on every car in stock.";
+  return [
     {
-      name: "HiLux finance from 4.99% p.a.",
-      description:
-        "Get behind the wheel of Australia's favourite ute with finance from 4.99% p.a. (comparison rate 6.25% p.a.) on selected new HiLux SR and SR5 Double Cab models. Pair it with a free trade-in valuation and drive away the same day. Approved applicants only.",
-      disclaimer:
-        "Finance by Angle Auto Finance to approved applicants only. Comparison rate based on a secured loan of $30,000 over 5 years. WARNING: This comparison rate is true only for the examples given and may not include all fees and charges. Fees and charges apply.",
-      category: "Finance offer",
-      window: [-20, 40],
-      model: ["HiLux", "hilux"],
-      make: "Toyota",
-      banner: ["ute", "white"],
-    },
-    {
-      name: "Bonus $1,000 accessories with RAV4 Hybrid",
-      description:
-        "Choose from genuine Toyota accessories worth $1,000 with every new RAV4 Hybrid ordered this month.",
-      disclaimer: STANDARD_DISCLAIMER,
-      category: "New vehicle offer",
-      window: [null, 25],
-      model: ["RAV4", "rav4"],
-      make: "Toyota",
-      banner: ["suv", "silver"],
-    },
-    {
-      name: "Toyota Certified Pre-Owned",
-      description:
-        "Every Certified Pre-Owned Toyota comes with a 150-point inspection, 12 months roadside assist, a vehicle history report and 30-day exchange. Shop certified stock online and reserve with a refundable deposit.",
-      disclaimer: "Conditions apply. See dealer for details.",
-      category: "Used vehicle offer",
-      window: [null, null],
-      banner: ["hatch", "red"],
-    },
-    {
-      name: "Capped price servicing from $260",
-      description:
-        "Toyota Service Advantage capped price servicing for the first 5 years or 75,000 km, whichever comes first.",
-      disclaimer: "Capped price applies to standard scheduled logbook services. Additional items extra.",
-      category: "Service offer",
-      window: [null, null],
-      banner: ["sedan", "white"],
-    },
-    {
-      name: "End of financial year runout",
-      description: "Runout pricing on remaining stock from last model year.",
-      disclaimer: STANDARD_DISCLAIMER,
-      category: "New vehicle offer",
-      window: [-120, -60],
-      banner: ["suv", "black"],
-    },
-    {
-      name: "LandCruiser 300 preview weekend",
-      description:
-        "Join us for an exclusive preview of the updated LandCruiser 300 range, with test drives and a sausage sizzle.",
-      disclaimer: "Registrations essential. Limited places.",
-      category: "Event",
-      window: [14, 45],
-      model: ["LandCruiser", "landcruiser"],
-      make: "Toyota",
-      banner: ["suv", "white"],
-    },
-  ],
-  "westside-auto": [
-    {
-      name: "Used car finance from 7.99% p.a.",
-      description:
-        "Fast approvals through 360 Finance on any car in stock. Apply online in minutes, with weekly, fortnightly or monthly repayments to suit your budget, no early payout fees on selected loans and pre-approval before you visit.",
-      disclaimer:
-        "Finance by 360 Finance to approved applicants. Comparison rate 9.12% p.a. based on a secured loan of $30,000 over 5 years. WARNING: This comparison rate is true only for the examples given and may not include all fees and charges.",
-      category: "Finance offer",
-      window: [-10, 50],
-      banner: ["ute", "grey"],
-    },
-    {
-      name: "$500 fuel card with every SUV",
-      description: "Drive away in any SUV this month and we will fill the tank with a $500 fuel card.",
-      disclaimer: "One card per purchase. Conditions apply.",
-      category: "Used vehicle offer",
-      window: [null, 20],
-      banner: ["suv", "blue"],
-    },
-    {
-      name: "5 years mechanical protection",
-      description:
-        "Add up to 5 years of mechanical protection to any car we sell, covering engine, gearbox and differential repairs Australia-wide with 24/7 roadside assist. Ask our team for a quote when you test drive.",
-      disclaimer: "Terms, conditions and exclusions apply. Refer to the product disclosure statement.",
-      category: "Used vehicle offer",
-      window: [null, null],
-      banner: ["sedan", "silver"],
-    },
-    {
-      name: "Spring 4WD and ute sale",
-      description:
-        "Sharp pricing on every 4WD and ute in the yard, plus a free tow bar fitted with any dual cab.",
-      disclaimer: "While stocks last. Tow bar offer applies to dual cab utes only.",
-      category: "Used vehicle offer",
-      window: [12, 40],
-      banner: ["ute", "white"],
-    },
-    {
-      name: "Trade-in bonus $1,000",
-      description: "Extra $1,000 on top of our valuation for your trade-in.",
-      disclaimer: "Offer has ended.",
-      category: "Trade-in offer",
-      window: [-90, -30],
-      banner: ["hatch", "white"],
-    },
-  ],
-  "sunstate-motor-group": [
-    {
-      name: "Group finance from 6.49% p.a.",
-      description:
-        "One application, six brands: finance through Taurus on new, demo and used vehicles across every Sunstate dealership, with pre-approval in under an hour and repayments tailored to your budget. Bring your payslips and drive away today.",
-      disclaimer:
-        "Finance by Taurus Finance to approved applicants. Comparison rate 7.95% p.a. based on a secured loan of $30,000 over 5 years. Establishment fee $1,360.50. WARNING: This comparison rate is true only for the examples given.",
-      category: "Finance offer",
-      window: [-15, 45],
-      banner: ["suv", "white"],
-    },
-    {
-      name: "Mazda CX-5 G25 Maxx Sport from $44,490 drive away",
-      description: "Limited stock of CX-5 Maxx Sport AWD at sharp drive away pricing.",
-      disclaimer: STANDARD_DISCLAIMER,
-      category: "New vehicle offer",
-      window: [null, 30],
-      model: ["CX-5", "cx-5"],
-      make: "Mazda",
-      banner: ["suv", "red"],
-    },
-    {
-      name: "Hyundai Tucson Hybrid bonus",
-      description: "Bonus 5 years free servicing on new Tucson Hybrid orders.",
-      disclaimer: STANDARD_DISCLAIMER,
-      category: "New vehicle offer",
-      window: [-5, 26],
-      model: ["Tucson", "tucson"],
-      make: "Hyundai",
-      banner: ["suv", "grey"],
-    },
-    {
-      name: "Kia Sportage: 7 year unlimited km warranty",
-      description:
-        "Every new Kia comes with a 7 year unlimited kilometre warranty, 7 years capped price servicing and up to 8 years roadside assist when you service with us. Test drive the Sportage at Sunstate Kia Southport.",
-      disclaimer: "Warranty terms and conditions apply. See kia.com/au for details.",
-      category: "New vehicle offer",
-      window: [null, null],
-      model: ["Sportage", "sportage"],
-      make: "Kia",
-      banner: ["suv", "blue"],
-    },
-    {
-      name: "Ranger XLT factory bonus",
-      description: "$2,500 factory bonus on selected Ranger XLT Double Cab models.",
-      disclaimer: STANDARD_DISCLAIMER,
-      category: "New vehicle offer",
-      window: [-30, 10],
-      model: ["Ranger", "ranger"],
-      make: "Ford",
-      banner: ["ute", "white"],
-    },
-    {
-      name: "Outlander PHEV from 0.99% p.a.",
-      description: "Low-rate finance on the Outlander plug-in hybrid.",
-      disclaimer: "Finance to approved applicants. Excludes fleet.",
-      category: "Finance offer",
-      window: [20, 60],
-      model: ["Outlander", "outlander"],
-      make: "Mitsubishi",
-      banner: ["suv", "silver"],
-    },
-    {
-      name: "Amarok test drive weekend",
-      description: "Book a test drive of the Amarok at Sunstate Volkswagen Ballina.",
-      disclaimer: "Bookings essential.",
-      category: "Event",
-      window: [-60, -45],
-      model: ["Amarok", "amarok"],
-      make: "Volkswagen",
-      banner: ["ute", "grey"],
-    },
-    {
-      name: "Fleet pricing for ABN holders",
-      description: "Special pricing for fleet and ABN holders, available on other Sunstate sites only.",
-      disclaimer: "ABN required.",
-      category: "Fleet offer",
-      window: [null, null],
-      excluded: ["sunstate-motor-group"],
-      banner: ["van", "white"],
-    },
-  ],
-  "outback-caravans": [
-    {
-      name: "Caravan finance from 8.95% p.a.",
-      description:
-        "Secured caravan and motorhome loans through Powertorque Finance over terms up to 7 years, with balloon options and pre-approval before you visit. Finance the van, the tow vehicle upgrade and accessories in one loan.",
-      disclaimer:
-        "Finance by Powertorque Finance to approved applicants. Comparison rate 9.87% p.a. based on a secured loan of $30,000 over 5 years. Establishment fee $395. WARNING: This comparison rate is true only for the examples given.",
-      category: "Finance offer",
-      window: [-7, 60],
-      banner: ["caravan", "white"],
-    },
-    {
-      name: "Free weight distribution hitch",
-      description: "With every new tandem-axle caravan purchased this month.",
-      disclaimer: "Fitted at handover. Conditions apply.",
-      category: "New vehicle offer",
-      window: [null, 30],
-      make: "Jayco",
-      banner: ["caravan", "silver"],
-    },
-    {
-      name: "Jayco Journey Outback show special",
-      description:
-        "Show pricing on Journey Outback 21.66-3 family vans, including solar and lithium upgrade.",
-      disclaimer: STANDARD_DISCLAIMER,
-      category: "New vehicle offer",
-      window: [10, 40],
-      model: ["Journey", "journey"],
-      make: "Jayco",
-      banner: ["caravan", "white"],
-    },
-    {
-      name: "Pre-trip caravan service $299",
-      description: "Wheel bearings, brakes, gas and electrical safety check before your next big trip.",
-      disclaimer: "Single axle vans. Tandem $349. Parts extra.",
-      category: "Service offer",
-      window: [-100, -40],
-      banner: ["camper", "grey"],
-    },
-  ],
-  "bayside-nissan": [
-    {
-      name: "Navara finance from 1.99% p.a.",
-      description:
-        "Nissan Financial Services is offering 1.99% p.a. (comparison rate 3.56% p.a.) on new Navara ST-X and PRO-4X Dual Cab models, with monthly repayments and a balloon option to keep them low. Available to approved ABN holders and private buyers.",
-      disclaimer:
-        "Finance by Nissan Financial Services to approved applicants. Comparison rate based on a secured loan of $30,000 over 5 years. WARNING: This comparison rate is true only for the examples given and may not include all fees and charges.",
-      category: "Finance offer",
-      window: [-12, 48],
-      model: ["Navara", "navara"],
-      make: "Nissan",
-      banner: ["ute", "black"],
-    },
-    {
-      name: "X-Trail e-POWER $2,000 factory bonus",
-      description: "Factory bonus on new X-Trail Ti and Ti-L e-POWER.",
-      disclaimer: STANDARD_DISCLAIMER,
-      category: "New vehicle offer",
-      window: [null, 18],
-      model: ["X-Trail", "x-trail"],
-      make: "Nissan",
-      banner: ["suv", "white"],
-    },
-    {
-      name: "Patrol Warrior drive away",
-      description: "The Patrol Warrior by PREMCAR, now at sharp drive away pricing while stocks last.",
-      disclaimer: STANDARD_DISCLAIMER,
-      category: "New vehicle offer",
-      window: [-3, 27],
-      model: ["Patrol", "patrol"],
-      make: "Nissan",
-      banner: ["suv", "grey"],
-    },
-    {
-      name: "Nissan service from $199",
-      description: "Capped price servicing for the life of your Nissan when you service with us.",
-      disclaimer: "Standard scheduled services only.",
-      category: "Service offer",
-      window: [null, null],
-      banner: ["hatch", "silver"],
-    },
-    {
-      name: "Qashqai runout",
-      description: "Runout pricing on remaining Qashqai ST+ stock from last model year.",
-      disclaimer: STANDARD_DISCLAIMER,
-      category: "New vehicle offer",
-      window: [-75, -20],
-      model: ["Qashqai", "qashqai"],
-      make: "Nissan",
-      banner: ["suv", "red"],
-    },
-    {
-      name: "Ariya launch event",
-      description: "Meet the all-electric Ariya and book a test drive at our Moorabbin showroom.",
-      disclaimer: "Bookings essential.",
-      category: "Event",
-      window: [21, 35],
-      model: ["Ariya", "ariya"],
-      make: "Nissan",
-      banner: ["suv", "blue"],
-    },
-  ],
-};
-
-/** An ISO date-time at local midnight in the state's time zone (offset written out). */
-function localMidnight(date: Date, state: State): string {
-  const day = isoDate(date);
-  if (state === "QLD") return `${day}T00:00:00+10:00`;
-  if (state === "WA") return `${day}T00:00:00+08:00`;
-  const y = date.getUTCFullYear();
-  const dstEnd = nthWeekday(y, 3, 0, 1).getTime();
-  const dstStart = nthWeekday(y, 9, 0, 1).getTime();
-  const summer = date.getTime() < dstEnd || date.getTime() >= dstStart;
-  return `${day}T00:00:00${summer ? "+11:00" : "+10:00"}`;
-}
-
-const offerBannerFile = (slug: string, id: number) => `offers/${slug}-${id}.jpg`;
-
-function offerDefs(profile: TenantProfile): OfferDef[] {
-  return (
-    OFFERS[profile.slug] ?? [
-      {
-        name: "Finance from 6.99% p.a.",
-        description: "Low-rate finance on every car in stock.",
-        disclaimer: "Approved applicants only.",
-        category: "Finance offer",
-        window: [null, null],
-        banner: ["suv", "white"],
-      },
-    ]
-  );
-}
-
-export function buildOffers(profile: TenantProfile, now: Date): Offer[] {
-  const base = Math.floor(profile.idBase / 100);
-  return offerDefs(profile).map((o, i): Offer => {
-    const id = base + i + 1;
-    const image = `${MEDIA_BASE}/${offerBannerFile(profile.slug, id)}`;
-    return {
       id,
-      name: o.name,
-      description: o.description,
-      sanitized_description: o.description,
-      disclaimer: o.disclaimer,
-      category: o.category,
+      name: "Finance from 6.99% p.a.",
+      description,
+      sanitized_description: description,
+      disclaimer: "Approved applicants only.",
+      category: "Finance offer",
       image_url: image,
       image_or_model_image: { url: image },
-      model: o.model ? { name: o.model[0], slug: o.model[1], override_url: null } : null,
-      manufacturer: o.make ? { name: o.make } : null,
-      excluded_website_ids: o.excluded ?? [],
-      start: o.window[0] === null ? null : localMidnight(addDays(now, o.window[0]), profile.state),
-      expiry: o.window[1] === null ? null : localMidnight(addDays(now, o.window[1]), profile.state),
-    };
-  });
+      model: null,
+      manufacturer: null,
+      excluded_website_ids: [],
+      start: null,
+      expiry: null,
+    },
+  ];
 }
 
 // ---------------------------------------------------------------------------------------------
-// Customer reviews (reviews.json): fixed dates, so regenerating never changes the file
-// ---------------------------------------------------------------------------------------------
-
-const REVIEWERS = [
-  "Sarah M.",
-  "James T.",
-  "Priya K.",
-  "Tom O'Brien",
-  "Mei L.",
-  "Daniel R.",
-  "Aroha W.",
-  "Chris P.",
-  "Emma J.",
-  "Luca B.",
-  "Fatima H.",
-  "Ben C.",
-  "Grace N.",
-  "Jack D.",
-  "Olivia S.",
-  "Nathan G.",
-] as const;
-
-const PRAISE = [
-  "{staff} made buying our new car easy. No pressure, clear pricing and the car was detailed and ready on the day.",
-  "Traded in our old wagon and the offer was fair. Paperwork took twenty minutes and {staff} explained the finance options properly.",
-  "Booked a test drive online, the car was out the front when we arrived. Great service from start to finish.",
-  "Second car we've bought here. Friendly team, honest about the history of the car, and the follow-up call a week later was a nice touch.",
-  "Service department fitted us in the same week and had the car back by 3pm. Clear invoice, no surprises.",
-  "Drove two hours to pick up the car and it was worth it. {staff} kept in touch the whole way and delivery was spot on.",
-  "Really happy with the whole experience. They matched the price I found elsewhere and threw in tinted windows.",
-  "Very patient with all my questions as a first-time buyer. I never felt rushed.",
-  "Quick, professional and friendly. The online enquiry was answered within the hour.",
-  "{staff} went above and beyond to find the exact colour we wanted. Highly recommend.",
-  "Smooth process, good communication, and the car was exactly as described in the listing.",
-  "Great range of stock and no hard sell. We'll be back when it's time to upgrade.",
-  "The team sorted out our finance approval in a day and handed over the keys that weekend. Couldn't be happier.",
-  "Honest advice on which model suited our family. The after-sales support has been excellent too.",
-] as const;
-
-const COMPLAINTS = [
-  "Car was fine but the handover took longer than promised and nobody called to say it was running late.",
-  "Waited a long time for a call back about the trade-in valuation.",
-] as const;
-
-const STAFF = ["Michael", "Jess", "Raj", "Kylie", "Sam", "Hannah"] as const;
-
-/** Sixteen reviews: fourteen rated 4 or 5 (the block lists twelve), two rated lower, some with replies. */
-export function buildReviews(profile: TenantProfile): ReviewsFile | null {
-  if (!profile.reviews) return null;
-  const rng = new Rng(fnv1a(`${profile.slug}:reviews`));
-  const anchor = Date.UTC(2026, 10, 20);
-  const reviews = REVIEWERS.map((customer_name, i) => {
-    const low = i === 3 || i === 9;
-    const staff = rng.pick(STAFF);
-    const text = (low ? at(COMPLAINTS, i === 3 ? 0 : 1) : at(PRAISE, i % PRAISE.length)).replace(
-      "{staff}",
-      staff,
-    );
-    const day = new Date(anchor - (i * 9 + rng.int(0, 6)) * 86_400_000).toISOString().slice(0, 10);
-    const rating = low ? rng.int(2, 3) : rng.chance(0.75) ? 5 : 4;
-    const replied = low || i % 4 === 1;
-    const replyDay = new Date(Date.parse(day) + 2 * 86_400_000).toISOString().slice(0, 10);
-    return {
-      id: `${profile.slug}-${i + 1}`,
-      customer_name,
-      text,
-      rating,
-      review_date: day,
-      reply_text: replied
-        ? low
-          ? `Thanks for the feedback, ${customer_name.split(" ")[0]}. We're sorry we kept you waiting; our manager will be in touch.`
-          : `Thanks so much, ${customer_name.split(" ")[0]}! We appreciate you taking the time to share your experience.`
-        : null,
-      reply_date: replied ? replyDay : null,
-    };
-  });
-  return { average_rating: profile.reviews.average, count: profile.reviews.count, reviews };
-}
-
-// ---------------------------------------------------------------------------------------------
-// Blog posts (blog/*.md): fixed dates, so regenerating never changes them
-// ---------------------------------------------------------------------------------------------
-
-function post(
-  meta: { title: string; description: string; category: string; date: string; image: string },
-  body: string,
-): string {
-  const q = (s: string) => JSON.stringify(s);
-  const head = Object.entries(meta)
-    .map(([key, value]) => `${key}: ${q(value)}`)
-    .join("\n");
-  return `---\n${head}\n---\n\n${body.trim()}\n`;
-}
-
-/** A few posts for the sites that keep a blog (spec §2 /blog, /blog/vehicle-reviews). */
-export function buildBlog(profile: TenantProfile): Record<string, string> {
-  const name = profile.name;
-  const media = (file: string) => `${MEDIA_BASE}/${file}`;
-  switch (profile.slug) {
-    case "bayside-nissan":
-      return {
-        "2026-nissan-navara-pro-4x-review": post(
-          {
-            title: "2026 Nissan Navara PRO-4X review",
-            description:
-              "We spent a week with the Navara PRO-4X on Melbourne roads and a weekend on the Great Ocean Road tracks.",
-            category: "Vehicle Reviews",
-            date: "2026-10-14",
-            image: media("ute-black-front.jpg"),
-          },
-          `The PRO-4X sits at the top of the Navara range, and it feels like it. The 2.3-litre twin-turbo diesel pulls cleanly from low revs and the seven-speed automatic rarely hunts for a gear.
-
-## On the road
-
-Around town the ride is firmer than a wagon's, as you'd expect from a ute rated to tow 3,500 kg, but it settles at highway speeds. The cabin is quiet, and the heated leather seats earned their keep on cold mornings.
-
-## Off the road
-
-Low range, a locking rear differential and all-terrain tyres made light work of sandy tracks. The around-view monitor helps when you can't see the ground over the bonnet.
-
-## Our verdict
-
-If you tow, tour or work from your ute, the PRO-4X is worth a test drive. Ask ${name} about our demonstrators.`,
-        ),
-        "nissan-x-trail-e-power-review": post(
-          {
-            title: "Nissan X-Trail e-POWER: a hybrid that drives like an EV",
-            description:
-              "The X-Trail e-POWER uses its petrol engine only to make electricity. Here's what that means day to day.",
-            category: "Vehicle Reviews",
-            date: "2026-09-02",
-            image: media("suv-white-front.jpg"),
-          },
-          `The e-POWER system drives the wheels with electric motors only; the 1.5-litre petrol engine charges the battery. There's no plug and nothing new to learn.
-
-- Smooth, quiet acceleration in traffic
-- About 6.1 L/100 km in our mixed driving
-- e-4ORCE all-wheel drive on Ti and Ti-L
-
-Book a test drive at ${name} and feel the difference for yourself.`,
-        ),
-        "preparing-your-car-for-trade-in": post(
-          {
-            title: "Five ways to get more for your trade-in",
-            description: "Small jobs that add real dollars to your trade-in valuation.",
-            category: "Buying Tips",
-            date: "2026-08-20",
-            image: media("hatch-silver-side.jpg"),
-          },
-          `1. **Bring the service book.** A full history is the single biggest lift to a valuation.
-2. **Clean it inside and out.** First impressions count for appraisers too.
-3. **Fix the small things.** A blown globe or a cracked mirror costs little to fix and a lot in deductions.
-4. **Bring both keys.** A missing key can cost hundreds.
-5. **Know your payout.** If there's finance owing, have the payout figure ready.
-
-Value your car online with our trade-in tool, then bring it in for a final inspection.`,
-        ),
-      };
-    case "harbourside-toyota":
-      return {
-        "toyota-hilux-sr5-review": post(
-          {
-            title: "Toyota HiLux SR5: still the benchmark?",
-            description:
-              "Australia's favourite ute, tested on Brisbane's roads and a weekend at Moreton Island.",
-            category: "Vehicle Reviews",
-            date: "2026-10-30",
-            image: media("ute-white-front.jpg"),
-          },
-          `The HiLux SR5 doesn't chase gadgets. It chases reliability, and owners reward it for that.
-
-The 2.8-litre diesel is strong and economical, and the 48V mild-hybrid system smooths out stop-start traffic. On the sand at Moreton Island it never needed more than high-range four-wheel drive.
-
-Book a test drive at ${name}.`,
-        ),
-        "toyota-certified-pre-owned-explained": post(
-          {
-            title: "Toyota Certified Pre-Owned, explained",
-            description: "What the certified badge means: inspections, warranty and roadside assistance.",
-            category: "Buying Tips",
-            date: "2026-09-18",
-            image: media("suv-silver-side.jpg"),
-          },
-          `Every Toyota Certified Pre-Owned vehicle passes a multi-point inspection, comes with a warranty and 12 months of roadside assistance, and has a verified service history.
-
-Look for the certified badge on our pre-owned listings.`,
-        ),
-      };
-    default:
-      return {};
-  }
-}
-
-// ---------------------------------------------------------------------------------------------
-// Content pages (markdown with title/description frontmatter)
-// ---------------------------------------------------------------------------------------------
-
-function page(title: string, description: string, body: string): string {
-  const q = (s: string) => JSON.stringify(s);
-  return `---\ntitle: ${q(title)}\ndescription: ${q(description)}\n---\n\n${body.trim()}\n`;
-}
-
-export function buildPages(profile: TenantProfile): Record<string, string> {
-  const name = profile.name;
-  const primary = profile.locations.find((l) => l.primary) ?? at(profile.locations, 0);
-  const address = `${primary.street}, ${primary.city} ${primary.state} ${primary.postcode}`;
-  const service =
-    profile.locations.find((l) => l.type === "service" || l.type === "service-and-parts") ?? primary;
-  const brands = [...new Set(profile.dealerships.flatMap((d) => d.makes))];
-  const what = profile.rv
-    ? "caravans, motorhomes and camper trailers"
-    : profile.mix.every(([k, w]) => k === "used" || w < 5)
-      ? "quality used cars, utes and SUVs"
-      : `new ${brands.join(", ") || "cars"}, demonstrators and quality used vehicles`;
-  const email = `sales@${profile.slug}.example.com.au`;
-  const privacyEmail = `privacy@${profile.slug}.example.com.au`;
-  return {
-    "about-us": page(
-      `About ${name}`,
-      `${name} sells ${what} from ${profile.locations.filter((l) => l.type === "sales" && l.visible !== false).length} locations in ${profile.state}.`,
-      `
-## About ${name}
-
-${name} has been helping ${profile.state === "WA" ? "Western Australian" : profile.state === "VIC" ? "Victorian" : "Queensland"} families and businesses into ${what} for more than 20 years. We are a locally owned business and most of our team live within a few kilometres of the showroom.
-
-- Sales, finance, service and parts under one roof
-- Every vehicle inspected and detailed before delivery
-- Trade-ins welcome: get a valuation in minutes
-
-Visit us at **${address}** or call **${primary.phone}**.
-`,
-    ),
-    "terms-and-conditions": page(
-      "Terms and conditions",
-      `Terms of use for the ${name} website, pricing and online reservations.`,
-      `
-## Website terms of use
-
-By using this website you agree to these terms. ${name} may update them at any time.
-
-### Pricing and availability
-
-Prices shown include GST. Drive away prices include registration, CTP insurance and stamp duty unless marked *Excl. Government Charges*. Vehicles are subject to prior sale. Images may show optional equipment.
-
-### Online reservations
-
-A reservation deposit holds a vehicle for 48 hours and is 100% refundable if you choose not to proceed. The deposit is deducted from the purchase price when you buy.
-
-### Finance
-
-Finance estimates are indicative only and are provided to approved applicants. Fees, charges and lending criteria apply.
-`,
-    ),
-    "privacy-policy": page(
-      "Privacy policy",
-      `How ${name} collects, uses and protects your personal information.`,
-      `
-## Privacy policy
-
-${name} respects your privacy and handles personal information in accordance with the *Privacy Act 1988* (Cth) and the Australian Privacy Principles.
-
-### What we collect
-
-We collect the details you give us when you enquire, book a test drive or service, apply for finance or reserve a vehicle: your name, contact details, postcode and information about your vehicle.
-
-### How we use it
-
-We use your information to respond to your enquiry, provide the products and services you ask for, and, if you opt in, to send you offers. You can unsubscribe at any time.
-
-### Access, correction and complaints
-
-You may ask for access to, or correction of, the personal information we hold about you by emailing ${privacyEmail}. We will acknowledge your request or complaint within 7 days, and provide access or resolve your complaint within 30 days. If you are not satisfied with our response you may contact the Office of the Australian Information Commissioner.
-`,
-    ),
-    service: page(
-      profile.rv ? "Caravan service and repairs" : "Book a service",
-      `Servicing and repairs at ${service.name}.`,
-      `
-## ${profile.rv ? "Caravan service and repairs" : `Servicing at ${name}`}
-
-Our qualified technicians ${profile.rv ? "service all makes of caravans, campers and motorhomes, including wheel bearings, brakes, gas and 12V systems" : `use genuine parts and follow your logbook schedule${brands.length ? ` for ${brands.join(", ")}` : ""}`}.
-
-- Free courtesy shuttle within 10 km
-- Capped price servicing on eligible vehicles
-- Loan vehicles available on request
-
-**${service.name}**, ${service.street}, ${service.city}. Phone ${service.phone}.
-`,
-    ),
-    "trade-in": page(
-      "Trade in your vehicle",
-      `Get a free, no-obligation trade-in valuation from ${name}.`,
-      `
-## Trade in your ${profile.rv ? "van" : "car"}
-
-Tell us about your ${profile.rv ? "caravan or camper" : "vehicle"} and we will give you a valuation, usually within one business day.
-
-1. Enter your rego and kilometres
-2. Add a few photos
-3. Receive your offer and book an inspection
-
-Cars over 7 years old or with more than 100,000 km are valued in person rather than online. Email ${email} with any questions.
-`,
-    ),
-    finance: page(
-      "Finance",
-      `Car, caravan and business finance arranged by ${name}${profile.provider ? ` with ${PROVIDER_NAMES[profile.provider]}` : ""}.`,
-      `
-## Finance made simple
-
-We arrange competitive finance${profile.provider ? ` through **${PROVIDER_NAMES[profile.provider]}**` : ""} for private buyers and ABN holders, with terms from 1 to ${profile.rv ? 7 : 5} years and optional balloon payments.
-
-- Pre-approval before you choose
-- Weekly, fortnightly or monthly repayments
-- Trade-in, deposit and finance in one place
-
-Repayment estimates on this site are a guide only. Fees, charges and lending criteria apply to approved applicants.
-`,
-    ),
-  };
-}
-
-// ---------------------------------------------------------------------------------------------
-// Logos, placeholder, banners, location photos, history report
+// Offer banners, location photos, history report
 // ---------------------------------------------------------------------------------------------
 
 const FONT = "Arial, Helvetica, 'Liberation Sans', 'DejaVu Sans', sans-serif";
 
-export function logoSvg(slug: string): string {
-  const t = THEMES[slug] ?? at(Object.values(THEMES), 0);
-  const { width, height } = LOGO_SIZE;
-  const frame = (inner: string, label: string) =>
-    `<svg xmlns="http://www.w3.org/2000/svg" width="${width}" height="${height}" viewBox="0 0 ${width} ${height}" role="img" aria-label="${label}"><rect width="${width}" height="${height}" rx="${Math.min(10, t.radius + 2)}" fill="${t.primary}"/>${inner}</svg>\n`;
-  switch (slug) {
-    case "harbourside-toyota":
-      return frame(
-        `<path d="M31 8 L31 40 L12 40 Z" fill="${t.on_primary}"/><path d="M34 14 L34 40 L48 40 Z" fill="${t.on_primary}" opacity="0.8"/><path d="M8 44 Q 18 50 28 44 T 48 44" fill="none" stroke="${t.on_primary}" stroke-width="3" stroke-linecap="round"/><text x="60" y="27" font-family="${FONT}" font-size="19" font-weight="700" fill="${t.on_primary}">HARBOURSIDE</text><text x="61" y="45" font-family="${FONT}" font-size="12" letter-spacing="6" fill="${t.on_primary}">TOYOTA</text>`,
-        "Harbourside Toyota",
-      );
-    case "westside-auto":
-      return frame(
-        `<path d="M14 14 L30 28 L14 42 M28 14 L44 28 L28 42" fill="none" stroke="#fb923c" stroke-width="5" stroke-linecap="round" stroke-linejoin="round"/><text x="56" y="26" font-family="${FONT}" font-size="20" font-weight="700" fill="${t.on_primary}">WESTSIDE</text><text x="57" y="44" font-family="${FONT}" font-size="12" letter-spacing="7" fill="${t.on_primary}">AUTO</text>`,
-        "Westside Auto",
-      );
-    case "sunstate-motor-group":
-      return frame(
-        `<circle cx="30" cy="34" r="12" fill="#fbbf24"/>${Array.from({ length: 7 }, (_, i) => {
-          const a = Math.PI * (1 + i / 6);
-          return `<line x1="${round1(30 + Math.cos(a) * 16)}" y1="${round1(34 + Math.sin(a) * 16)}" x2="${round1(30 + Math.cos(a) * 23)}" y2="${round1(34 + Math.sin(a) * 23)}" stroke="#fbbf24" stroke-width="3" stroke-linecap="round"/>`;
-        }).join(
-          "",
-        )}<rect x="8" y="40" width="44" height="10" fill="${t.primary}"/><text x="60" y="27" font-family="${FONT}" font-size="20" font-weight="700" fill="${t.on_primary}">SUNSTATE</text><text x="61" y="44" font-family="${FONT}" font-size="11" letter-spacing="3.5" fill="${t.on_primary}">MOTOR GROUP</text>`,
-        "Sunstate Motor Group",
-      );
-    case "outback-caravans":
-      return frame(
-        `<path d="M8 42 L20 24 L28 34 L36 20 L50 42 Z" fill="#fdba74"/><circle cx="42" cy="14" r="5" fill="#fde68a"/><text x="58" y="26" font-family="Georgia, 'DejaVu Serif', serif" font-size="20" font-weight="700" fill="${t.on_primary}">OUTBACK</text><text x="59" y="44" font-family="${FONT}" font-size="12" letter-spacing="4" fill="${t.on_primary}">CARAVANS</text>`,
-        "Outback Caravans",
-      );
-    default:
-      return frame(
-        `<path d="M8 34 Q 16 26 24 34 T 40 34 T 56 34" fill="none" stroke="#ef4444" stroke-width="4" stroke-linecap="round"/><path d="M8 42 Q 16 34 24 42 T 40 42 T 56 42" fill="none" stroke="${t.on_primary}" stroke-width="3" stroke-linecap="round" opacity="0.8"/><text x="66" y="27" font-family="${FONT}" font-size="20" font-weight="700" fill="${t.on_primary}">BAYSIDE</text><text x="67" y="44" font-family="${FONT}" font-size="12" letter-spacing="6" fill="${t.on_primary}">NISSAN</text>`,
-        "Bayside Nissan",
-      );
-  }
-}
-
-export const IMAGE_NOT_FOUND_SVG = `<svg xmlns="http://www.w3.org/2000/svg" width="1200" height="800" viewBox="0 0 1200 800" role="img" aria-label="Image coming soon">
-  <defs>
-    <linearGradient id="bg" x1="0" y1="0" x2="0" y2="1"><stop offset="0" stop-color="#f3f5f8"/><stop offset="1" stop-color="#e4e8ee"/></linearGradient>
-  </defs>
-  <rect width="1200" height="800" fill="url(#bg)"/>
-  <ellipse cx="600" cy="470" rx="300" ry="22" fill="#cfd5dd"/>
-  <path d="M330 440 L345 380 Q 352 352 385 346 L470 334 L540 282 Q 560 268 590 268 L720 268 Q 752 268 772 288 L832 338 L880 346 Q 915 354 920 388 L928 440 Z" fill="#b9c1cb"/>
-  <path d="M560 292 L712 292 Q 734 292 748 306 L790 340 L520 340 Z" fill="#e9edf2"/>
-  <circle cx="445" cy="445" r="52" fill="#8d97a3"/><circle cx="445" cy="445" r="24" fill="#e4e8ee"/>
-  <circle cx="790" cy="445" r="52" fill="#8d97a3"/><circle cx="790" cy="445" r="24" fill="#e4e8ee"/>
-  <rect x="780" y="150" width="120" height="90" rx="12" fill="none" stroke="#8d97a3" stroke-width="8"/>
-  <circle cx="840" cy="195" r="24" fill="none" stroke="#8d97a3" stroke-width="8"/><rect x="800" y="140" width="34" height="14" rx="4" fill="#8d97a3"/>
-  <text x="600" y="590" text-anchor="middle" font-family="system-ui, -apple-system, 'Segoe UI', Roboto, Arial, sans-serif" font-size="48" font-weight="600" fill="#4b5563">Image coming soon</text>
-  <text x="600" y="640" text-anchor="middle" font-family="system-ui, -apple-system, 'Segoe UI', Roboto, Arial, sans-serif" font-size="26" fill="#6b7280">Our team is photographing this vehicle. Check back shortly.</text>
-</svg>
-`;
+/** The site.json theme colours a banner or a location photo is drawn in. */
+type ArtTheme = Pick<Site["theme"], "primary" | "on_primary">;
 
 const esc = (s: string) =>
   s.replace(/&/g, "&amp;").replace(/</g, "&lt;").replace(/>/g, "&gt;").replace(/"/g, "&quot;");
@@ -5869,7 +4696,7 @@ function wrapText(text: string, max: number): string[] {
 export function offerBannerSvg(o: {
   title: string;
   category: string;
-  theme: Theme;
+  theme: ArtTheme;
   kind: BodyKind;
   paint: Paint;
 }): string {
@@ -5893,7 +4720,7 @@ export function offerBannerSvg(o: {
 <g transform="translate(540 110)"><ellipse cx="320" cy="${round1(cam.cy + 14)}" rx="290" ry="34" fill="#000" opacity="0.3"/>${car}</g></svg>`;
 }
 
-export function locationPhotoSvg(o: { name: string; theme: Theme; rv: boolean }): string {
+export function locationPhotoSvg(o: { name: string; theme: ArtTheme; rv: boolean }): string {
   const sign = esc(o.name.toUpperCase());
   const cars = (["suv", "ute", "hatch"] as const).map((kind, i) => {
     const model = bodyModel(o.rv ? ((["caravan", "motorhome", "camper"] as const)[i] ?? "caravan") : kind);
@@ -5962,7 +4789,34 @@ interface ImageJob {
 /** Bump when drawings change: files rendered by an older version are redrawn. */
 const IMAGE_VERSION = 2;
 
-function imageJobs(profiles: TenantProfile[]): ImageJob[] {
+/** Photos drawn from a sample tenant's committed files: its offers' banners and its location photos. */
+function tenantJobs(profile: TenantProfile, tenantsDir: string): ImageJob[] {
+  const dir = path.join(tenantsDir, profile.slug);
+  if (!existsSync(path.join(dir, "site.json"))) return [];
+  const { theme } = loadSite(tenantsDir, profile.slug);
+  const offersFile = path.join(dir, "offers.json");
+  const offers = existsSync(offersFile) ? offersFileSchema.parse(readJsonFile(offersFile)) : [];
+  const jobs: ImageJob[] = offers
+    .filter((offer) => offer.image_url?.startsWith(`${MEDIA_BASE}/offers/`))
+    .map((offer) => {
+      const [kind, paint] = OFFER_BANNERS[offer.id] ?? DEFAULT_BANNER;
+      return {
+        file: (offer.image_url as string).slice(1),
+        thumb: false,
+        svg: () => offerBannerSvg({ title: offer.name, category: offer.category ?? "", theme, kind, paint }),
+      };
+    });
+  for (const d of profile.dealerships) {
+    jobs.push({
+      file: `media/sample/locations/${d.slug}.jpg`,
+      thumb: false,
+      svg: () => locationPhotoSvg({ name: d.name, theme, rv: profile.rv ?? false }),
+    });
+  }
+  return jobs;
+}
+
+function imageJobs(profiles: TenantProfile[], tenantsDir: string): ImageJob[] {
   const jobs: ImageJob[] = [];
   const media = (file: string) => `media/sample/${file}`;
   for (const kind of BODY_KINDS) {
@@ -6026,31 +4880,7 @@ function imageJobs(profiles: TenantProfile[]): ImageJob[] {
       });
     }
   }
-  for (const profile of profiles) {
-    const theme = THEMES[profile.slug] ?? at(Object.values(THEMES), 0);
-    offerDefs(profile).forEach((o, i) => {
-      const id = Math.floor(profile.idBase / 100) + i + 1;
-      jobs.push({
-        file: media(offerBannerFile(profile.slug, id)),
-        thumb: false,
-        svg: () =>
-          offerBannerSvg({
-            title: o.name,
-            category: o.category,
-            theme,
-            kind: o.banner[0],
-            paint: o.banner[1],
-          }),
-      });
-    });
-    for (const d of profile.dealerships) {
-      jobs.push({
-        file: media(`locations/${d.slug}.jpg`),
-        thumb: false,
-        svg: () => locationPhotoSvg({ name: d.name, theme, rv: profile.rv ?? false }),
-      });
-    }
-  }
+  for (const profile of profiles) jobs.push(...tenantJobs(profile, tenantsDir));
   return jobs;
 }
 
@@ -6100,26 +4930,22 @@ async function renderJobs(jobs: ImageJob[], publicDir: string): Promise<number> 
   return written;
 }
 
-/** Renders every missing photo (and the static media files); returns how many files were written. */
+/**
+ * Renders every missing photo of the sample tenants (and the history report); returns how many
+ * files were written. Banners and location photos follow the tenants' committed files in `tenantsDir`.
+ */
 export async function ensureImages(
   publicDir: string,
   profiles: TenantProfile[] = SAMPLE_TENANTS,
+  tenantsDir = SAMPLES_DIR,
 ): Promise<number> {
   let written = 0;
-  const staticFiles: [string, () => string | Buffer][] = [
-    ["media/image-not-found.svg", () => IMAGE_NOT_FOUND_SVG],
-    ["media/sample/history-report.pdf", historyReportPdf],
-    ...profiles
-      .filter((p) => THEMES[p.slug])
-      .map((p): [string, () => string] => [`media/logos/${p.slug}.svg`, () => logoSvg(p.slug)]),
-  ];
-  for (const [file, make] of staticFiles) {
-    const out = path.join(publicDir, file);
-    if (existsSync(out)) continue;
-    replaceFile(out, make());
+  const report = path.join(publicDir, "media/sample/history-report.pdf");
+  if (!existsSync(report)) {
+    replaceFile(report, historyReportPdf());
     written++;
   }
-  const todo = missingJobs(imageJobs(profiles), publicDir);
+  const todo = missingJobs(imageJobs(profiles, tenantsDir), publicDir);
   if (todo.length > 0) {
     // About 30 s on a fresh clone: say so, or a first `npm start` looks hung.
     console.log(
@@ -6136,106 +4962,78 @@ export async function ensureImages(
 }
 
 // ---------------------------------------------------------------------------------------------
-// Writing tenants
+// Sample tenants on disk: their committed files are the source; only the stock is written
 // ---------------------------------------------------------------------------------------------
 
 const ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), "..");
+/** The committed sample tenants. */
+const SAMPLES_DIR = path.join(ROOT, "tenants");
 
 /** Start of the current UTC day: the sample data's clock. */
 export function startOfUtcDay(date = new Date()): Date {
   return new Date(Date.UTC(date.getUTCFullYear(), date.getUTCMonth(), date.getUTCDate()));
 }
 
-const json = (value: unknown) => `${JSON.stringify(value, null, 2)}\n`;
-
 /** The feed file: one car per line keeps it diffable and greppable. */
 export function stockFileText(cars: Car[], now: Date): string {
   return `{"generated_for":"${isoDate(now)}","cars":[\n${cars.map((car) => JSON.stringify(car)).join(",\n")}\n]}\n`;
+}
+
+/** A sample tenant's stock for `now`, as its site.json in `tenantsDir` configures it. */
+function sampleStock(profile: TenantProfile, tenantsDir: string, now: Date): Car[] {
+  return generateStock({ profile, site: loadSite(tenantsDir, profile.slug), now });
 }
 
 export interface SampleTenantData {
   site: SiteInput;
   locations: Location[];
   offers: Offer[];
-  reviews: ReviewsFile | null;
-  pages: Record<string, string>;
-  blog: Record<string, string>;
   stock: Car[];
 }
 
-/** Everything one sample tenant is made of, in memory (no images). */
-export function sampleTenant(profile: TenantProfile, now: Date): SampleTenantData {
-  const stock = generateStock({ slug: profile.slug, count: profile.count, seed: profile.seed, now, profile });
+/** One sample tenant in memory: its committed files and the stock generated for `now`. */
+export function sampleTenant(profile: TenantProfile, now: Date, tenantsDir = SAMPLES_DIR): SampleTenantData {
+  const dir = path.join(tenantsDir, profile.slug);
   return {
-    site: buildSite(profile, stock),
-    locations: buildLocations(profile, now),
-    offers: buildOffers(profile, now),
-    reviews: buildReviews(profile),
-    pages: buildPages(profile),
-    blog: buildBlog(profile),
-    stock,
+    site: readJsonFile(path.join(dir, "site.json")) as SiteInput,
+    locations: readJsonFile(path.join(dir, "locations.json")) as Location[],
+    offers: readJsonFile(path.join(dir, "offers.json")) as Offer[],
+    stock: sampleStock(profile, tenantsDir, now),
   };
 }
 
-function writeTenantFiles(
-  dir: string,
-  data: SampleTenantData,
-  now: Date,
-  only?: (file: string) => boolean,
-): number {
-  const files: [string, string][] = [
-    ["site.json", json(data.site)],
-    ["locations.json", json(data.locations)],
-    ["offers.json", json(data.offers)],
-    ...(data.reviews ? [["reviews.json", json(data.reviews)] as [string, string]] : []),
-    ...Object.entries(data.pages).map(([name, text]): [string, string] => [`pages/${name}.md`, text]),
-    ...Object.entries(data.blog).map(([name, text]): [string, string] => [`blog/${name}.md`, text]),
-    ["stock.json", stockFileText(data.stock, now)],
-  ];
-  let written = 0;
-  for (const [file, text] of files) {
-    if (only && !only(file)) continue;
-    const out = path.join(dir, file);
-    mkdirSync(path.dirname(out), { recursive: true });
-    writeFileSync(out, text);
-    written++;
-  }
-  return written;
+/** The sample tenants that have a folder (with site.json) in `tenantsDir`. */
+function presentSamples(tenantsDir: string): TenantProfile[] {
+  return SAMPLE_TENANTS.filter((p) => existsSync(path.join(tenantsDir, p.slug, "site.json")));
+}
+
+/** Writes a sample tenant's stock.json for `now`; returns how many cars it holds. */
+function writeStock(tenantsDir: string, profile: TenantProfile, now: Date): number {
+  const stock = sampleStock(profile, tenantsDir, now);
+  writeFileSync(path.join(tenantsDir, profile.slug, "stock.json"), stockFileText(stock, now));
+  return stock.length;
 }
 
 export interface SampleSummary {
-  tenants: { slug: string; cars: number; locations: number; offers: number }[];
+  tenants: { slug: string; cars: number }[];
   images: number;
   imageSeconds: number;
 }
 
+/** Writes the stock of every sample tenant in `tenantsDir` for `now`, and renders missing photos. */
 export async function writeSampleData(
   opts: { tenantsDir?: string; now?: Date; publicDir?: string } = {},
 ): Promise<SampleSummary> {
   const tenantsDir = path.resolve(opts.tenantsDir ?? "tenants");
   const publicDir = path.resolve(opts.publicDir ?? path.join(ROOT, "public"));
   const now = opts.now ?? startOfUtcDay();
+  const present = presentSamples(tenantsDir);
   const tenants: SampleSummary["tenants"] = [];
-  for (const profile of SAMPLE_TENANTS) {
-    const data = sampleTenant(profile, now);
-    writeTenantFiles(path.join(tenantsDir, profile.slug), data, now);
-    tenants.push({
-      slug: profile.slug,
-      cars: data.stock.length,
-      locations: data.locations.length,
-      offers: data.offers.length,
-    });
-  }
+  for (const profile of present)
+    tenants.push({ slug: profile.slug, cars: writeStock(tenantsDir, profile, now) });
   const started = performance.now();
-  const images = await ensureImages(publicDir);
+  const images = await ensureImages(publicDir, present, tenantsDir);
   return { tenants, images, imageSeconds: (performance.now() - started) / 1000 };
-}
-
-/** Writes all five sample tenants (site, locations, offers, pages, stock) and their photos. */
-export async function writeSampleTenants(
-  opts: { tenantsDir?: string; now?: Date; publicDir?: string } = {},
-): Promise<void> {
-  await writeSampleData(opts);
 }
 
 /** First bytes of a file (the feed's `generated_for` sits at the very start). */
@@ -6251,50 +5049,27 @@ function readHead(file: string, bytes: number): string {
 }
 
 /**
- * Brings the sample tenants present in `tenantsDir` up to date on disk, without photos: a missing or
- * stale stock.json (its `generated_for` is not `now`'s date) is regenerated and other missing files
- * are written. site.json is the dealer's to edit and is never overwritten. A folder with no tenant
- * at all gets all five. Returns how many files were written and which sample tenants are present.
+ * Brings the stock of the sample tenants present in `tenantsDir` up to date, without photos: a
+ * missing or stale stock.json (its `generated_for` is not `now`'s date) is generated again. Every
+ * other file of a tenant is committed and never written here. Returns how many files were written
+ * and which sample tenants are present.
  */
 export function refreshSampleTenants(
   tenantsDir: string,
   now = startOfUtcDay(),
 ): { written: number; present: TenantProfile[] } {
   const dir = path.resolve(tenantsDir);
-  const hasTenants =
-    existsSync(dir) &&
-    readdirSync(dir, { withFileTypes: true }).some(
-      (e) => e.isDirectory() && existsSync(path.join(dir, e.name, "site.json")),
-    );
-  let written = 0;
-  if (!hasTenants) {
-    for (const profile of SAMPLE_TENANTS)
-      written += writeTenantFiles(path.join(dir, profile.slug), sampleTenant(profile, now), now);
-    return { written, present: SAMPLE_TENANTS };
-  }
   const today = isoDate(now);
-  const present = SAMPLE_TENANTS.filter((p) => existsSync(path.join(dir, p.slug, "site.json")));
+  const present = presentSamples(dir);
+  let written = 0;
   for (const profile of present) {
-    const tenantDir = path.join(dir, profile.slug);
-    const stockFile = path.join(tenantDir, "stock.json");
-    const stale =
-      !existsSync(stockFile) ||
-      /"generated_for"\s*:\s*"([^"]*)"/.exec(readHead(stockFile, 200))?.[1] !== today;
-    const missing = (file: string) =>
-      file === "stock.json" ? stale : !existsSync(path.join(tenantDir, file));
-    const files = [
-      "locations.json",
-      "offers.json",
-      "stock.json",
-      ...Object.keys(buildPages(profile)).map((p) => `pages/${p}.md`),
-    ];
-    if (!files.some(missing)) continue;
-    written += writeTenantFiles(
-      tenantDir,
-      sampleTenant(profile, now),
-      now,
-      (file) => file !== "site.json" && missing(file),
-    );
+    const stockFile = path.join(dir, profile.slug, "stock.json");
+    const fresh =
+      existsSync(stockFile) &&
+      /"generated_for"\s*:\s*"([^"]*)"/.exec(readHead(stockFile, 200))?.[1] === today;
+    if (fresh) continue;
+    writeStock(dir, profile, now);
+    written++;
   }
   return { written, present };
 }
@@ -6308,7 +5083,7 @@ export async function ensureSampleData(
   publicDir = path.join(ROOT, "public"),
 ): Promise<boolean> {
   const { written, present } = refreshSampleTenants(tenantsDir);
-  const images = await ensureImages(path.resolve(publicDir), present);
+  const images = await ensureImages(path.resolve(publicDir), present, path.resolve(tenantsDir));
   return written + images > 0;
 }
 
@@ -6323,7 +5098,8 @@ export function benchTenant(
   now: Date,
 ): { site: SiteInput; locations: Location[]; offers: Offer[]; stock: Car[] } {
   const profile = benchProfile(slug, count);
-  const stock = generateStock({ slug, count, seed: profile.seed, now, profile });
+  const settings = { finance_provider: "taurus", sold_window_days: 3 } satisfies StockSite;
+  const stock = generateStock({ profile, site: settings, now });
   const site: SiteInput = {
     name: profile.name,
     slug,
@@ -6339,10 +5115,9 @@ export function benchTenant(
     })),
     locations: profile.locations.map((l) => ({ id: l.id, location_type: l.type })),
     logo: { url: "/media/image-not-found.svg", alt: profile.name, width: 240, height: 56 },
-    finance_provider: profile.provider,
-    sold_window_days: profile.soldWindowDays,
+    ...settings,
   };
-  return { site, locations: buildLocations(profile, now), offers: buildOffers(profile, now), stock };
+  return { site, locations: buildLocations(profile, now), offers: buildOffers(profile), stock };
 }
 
 // ---------------------------------------------------------------------------------------------
@@ -6352,11 +5127,7 @@ export function benchTenant(
 async function main(): Promise<void> {
   const started = performance.now();
   const summary = await writeSampleData({ tenantsDir: process.env.TENANTS_DIR || "tenants" });
-  for (const t of summary.tenants) {
-    console.log(
-      `${t.slug.padEnd(22)} ${String(t.cars).padStart(5)} cars  ${String(t.locations).padStart(2)} locations  ${t.offers} offers`,
-    );
-  }
+  for (const t of summary.tenants) console.log(`${t.slug.padEnd(22)} ${String(t.cars).padStart(5)} cars`);
   console.log(`images: ${summary.images} files written in ${summary.imageSeconds.toFixed(1)} s`);
   console.log(`done in ${((performance.now() - started) / 1000).toFixed(1)} s`);
 }
