@@ -4,6 +4,7 @@ import {
   CDN_DEFAULT_WIDTH,
   carPictures,
   cdnImage,
+  cdnSizes,
   cdnSrcset,
   IMAGE_NOT_FOUND,
   parseImageRequest,
@@ -80,6 +81,13 @@ describe("feed photos on the tenant's image hosts go through the image CDN", () 
       `/.netlify/images?url=${encodeURIComponent(photo)}&w=320&q=75 320w, /.netlify/images?url=${encodeURIComponent(photo)}&w=640&q=75 640w`,
     );
     expect(cdnSrcset(photo, [320], [])).toBeUndefined();
+  });
+
+  it("gives `sizes` only beside a srcset (a lone sizes is invalid HTML)", () => {
+    expect(cdnSizes(photo, "100vw", hosts)).toBe("100vw");
+    expect(cdnSizes(photo, "100vw", [])).toBeUndefined();
+    expect(cdnSizes("/media/a.jpg", "(min-width: 960px) 55vw, 100vw")).toBe("(min-width: 960px) 55vw, 100vw");
+    expect(cdnSizes(IMAGE_NOT_FOUND, "100vw")).toBeUndefined();
   });
 
   it("the CDN reads back the photo it was asked for, and refuses hosts it may not fetch", () => {

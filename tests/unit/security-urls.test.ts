@@ -182,6 +182,22 @@ describe("script URLs in site.json", () => {
   });
 
   it.each([
+    [
+      "/search/new-used-and-demo-cars?range[price]=1001:20000",
+      "/search/new-used-and-demo-cars?range%5Bprice%5D=1001:20000",
+    ],
+    ["/search/used-cars?range%5Bprice%5D=1001:20000", "/search/used-cars?range%5Bprice%5D=1001:20000"],
+    ["/service?note=book a service#top", "/service?note=book%20a%20service#top"],
+    ["/offers?discount=10%", "/offers?discount=10%25"],
+    ["/cars/{slug}/checkout", "/cars/{slug}/checkout"],
+    ["https://www.group.example.com.au/a|b", "https://www.group.example.com.au/a%7Cb"],
+    ["tel:+61 7 3000 0000", "tel:+61%207%203000%200000"],
+  ])("writes the link %s as valid HTML: %s", (href, written) => {
+    const site = siteSchema.parse({ ...makeSite(), navigation: [{ label: "Link", href }] });
+    expect(site.navigation?.[0]?.href).toBe(written);
+  });
+
+  it.each([
     ["[0].image_url", [{ id: 1, name: "Offer", image_url: "javascript:alert(1)" }]],
     [
       "[0].image_or_model_image.url",

@@ -30,11 +30,13 @@ export async function loadFinanceCar(root: HTMLElement, carId: string | null): P
     return say(FINANCE_CAR_TEXTS.failed);
   }
   const part = <T extends HTMLElement>(name: string) => root.querySelector<T>(`[data-finance-car-${name}]`);
-  const image = part<HTMLImageElement>("image");
-  if (image && car.image) {
+  const photo = part("image");
+  if (photo && car.image) {
+    const image = new Image(160, 107);
     image.src = cdnImage(car.image.url, 320);
     image.alt = car.image.alt;
-  } else image?.remove();
+    photo.append(image);
+  } else photo?.remove();
   const type = part("type");
   if (type) type.textContent = car.car_type_label;
   const link = part<HTMLAnchorElement>("link");

@@ -85,6 +85,18 @@ export function cdnSrcset(
 }
 
 /**
+ * An image's `sizes` (or a preload's `imagesizes`): only beside the `srcset` that cdnSrcset gives,
+ * since photos the CDN does not resize come in one size and a lone `sizes` is invalid HTML.
+ */
+export function cdnSizes(
+  url: string,
+  sizes: string,
+  hosts: readonly string[] = BUILD_IMAGE_HOSTS,
+): string | undefined {
+  return throughCdn(url, hosts) ? sizes : undefined;
+}
+
+/**
  * Photos the CDN will not resize, by origin: feed images on hosts missing from `image_hosts`.
  * The build reports them so ops can add the host (and allow it in netlify.toml).
  */

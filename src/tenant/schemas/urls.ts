@@ -53,6 +53,23 @@ export function isSafeHref(value: string): boolean {
   return /^tel:\+?[\d\s()-]{3,}$/i.test(value) || /^mailto:[^\s:/@]+@[^\s:/@?]+(\?[^\s]*)?$/i.test(value);
 }
 
+/**
+ * The address as a page must write it: characters a URL may not hold literally (the `[` and `]`
+ * of a `range[price]=…` query, spaces, `|`, a `%` that starts no escape) percent-encoded, and the
+ * rest untouched: escapes already made, an https host like `[::1]`, and `{slug}`-style
+ * placeholders, which are filled per car before a page writes the link. Browsers forgive the raw
+ * form; HTML validators, crawlers and some assistive technology do not. Readers of our own queries
+ * (the search routing) decode both forms alike.
+ */
+export function encodeHref(value: string): string {
+  const host = /^https:\/\/[^/?#]*/i.exec(value)?.[0] ?? "";
+  const rest = value
+    .slice(host.length)
+    .replace(/%(?![0-9a-f]{2})/gi, "%25")
+    .replace(/[^\w\-.~:/?#@!$&'()*+,;=%{}]/g, (char) => encodeURIComponent(char));
+  return host + rest;
+}
+
 export const SAFE_URL_MESSAGE = "must be a path on this site (like /media/photo.jpg) or an https:// address";
 export const SAFE_HREF_MESSAGE =
   "must be a path on this site (like /finance), an https:// address, or a mailto: or tel: link";
@@ -60,13 +77,13 @@ export const HTTPS_URL_MESSAGE = "must be an https:// address";
 export const SITE_PATH_MESSAGE = "must be a path on this site (like /search/new-cars)";
 
 /** Photos, videos, documents and plain links: `https://…` or `/…`. */
-export const safeUrl = z.string().refine(isSafeUrl, SAFE_URL_MESSAGE);
+export const safeUrl = z.string().refine(isSafeUrl, SAFE_URL_MESSAGE).transform(encodeHref);
 /** Links a dealer configures (menus, promo and card buttons): safeUrl, `tel:` or `mailto:`. */
-export const safeHref = z.string().refine(isSafeHref, SAFE_HREF_MESSAGE);
+export const safeHref = z.string().refine(isSafeHref, SAFE_HREF_MESSAGE).transform(encodeHref);
 /** Addresses on another site only (social profiles, web chat). */
 export const httpsUrl = z.string().refine(isHttpsUrl, HTTPS_URL_MESSAGE);
 /** Links that must stay on the site. */
-export const sitePath = z.string().refine(isSitePath, SITE_PATH_MESSAGE);
+export const sitePath = z.string().refine(isSitePath, SITE_PATH_MESSAGE).transform(encodeHref);
 /**
  * A feed's optional address: a blank means "none" (real feeds send `""`), so it never costs the
  * car its page; anything else must be a safeUrl.

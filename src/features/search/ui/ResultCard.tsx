@@ -1,4 +1,4 @@
-import { cdnImage, cdnSrcset } from "~/features/media/media";
+import { cdnImage, cdnSizes, cdnSrcset } from "~/features/media/media";
 import { type CardSite, cardActions } from "../cards";
 import type { CarSearchDocument } from "../documents";
 
@@ -26,7 +26,7 @@ export function ResultCard({ car, site, eager = false }: Props) {
         <img
           src={cdnImage(car.image, 480)}
           srcSet={cdnSrcset(car.image, [320, 480, 640])}
-          sizes="(min-width: 1232px) 290px, (min-width: 640px) 45vw, 100vw"
+          sizes={cdnSizes(car.image, "(min-width: 1232px) 290px, (min-width: 640px) 45vw, 100vw")}
           alt=""
           width={320}
           height={213}
