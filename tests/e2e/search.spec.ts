@@ -229,6 +229,22 @@ test("the price slider moves by 500 and its handles never cross", async ({ page 
   await expect(minimum).toHaveValue(String(top - 500));
   await expect(page).toHaveURL(/range%5Bprice%5D=|range\[price\]=/);
   await expect.poll(() => resultCount(page)).toBeLessThan(61);
+
+  // One range, not two sliders: both handles ride the same track. Where they meet at the top end the
+  // minimum's thumb lies over the maximum's, so a pointer can still drag it back down.
+  const track = await minimum.boundingBox();
+  expect(await maximum.boundingBox()).toEqual(track);
+  if (!track) throw new Error("the price slider has no box");
+  const bottom = Number(await minimum.getAttribute("min"));
+  /** A price's thumb centre: the 20 px thumb travels the track less its own width. */
+  const thumbX = (price: number) => track.x + 10 + ((price - bottom) / (top - bottom)) * (track.width - 20);
+  await page.mouse.move(thumbX(top - 500), track.y + track.height / 2);
+  await page.mouse.down();
+  await page.mouse.move(thumbX((bottom + top) / 2), track.y + track.height / 2, { steps: 5 });
+  await page.mouse.up();
+  await expect(minimum).not.toHaveValue(String(top - 500));
+  expect(Number(await minimum.inputValue())).toBeLessThan((bottom + top) / 2 + 1000);
+  await expect(maximum).toHaveValue(String(top));
 });
 
 test("a search with no matches shows the empty state", async ({ page }) => {

@@ -1,4 +1,4 @@
-import { useCallback, useId, useState } from "react";
+import { type CSSProperties, useCallback, useId, useState } from "react";
 import { Configure, Index, useInstantSearch, useRange, useRefinementList } from "react-instantsearch-core";
 import { moveHandle, priceHistogram } from "../results";
 
@@ -59,11 +59,17 @@ interface RangeHandleProps {
   bounds: [number, number];
   value: number;
   valueText: string;
+  /** The handle drawn over the other, so it can still be grabbed where the two meet. */
+  onTop: boolean;
   onMove: (value: number) => void;
   onCommit: () => void;
 }
 
-function RangeHandle({ id, label, bounds, value, valueText, onMove, onCommit }: RangeHandleProps) {
+/**
+ * One handle of the price slider: a native range input (keyboard, touch and screen readers work as
+ * they do everywhere), drawn as a thumb on the shared track; only its thumb takes the pointer.
+ */
+function RangeHandle({ id, label, bounds, value, valueText, onTop, onMove, onCommit }: RangeHandleProps) {
   return (
     <>
       <label htmlFor={id} className="visually-hidden">
@@ -72,6 +78,7 @@ function RangeHandle({ id, label, bounds, value, valueText, onMove, onCommit }: 
       <input
         id={id}
         type="range"
+        className={onTop ? "on-top" : undefined}
         min={bounds[0]}
         max={bounds[1]}
         step={PRICE_STEP}
@@ -112,7 +119,14 @@ function BandCounts({ bounds, from, to }: { bounds: [number, number]; from: numb
   );
 }
 
-/** Price slider (spec §2, §5: facet counts, step 500, the min handle cannot reach the max). */
+/** Where a price sits along the slider's track, in percent. */
+const along = (value: number, [min, max]: readonly [number, number]) =>
+  `${((value - min) / (max - min)) * 100}%`;
+
+/**
+ * Price slider (spec §2, §5: facet counts, step 500, the min handle cannot reach the max): one track
+ * with two handles and the chosen span filled, under a histogram whose bars line up with it.
+ */
 function PriceRange({ indexUid }: { indexUid: string }) {
   const { start, range, refine, canRefine } = useRange({ attribute: "price" });
   const id = useId();
@@ -128,6 +142,9 @@ function PriceRange({ indexUid }: { indexUid: string }) {
     setDraft(null);
   };
   const money = (n: number) => `$${n.toLocaleString("en-AU")}`;
+  const span = { "--from": along(from, [min, max]), "--to": along(to, [min, max]) } as CSSProperties;
+  // Pushed to the top end, the minimum's thumb would lie under the maximum's, out of reach.
+  const minOnTop = from > (min + max) / 2;
   return (
     <fieldset className="facet price-range">
       <legend>Price</legend>
@@ -136,21 +153,27 @@ function PriceRange({ indexUid }: { indexUid: string }) {
         <Configure facets={BAND_FACETS} hitsPerPage={0} numericRefinements={NO_PRICE_RANGE} />
         <BandCounts bounds={[min, max]} from={from} to={to} />
       </Index>
+      <div className="dual-range" style={span}>
+        <span className="dual-range-track" aria-hidden="true" />
+        {(["min", "max"] as const).map((handle) => (
+          <RangeHandle
+            key={handle}
+            id={`${id}-${handle}`}
+            label={handle === "min" ? "Minimum price" : "Maximum price"}
+            bounds={[min, max]}
+            value={handle === "min" ? from : to}
+            valueText={money(handle === "min" ? from : to)}
+            onTop={(handle === "min") === minOnTop}
+            onMove={(value) => setDraft(moveHandle(handle, value, [from, to], PRICE_STEP))}
+            onCommit={commit}
+          />
+        ))}
+      </div>
       <p className="range-values" aria-live="polite">
-        {money(from)} – {money(to)}
+        <span>{money(from)}</span>
+        <span className="visually-hidden"> to </span>
+        <span>{money(to)}</span>
       </p>
-      {(["min", "max"] as const).map((handle) => (
-        <RangeHandle
-          key={handle}
-          id={`${id}-${handle}`}
-          label={handle === "min" ? "Minimum price" : "Maximum price"}
-          bounds={[min, max]}
-          value={handle === "min" ? from : to}
-          valueText={money(handle === "min" ? from : to)}
-          onMove={(value) => setDraft(moveHandle(handle, value, [from, to], PRICE_STEP))}
-          onCommit={commit}
-        />
-      ))}
     </fieldset>
   );
 }
