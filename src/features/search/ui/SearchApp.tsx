@@ -1,6 +1,6 @@
 import type { UiState } from "instantsearch.js";
 import { history } from "instantsearch.js/es/lib/routers";
-import { useEffect, useMemo, useRef, useState } from "react";
+import { useEffect, useLayoutEffect, useMemo, useRef, useState } from "react";
 import { Configure, InstantSearch } from "react-instantsearch-core";
 import type { CardSite } from "../cards";
 import type { CarSearchDocument } from "../documents";
@@ -36,6 +36,19 @@ export interface SearchAppProps {
 }
 
 type IndexState = UiState[string];
+
+/**
+ * The page's prerendered results (#static-results, beside the island) stay on screen until the
+ * app first renders, which is only once its search has started (InstantSearch renders nothing
+ * before). Removed in a layout effect, before the browser paints: one frame shows the prerendered
+ * results, the next the app in their place, and nothing moves in between.
+ */
+function TakeOverStaticResults() {
+  useLayoutEffect(() => {
+    document.getElementById("static-results")?.remove();
+  }, []);
+  return null;
+}
 
 const WIDE_LAYOUT = "(min-width: 960px)";
 
@@ -136,6 +149,7 @@ export default function SearchApp(props: SearchAppProps) {
         setUiState(uiState);
       }}
     >
+      <TakeOverStaticResults />
       <Configure
         hitsPerPage={props.hitsPerPage}
         {...(filters.length ? { filters: filters.map((f) => `(${f})`).join(" AND ") } : {})}
