@@ -104,17 +104,19 @@ function BandCounts({ bounds, from, to }: { bounds: [number, number]; from: numb
     number
   >;
   const bars = priceHistogram(bands, bounds);
-  if (!bars.some((bar) => bar.count > 0)) return null;
+  // The box keeps its height before the counts arrive (and when there are none), so the slider and
+  // the facets below it never move.
   return (
     <div className="price-histogram" aria-hidden="true">
-      {bars.map((bar) => (
-        <span
-          key={bar.from}
-          className={bar.to > from && bar.from < to ? "in-range" : undefined}
-          style={{ blockSize: `${Math.max(bar.share * 100, bar.count > 0 ? 6 : 0)}%` }}
-          title={`$${bar.from.toLocaleString("en-AU")}–$${bar.to.toLocaleString("en-AU")}: ${bar.count}`}
-        />
-      ))}
+      {bars.some((bar) => bar.count > 0) &&
+        bars.map((bar) => (
+          <span
+            key={bar.from}
+            className={bar.to > from && bar.from < to ? "in-range" : undefined}
+            style={{ blockSize: `${Math.max(bar.share * 100, bar.count > 0 ? 6 : 0)}%` }}
+            title={`$${bar.from.toLocaleString("en-AU")}–$${bar.to.toLocaleString("en-AU")}: ${bar.count}`}
+          />
+        ))}
     </div>
   );
 }

@@ -7,8 +7,11 @@ import { ResultCard } from "./ResultCard";
 
 interface Props {
   site: CardSite;
-  /** The prerendered first page: shown until the first real results arrive, so nothing shifts. */
-  initial?: { hits: CarSearchDocument[]; count: number } | undefined;
+  /**
+   * The prerendered first page: shown until the first real results arrive, so nothing shifts (spec:
+   * loading keeps the previous hits). With filters in the address it is marked as updating.
+   */
+  initial: { hits: CarSearchDocument[]; count: number; updating: boolean };
   clearFiltersHref: string;
   stockCountOverride?: number | undefined;
 }
@@ -61,11 +64,22 @@ function Pagination() {
   );
 }
 
-function StaticResults({ site, hits, count }: { site: CardSite; hits: CarSearchDocument[]; count: number }) {
+function StaticResults({
+  site,
+  hits,
+  count,
+  updating,
+}: {
+  site: CardSite;
+  hits: CarSearchDocument[];
+  count: number;
+  updating: boolean;
+}) {
   return (
     <section id="search-results" className="results" aria-busy="true" data-result-count={count}>
       <p className="result-count" role="status">
         {resultCountText(count)}
+        {updating && <span className="updating"> Updating…</span>}
       </p>
       <div className="grid">
         {hits.map((car, index) => (
@@ -108,7 +122,7 @@ export function Results({ site, initial, clearFiltersHref, stockCountOverride }:
   const { results, status, error } = useInstantSearch();
   // react-instantsearch marks its placeholder results before the first response arrives.
   const waiting = Boolean((results as { __isArtificial?: boolean } | undefined)?.__isArtificial);
-  if (waiting && initial) return <StaticResults site={site} {...initial} />;
+  if (waiting) return <StaticResults site={site} {...initial} />;
   const count = resultCount(results, stockCountOverride);
   const hits = collapseSoldRuns(items as unknown as CarSearchDocument[]);
   // Before the first answer there is nothing to count yet: busy, never "0 found" or the empty state.

@@ -192,7 +192,7 @@ export default function SearchApp(props: SearchAppProps) {
         )}
         <Results
           site={props.cardSite}
-          initial={hasSearchParams(window.location.href) ? undefined : props.initial}
+          initial={{ ...props.initial, updating: hasSearchParams(window.location.href) }}
           clearFiltersHref={props.clearFiltersHref}
           stockCountOverride={props.stockCountOverride}
         />

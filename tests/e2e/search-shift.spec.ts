@@ -1,0 +1,39 @@
+/**
+ * The search page's first paint is its final layout: the prerendered results, the search app that
+ * takes their place, the facets and their counts arriving, on a phone and on a desktop, with and
+ * without filters in the address. Loaded several times with the CPU slowed four times (a mid-range
+ * phone), so a race between the app and the page cannot pass by luck.
+ */
+import type { Page } from "@playwright/test";
+import { expect, TENANTS, tenantUrl, test, unexpectedShifts } from "./support";
+
+const SEARCH = "/search/new-used-and-demo-cars";
+
+/** Loads a search page on a slowed CPU and waits until the app has replaced the prerendered results and answered. */
+async function loadSlowly(page: Page, url: string) {
+  const cdp = await page.context().newCDPSession(page);
+  await cdp.send("Emulation.setCPUThrottlingRate", { rate: 4 });
+  await page.goto(url);
+  await expect(page.locator("#static-results")).toHaveCount(0);
+  await expect(page.locator("#search-results")).toHaveAttribute("aria-busy", "false");
+  await cdp.send("Emulation.setCPUThrottlingRate", { rate: 1 });
+}
+
+for (const slug of TENANTS) {
+  test(`${slug}: the search page moves nothing while it loads (CLS 0, 4× slower CPU, three loads)`, async ({
+    page,
+  }) => {
+    test.setTimeout(60_000);
+    const loads = [
+      { width: 390, height: 844, path: SEARCH },
+      { width: 1280, height: 800, path: SEARCH },
+      // Filters in the address: the app starts from them instead of the prerendered first page.
+      { width: 1280, height: 800, path: `${SEARCH}?refinementList%5Bcar_type%5D%5B0%5D=used` },
+    ];
+    for (const { width, height, path } of loads) {
+      await page.setViewportSize({ width, height });
+      await loadSlowly(page, tenantUrl(slug, path));
+      expect(await unexpectedShifts(page), `${width}px ${path}`).toEqual([]);
+    }
+  });
+}
