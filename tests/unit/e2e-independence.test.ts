@@ -59,7 +59,7 @@ describe("the browser tests do not import the code they check", () => {
     ['export { EOFY_PATH } from "~/features/offers/eofy";', ["src/features/offers/eofy.ts"]],
     ['import type { Car } from "~/features/stock/car.schema";', ["src/features/stock/car.schema.ts"]],
     ['const m = await import("~/lib/dates");', ["src/lib/dates.ts"]],
-    ['const m = require("../../scripts/sample-data");', ["scripts/sample-data.ts"]],
+    ['const m = require("../../scripts/sample-data");', ["scripts/sample-data/index.ts"]],
     ['const name = "~/lib/dates"; await import(name);', ["tests/e2e/probe.spec.ts: computed import"]],
     ['import { expect } from "@playwright/test";', []],
     ['import { readFileSync } from "node:fs";', []],

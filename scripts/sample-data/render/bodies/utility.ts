@@ -1,0 +1,318 @@
+/**
+ * SUV, ute, cab chassis, van and people mover bodies (metres; x forward, y up).
+ */
+import { type BodyModel, box, P, pts, rect } from "../model";
+import { carSide, passengerFront, passengerRear, roofRails, uteFront, utePrefix } from "./parts";
+
+export function suvModel(): BodyModel {
+  return {
+    length: 4.6,
+    width: 1.855,
+    height: 1.69,
+    belt: 1.08,
+    roofTaper: 0.16,
+    cornerLen: 0.6,
+    cornerTaper: 0.14,
+    wheelR: 0.37,
+    wheelW: 0.24,
+    wheelX: [1.38, -1.31],
+    rim: "alloy",
+    profile: [
+      P(2.22, 0.3, "trim"),
+      P(2.28, 0.5),
+      P(2.3, 0.72),
+      P(2.24, 0.88),
+      P(2.05, 0.95),
+      P(1.25, 1.05),
+      P(1.1, 1.08, "glass"),
+      P(0.35, 1.62),
+      P(0.15, 1.68),
+      P(-1.75, 1.66),
+      P(-1.98, 1.6, "glass"),
+      P(-2.22, 1.22),
+      P(-2.28, 1.08),
+      P(-2.3, 0.7),
+      P(-2.28, 0.45, "trim"),
+      P(-2.2, 0.3, "trim"),
+      P(-1.8, 0.26, "trim"),
+      P(1.8, 0.26, "trim"),
+    ],
+    parts: roofRails(0.1, -1.7, 1.69, 0.64),
+    windows: [pts(1.05, 1.1, 0.38, 1.58, -1.7, 1.6, -1.95, 1.2, -1.95, 1.14)],
+    pillars: [rect(-0.28, 1.1, -0.19, 1.6), pts(-1.22, 1.12, -1.12, 1.12, -1.2, 1.6, -1.3, 1.6)],
+    shoulder: pts(2.0, 0.93, 1.0, 1.0, -1.5, 1.05, -2.2, 1.07),
+    side: carSide({
+      doors: [
+        [1.08, 1.08, 1.1, 0.7, 1.03, 0.3],
+        [-0.24, 1.1, -0.24, 0.3],
+        [-1.2, 1.12, -1.2, 0.8, -0.88, 0.66],
+      ],
+      handles: [0.1, -0.9],
+      handleY: 0.98,
+      mirror: [1.05, 1.08],
+      head: pts(1.9, 0.93, 2.2, 0.89, 2.28, 0.8, 2.05, 0.82),
+      tail: pts(-2.27, 1.1, -1.98, 1.13, -2.0, 1.03, -2.29, 0.99),
+      sill: [1.0, -0.9, 0.27],
+      extra: [{ pts: rect(1.0, 0.27, -0.92, 0.42), fill: "#26292c", opacity: 0.9 }],
+    }),
+    front: passengerFront({
+      lampY: [0.8, 0.9],
+      lampZ: [0.55, 0.97],
+      grille: [0.5, 0.78, 0.55],
+      plateY: 0.36,
+      intake: [0.32, 0.46, 0.8],
+      fog: true,
+    }),
+    rear: passengerRear({ lampY: [0.98, 1.1], lampZ: [0.5, 0.98], plateY: 0.78, lowY: 0.32 }),
+  };
+}
+
+export function uteModel(): BodyModel {
+  return {
+    length: 5.33,
+    width: 1.855,
+    height: 1.815,
+    belt: 1.22,
+    roofTaper: 0.15,
+    cornerLen: 0.6,
+    cornerTaper: 0.12,
+    wheelR: 0.39,
+    wheelW: 0.26,
+    wheelX: [1.65, -1.435],
+    rim: "dark",
+    profile: [
+      ...utePrefix(),
+      P(-0.72, 1.8),
+      P(-0.8, 1.76),
+      P(-0.84, 1.27, "tonneau"),
+      P(-2.62, 1.27),
+      P(-2.66, 1.22),
+      P(-2.68, 0.62),
+      P(-2.64, 0.45, "trim"),
+      P(-2.55, 0.36, "trim"),
+      P(-2.0, 0.33, "trim"),
+      P(2.0, 0.33, "trim"),
+    ],
+    parts: [
+      {
+        profile: [
+          P(-0.92, 1.27, "dark"),
+          P(-0.92, 1.62, "dark"),
+          P(-1.02, 1.62, "dark"),
+          P(-1.02, 1.27, "dark"),
+        ],
+        hw: 0.86,
+        zc: 0,
+        side: "dark",
+      },
+    ],
+    windows: [pts(1.25, 1.25, 0.57, 1.71, -0.7, 1.72, -0.72, 1.27)],
+    pillars: [rect(0.02, 1.25, 0.1, 1.72)],
+    shoulder: pts(2.45, 1.06, 1.3, 1.14, -0.8, 1.17, -2.62, 1.2),
+    side: carSide({
+      doors: [
+        [1.3, 1.22, 1.32, 0.85, 1.2, 0.36],
+        [0.06, 1.24, 0.06, 0.36],
+        [-0.78, 1.26, -0.78, 0.4],
+      ],
+      handles: [0.6, -0.35],
+      handleY: 1.12,
+      mirror: [1.25, 1.22],
+      head: pts(2.3, 1.08, 2.6, 1.04, 2.66, 0.94, 2.4, 0.96),
+      tail: rect(-2.67, 0.85, -2.6, 1.2),
+      sill: [1.2, -1.0, 0.33],
+      extra: [{ pts: pts(-0.9, 1.245, -2.6, 1.245), fill: "#111", line: true, opacity: 0.6, strokeWidth: 2 }],
+    }),
+    front: uteFront(),
+    rear: [
+      ...passengerRear({ lampY: [0.85, 1.2], lampZ: [0.86, 0.99], plateY: 0.5, lowY: 0.38 }),
+      { pts: pts(0.98, -0.3, 1.04, -0.3, 1.04, 0.3, 0.98, 0.3), fill: "#1d2023" },
+    ],
+  };
+}
+
+export function cabChassisModel(): BodyModel {
+  return {
+    length: 5.3,
+    width: 1.8,
+    height: 1.8,
+    belt: 1.22,
+    roofTaper: 0.14,
+    cornerLen: 0.6,
+    cornerTaper: 0.12,
+    wheelR: 0.37,
+    wheelW: 0.24,
+    wheelX: [1.65, -1.435],
+    rim: "steel",
+    profile: [
+      ...utePrefix(),
+      P(-0.05, 1.8),
+      P(-0.12, 1.75),
+      P(-0.16, 0.45, "trim"),
+      P(-0.3, 0.4, "trim"),
+      P(2.0, 0.35, "trim"),
+    ],
+    widthAt: (x, y) => {
+      let h = 0.9;
+      if (y > 1.22) h -= 0.14 * Math.min(1, (y - 1.22) / 0.58);
+      const ax = x - 2.05;
+      if (ax > 0) h -= 0.12 * Math.min(1.3, ax / 0.6) ** 2;
+      return h;
+    },
+    parts: [
+      { profile: box(-2.6, 0.52, -0.22, 0.82, "dark"), hw: 0.42, zc: 0, side: "dark" },
+      { profile: box(-2.7, 0.86, -0.24, 1.22, "alloy"), hw: 0.97, zc: 0, side: "alloy" },
+      { profile: box(-0.42, 1.22, -0.26, 1.78, "alloy"), hw: 0.9, zc: 0, side: "alloy" },
+    ],
+    windows: [pts(1.25, 1.25, 0.57, 1.71, -0.02, 1.72, -0.05, 1.27)],
+    pillars: [],
+    shoulder: pts(2.45, 1.06, 1.3, 1.14, -0.1, 1.17),
+    side: carSide({
+      doors: [
+        [1.3, 1.22, 1.32, 0.85, 1.2, 0.4],
+        [-0.1, 1.24, -0.1, 0.45],
+      ],
+      handles: [0.15],
+      handleY: 1.12,
+      mirror: [1.25, 1.22],
+      head: pts(2.3, 1.08, 2.6, 1.04, 2.66, 0.94, 2.4, 0.96),
+      tail: rect(-0.14, 1.0, -0.12, 1.01),
+      sill: [1.2, -0.1, 0.36],
+    }),
+    front: uteFront(),
+    rear: [],
+  };
+}
+
+export function vanModel(): BodyModel {
+  return {
+    length: 5.27,
+    width: 1.95,
+    height: 1.99,
+    belt: 1.18,
+    roofTaper: 0.08,
+    cornerLen: 0.5,
+    cornerTaper: 0.12,
+    wheelR: 0.35,
+    wheelW: 0.22,
+    wheelX: [1.74, -1.47],
+    rim: "steel",
+    profile: [
+      P(2.58, 0.3, "trim"),
+      P(2.63, 0.55),
+      P(2.63, 0.85),
+      P(2.55, 0.98),
+      P(2.25, 1.08),
+      P(1.85, 1.16),
+      P(1.7, 1.19, "glass"),
+      P(1.05, 1.9),
+      P(0.85, 1.98),
+      P(-2.5, 1.98),
+      P(-2.6, 1.92),
+      P(-2.64, 1.2),
+      P(-2.64, 0.55),
+      P(-2.6, 0.4, "trim"),
+      P(-2.52, 0.3, "trim"),
+      P(-2.0, 0.26, "trim"),
+      P(2.0, 0.26, "trim"),
+    ],
+    parts: [],
+    windows: [pts(1.65, 1.21, 1.08, 1.84, 0.55, 1.85, 0.55, 1.22)],
+    pillars: [],
+    shoulder: pts(2.4, 1.04, 1.6, 1.14, -2.6, 1.16),
+    side: carSide({
+      doors: [
+        [1.62, 1.2, 1.38, 0.82, 1.34, 0.3],
+        [0.5, 1.9, 0.5, 0.3],
+        [-0.85, 1.9, -0.85, 0.3],
+      ],
+      handles: [0.8, 0.35],
+      handleY: 1.06,
+      mirror: [1.62, 1.2],
+      head: pts(2.35, 1.06, 2.6, 1.0, 2.63, 0.9, 2.4, 0.92),
+      tail: rect(-2.65, 0.8, -2.58, 1.3),
+      sill: [1.3, -1.05, 0.26],
+      extra: [
+        { pts: pts(-0.85, 1.55, -2.55, 1.55), fill: "#1a1c1e", line: true, opacity: 0.6, strokeWidth: 3 },
+      ],
+    }),
+    front: passengerFront({
+      lampY: [0.85, 0.98],
+      lampZ: [0.58, 0.97],
+      grille: [0.55, 0.84, 0.55],
+      plateY: 0.34,
+      intake: [0.3, 0.46, 0.8],
+    }),
+    rear: [
+      ...passengerRear({ lampY: [0.8, 1.3], lampZ: [0.86, 0.99], plateY: 0.6, lowY: 0.3 }),
+      { pts: pts(1.35, -0.86, 1.86, -0.84, 1.86, 0.84, 1.35, 0.86), fill: "#1c252e" },
+    ],
+  };
+}
+
+export function peopleMoverModel(): BodyModel {
+  return {
+    length: 5.155,
+    width: 1.995,
+    height: 1.775,
+    belt: 1.1,
+    roofTaper: 0.17,
+    cornerLen: 0.6,
+    cornerTaper: 0.14,
+    wheelR: 0.36,
+    wheelW: 0.24,
+    wheelX: [1.55, -1.535],
+    rim: "alloy",
+    profile: [
+      P(2.5, 0.28, "trim"),
+      P(2.56, 0.48),
+      P(2.58, 0.68),
+      P(2.52, 0.82),
+      P(2.3, 0.92),
+      P(1.55, 1.05),
+      P(1.38, 1.08, "glass"),
+      P(0.55, 1.7),
+      P(0.3, 1.77),
+      P(-2.2, 1.75),
+      P(-2.42, 1.66, "glass"),
+      P(-2.55, 1.18),
+      P(-2.58, 1.05),
+      P(-2.58, 0.62),
+      P(-2.55, 0.42, "trim"),
+      P(-2.48, 0.28, "trim"),
+      P(-2.0, 0.24, "trim"),
+      P(2.0, 0.24, "trim"),
+    ],
+    parts: roofRails(0.2, -2.1, 1.77, 0.7),
+    windows: [pts(1.33, 1.11, 0.58, 1.66, -2.18, 1.68, -2.42, 1.16)],
+    pillars: [
+      rect(0.11, 1.11, 0.2, 1.67),
+      rect(-1.3, 1.12, -1.21, 1.68),
+      pts(-2.0, 1.13, -1.92, 1.13, -1.95, 1.68, -2.04, 1.68),
+    ],
+    shoulder: pts(2.3, 0.9, 1.4, 1.0, -1.5, 1.06, -2.55, 1.07),
+    side: carSide({
+      doors: [
+        [1.35, 1.1, 1.36, 0.7, 1.15, 0.28],
+        [0.15, 1.12, 0.15, 0.28],
+        [-1.25, 1.14, -1.25, 0.75, -1.08, 0.62],
+      ],
+      handles: [0.55, -0.1],
+      handleY: 0.98,
+      mirror: [1.33, 1.09],
+      head: pts(2.1, 0.9, 2.5, 0.84, 2.57, 0.74, 2.3, 0.76),
+      tail: pts(-2.57, 1.15, -2.3, 1.2, -2.3, 1.05, -2.58, 1.0),
+      sill: [1.12, -1.1, 0.24],
+      extra: [{ pts: pts(-1.3, 1.12, -2.35, 1.12), fill: "#111", line: true, opacity: 0.5, strokeWidth: 2 }],
+    }),
+    front: passengerFront({
+      lampY: [0.7, 0.82],
+      lampZ: [0.58, 0.97],
+      grille: [0.45, 0.72, 0.65],
+      plateY: 0.3,
+      intake: [0.28, 0.42, 0.8],
+      fog: true,
+    }),
+    rear: passengerRear({ lampY: [1.0, 1.14], lampZ: [0.5, 0.98], plateY: 0.7, lowY: 0.3 }),
+  };
+}

@@ -1,0 +1,73 @@
+import { L, type TenantProfile } from "./profile";
+
+/** A Toyota franchise: new, demo and Certified Pre-Owned cars, spins, reserve deposits. */
+export const HARBOURSIDE_TOYOTA: TenantProfile = {
+  slug: "harbourside-toyota",
+  name: "Harbourside Toyota",
+  state: "QLD",
+  seed: 1101,
+  count: 250,
+  idBase: 110000,
+  dealerships: [
+    {
+      id: 101,
+      slug: "harbourside-toyota",
+      name: "Harbourside Toyota",
+      makes: ["Toyota"],
+      prefix: "HT",
+      rating: 4.7,
+      reviews: 1284,
+    },
+  ],
+  locations: [
+    L(
+      1101,
+      "Harbourside Toyota Hamilton",
+      "sales",
+      101,
+      ["75 Kingsford Smith Drive", "Hamilton", "QLD", "4007", -27.4386, 153.0647],
+      "(07) 5550 1100",
+      "sales-late",
+      { primary: true, manufacturers: ["Toyota"] },
+    ),
+    L(
+      1104,
+      "Harbourside Toyota Pre-Owned Nundah",
+      "sales",
+      101,
+      ["1180 Sandgate Road", "Nundah", "QLD", "4012", -27.4007, 153.0605],
+      "(07) 5550 1140",
+      "sales",
+      { subtype: ["buying"], manufacturers: ["Toyota"] },
+    ),
+    L(
+      1102,
+      "Harbourside Toyota Service Centre",
+      "service",
+      101,
+      ["18 Hercules Street", "Hamilton", "QLD", "4007", -27.4352, 153.0664],
+      "(07) 5550 1120",
+      "service",
+      { manufacturers: ["Toyota"] },
+    ),
+    L(
+      1103,
+      "Harbourside Toyota Genuine Parts",
+      "parts",
+      101,
+      ["20 Hercules Street", "Hamilton", "QLD", "4007", -27.4349, 153.0668],
+      "(07) 5550 1130",
+      "parts",
+      { manufacturers: ["Toyota"] },
+    ),
+  ],
+  mix: [
+    ["new", 48],
+    ["demo", 10],
+    ["used", 42],
+  ],
+  ownMakeUsed: 0.85,
+  spin: true,
+  reserve: true,
+  certified: "toyota",
+};

@@ -1,0 +1,70 @@
+import { L, type TenantProfile } from "./profile";
+
+/** A used-only independent: Autograb market prices, Autogauge, YouX quotes and private sellers' cars. */
+export const WESTSIDE_AUTO: TenantProfile = {
+  slug: "westside-auto",
+  name: "Westside Auto",
+  state: "WA",
+  seed: 2201,
+  count: 300,
+  idBase: 220000,
+  dealerships: [
+    {
+      id: 201,
+      slug: "westside-auto",
+      name: "Westside Auto",
+      makes: [],
+      prefix: "WA",
+      rating: 4.5,
+      reviews: 642,
+    },
+  ],
+  locations: [
+    L(
+      2101,
+      "Westside Auto Osborne Park",
+      "sales",
+      201,
+      ["412 Scarborough Beach Road", "Osborne Park", "WA", "6017", -31.9006, 115.8125],
+      "(08) 5550 2100",
+      "sales",
+      { primary: true },
+    ),
+    L(
+      2102,
+      "Westside Auto Cannington",
+      "sales",
+      201,
+      ["1377 Albany Highway", "Cannington", "WA", "6107", -32.0167, 115.934],
+      "(08) 5550 2120",
+      "sales",
+    ),
+    L(
+      2103,
+      "Westside Auto Service & Parts",
+      "service-and-parts",
+      201,
+      ["14 Hutton Street", "Osborne Park", "WA", "6017", -31.8989, 115.8161],
+      "(08) 5550 2130",
+      "service",
+    ),
+  ],
+  mix: [
+    ["new", 1.5],
+    ["demo", 1.5],
+    ["used", 97],
+  ],
+  ownMakeUsed: 0,
+  autograb: true,
+  autogauge: true,
+  youx: true,
+  privateSellers: true,
+  suburbs: [
+    ["Joondalup", "6027"],
+    ["Scarborough", "6019"],
+    ["Midland", "6056"],
+    ["Rockingham", "6168"],
+    ["Fremantle", "6160"],
+    ["Morley", "6062"],
+  ],
+};
