@@ -5,12 +5,9 @@
  */
 import { existsSync, mkdirSync, readdirSync, readFileSync, rmSync, writeFileSync } from "node:fs";
 import path from "node:path";
-import { gzipSync } from "node:zlib";
-import { createEngine, searchBenchmark } from "~/features/search/engine";
-import { type PackedIndex, unpackIndex } from "~/features/search/pack";
-import { CAR_INDEX_SETTINGS } from "~/features/search/settings";
 import { listTenantSlugs } from "~/tenant/load";
 import { benchLeads } from "./lib/bench-leads";
+import { benchSearch } from "./lib/bench-search";
 import { benchWebhook } from "./lib/bench-webhook";
 import { buildTenant, buildTenants, ROOT, runAstro } from "./lib/build-tenants";
 import { pageWeight } from "./lib/page-weight";
@@ -222,72 +219,7 @@ for (const size of SIZES) {
 if (ONLY.has("search")) {
   // Search: the embedded engine over the 5,000-car tenant's own index file, as the browser gets it.
   const biggest = Math.max(...SIZES);
-  const indexFile = path.join(WORK, "dist", `bench-${biggest}`, "search-data/cars.json");
-  const indexJson = readFileSync(indexFile);
-  const documents = unpackIndex(JSON.parse(indexJson.toString()) as PackedIndex);
-  const QUERY_MIX = [
-    {
-      q: "",
-      filter: ['car_type IN ["used"]', ['body = "suv"', 'body = "ute"']],
-      facets: [
-        "make",
-        "model",
-        "body",
-        "fuel",
-        "transmission",
-        "drive",
-        "colour",
-        "year",
-        "location_name",
-        "car_type",
-      ],
-      sort: ["price:asc"],
-      page: 1,
-      hitsPerPage: 21,
-    },
-    { q: "toyota hilux sr5", facets: ["make", "model", "body"], page: 1, hitsPerPage: 21 },
-    { q: "corola", page: 1, hitsPerPage: 21 },
-    { q: "", filter: ["price >= 20000", "price <= 40000"], facets: ["make"], page: 2, hitsPerPage: 21 },
-    {
-      q: "",
-      filter: ['make = "Mazda"'],
-      sort: ["created_at_timestamp:desc"],
-      facets: ["model"],
-      page: 1,
-      hitsPerPage: 21,
-    },
-  ];
-  const started = performance.now();
-  createEngine(documents, CAR_INDEX_SETTINGS);
-  const indexBuildMs = performance.now() - started;
-  const search = searchBenchmark(documents, QUERY_MIX, { settings: CAR_INDEX_SETTINGS, rounds: 60 });
-  rows.push({
-    bench: `search ${documents.length} cars`,
-    figure: `p50 ${search.p50.toFixed(2)} ms, p95 ${search.p95.toFixed(2)} ms (goal p95 ≤ 5 ms)`,
-    baseline: `full scan p50 ${search.floorP50.toFixed(2)} ms, p95 ${search.floorP95.toFixed(2)} ms`,
-    ratio: Math.round((search.p95 / Math.max(search.floorP95, 0.001)) * 100) / 100,
-    details: {
-      p50_ms: search.p50,
-      p95_ms: search.p95,
-      floor_p50_ms: search.floorP50,
-      floor_p95_ms: search.floorP95,
-      index_build_ms: indexBuildMs,
-      index_bytes: indexJson.length,
-      index_gzip_bytes: gzipSync(indexJson, { level: 9 }).length,
-    },
-  });
-  rows.push({
-    bench: "search index size",
-    figure: `${(gzipSync(indexJson, { level: 9 }).length / 1024).toFixed(0)} KB gzip (${(indexJson.length / 1024).toFixed(0)} KB raw)`,
-    baseline: `plain JSON ${(gzipSync(JSON.stringify(documents), { level: 9 }).length / 1024).toFixed(0)} KB gzip`,
-    ratio:
-      Math.round(
-        (gzipSync(indexJson, { level: 9 }).length /
-          gzipSync(JSON.stringify(documents), { level: 9 }).length) *
-          100,
-      ) / 100,
-    details: {},
-  });
+  rows.push(...benchSearch(path.join(WORK, "dist", `bench-${biggest}`, "search-data/cars.json")));
 }
 
 if (ONLY.has("weight")) {

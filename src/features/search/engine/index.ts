@@ -1,0 +1,16 @@
+/**
+ * The embedded search engine (ARCHITECTURE.md §5, "Embedded mode"): the Meilisearch search API
+ * over an in-memory index (engine.ts), and the meilisearch-js `httpClient` that plugs it into
+ * react-instantsearch + instant-meilisearch (http-client.ts).
+ */
+export { createEngine } from "./engine";
+export { SearchEngineError } from "./errors";
+export {
+  createHttpClient,
+  type EngineSource,
+  type HttpClientInit,
+  type SearchHttpClient,
+} from "./http-client";
+export { normalizeText, tokenizeText } from "./text";
+export type * from "./types";
+export { boundedDistance } from "./typos";
