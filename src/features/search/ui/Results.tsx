@@ -77,6 +77,7 @@ function StaticResults({
 }) {
   return (
     <section id="search-results" className="results" aria-busy="true" data-result-count={count}>
+      <ResultsHeading />
       <p className="result-count" role="status">
         {resultCountText(count)}
         {updating && <span className="updating"> Updating…</span>}
@@ -88,6 +89,11 @@ function StaticResults({
       </div>
     </section>
   );
+}
+
+/** The cards' h3 titles sit under this heading, not straight under the page's h1 (heading order). */
+function ResultsHeading() {
+  return <h2 className="visually-hidden">Search results</h2>;
 }
 
 type Results = ReturnType<typeof useInstantSearch>["results"];
@@ -129,6 +135,7 @@ export function Results({ site, initial, clearFiltersHref, stockCountOverride }:
   const busy = waiting || status === "loading" || status === "stalled";
   return (
     <section id="search-results" className="results" aria-busy={busy} data-result-count={count}>
+      <ResultsHeading />
       <p className="result-count" role="status">
         {resultCountText(count)}
         {busy && <span className="updating"> Updating…</span>}

@@ -1,4 +1,4 @@
-import { useId } from "react";
+import { useEffect, useId, useRef, useState } from "react";
 import {
   useClearRefinements,
   useCurrentRefinements,
@@ -6,9 +6,24 @@ import {
   useSortBy,
 } from "react-instantsearch-core";
 
+/** How long typing pauses before the query is searched: letters paint at once, results follow the pause. */
+const TYPING_PAUSE_MS = 200;
+
 export function SearchBox() {
   const { query, refine } = useSearchBox();
   const id = useId();
+  const [text, setText] = useState(query);
+  const pending = useRef<ReturnType<typeof setTimeout> | undefined>(undefined);
+  // A query set elsewhere (Clear Filters, the address) shows in the box unless the shopper is typing.
+  useEffect(() => {
+    if (pending.current === undefined) setText(query);
+  }, [query]);
+  useEffect(() => () => clearTimeout(pending.current), []);
+  const search = (value: string) => {
+    clearTimeout(pending.current);
+    pending.current = undefined;
+    refine(value);
+  };
   return (
     <search className="search-box">
       <label htmlFor={id} className="visually-hidden">
@@ -18,8 +33,16 @@ export function SearchBox() {
         id={id}
         type="search"
         placeholder="Search make, model or keyword"
-        value={query}
-        onChange={(event) => refine(event.currentTarget.value)}
+        value={text}
+        onChange={(event) => {
+          const value = event.currentTarget.value;
+          setText(value);
+          clearTimeout(pending.current);
+          pending.current = setTimeout(() => search(value), TYPING_PAUSE_MS);
+        }}
+        onKeyDown={(event) => {
+          if (event.key === "Enter") search(event.currentTarget.value);
+        }}
         autoComplete="off"
         enterKeyHint="search"
       />

@@ -18,7 +18,42 @@ export interface SearchClientConfig {
 /** Embedded mode never leaves the page; this host only labels the requests. */
 const EMBEDDED_HOST = "https://embedded.search.invalid";
 
+/**
+ * Resolves once the browser has painted the current frame (at most 50 ms later where no frame comes,
+ * e.g. a background tab; at once outside a browser).
+ */
+function afterNextPaint(): Promise<void> {
+  if (typeof requestAnimationFrame !== "function") return Promise.resolve();
+  return new Promise((resolve) => {
+    const fallback = setTimeout(resolve, 50);
+    requestAnimationFrame(() => {
+      clearTimeout(fallback);
+      setTimeout(resolve, 0);
+    });
+  });
+}
+
+/**
+ * A search client that lets the shopper's click or keystroke paint first (the ticked box, the
+ * typed letter) and searches in the next task: the search and the render of its results never sit
+ * between an interaction and its paint (Interaction to Next Paint).
+ */
+function paintFirst<T extends { search: (...args: never[]) => Promise<unknown> }>(client: T): T {
+  const search = client.search.bind(client);
+  return {
+    ...client,
+    search: (async (...args: Parameters<T["search"]>) => {
+      await afterNextPaint();
+      return search(...args);
+    }) as T["search"],
+  };
+}
+
 export function createSearchClient(config: SearchClientConfig) {
+  return paintFirst(createClient(config));
+}
+
+function createClient(config: SearchClientConfig) {
   const options = { finitePagination: true, placeholderSearch: true, keepZeroFacets: false };
   if (config.service)
     return instantMeiliSearch(config.service.host, config.service.key, options).searchClient;
