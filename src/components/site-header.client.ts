@@ -1,15 +1,14 @@
 /**
  * Shows the header's row of links only while every link fits on one line beside the logo and phone,
  * else the Menu button. The first paint follows the build's estimate from the tenant's labels (the
- * media query of the bar's stylesheet); this measures the row in the shopper's own fonts once and
- * then switches at the width where it really fits, as the window is resized.
+ * media query of the bar's stylesheet); this measures the row in the shopper's own fonts and moves
+ * the switch to the width where it really fits, as the window is resized.
  */
 export function fitHeaderBar(header: HTMLElement, barStyle: HTMLStyleElement | HTMLLinkElement): void {
   const bar = header.querySelector<HTMLElement>(".bar");
   const nav = header.querySelector<HTMLElement>("#site-nav");
   const list = nav?.querySelector<HTMLElement>(".nav-list");
   if (!bar || !nav || !list) return;
-  let needed: number | null = null;
 
   /** The row's width in the bar's own layout, measured with the row shown (no frame is painted). */
   const measure = (): number => {
@@ -29,9 +28,8 @@ export function fitHeaderBar(header: HTMLElement, barStyle: HTMLStyleElement | H
   };
 
   const fit = () => {
-    // The labels do not wrap in the row, so its width does not depend on the window's.
-    needed ??= measure();
-    const fits = needed <= bar.clientWidth + 0.5;
+    // Measured at each width: the phone is spelled out only on wider screens.
+    const fits = measure() <= bar.clientWidth + 0.5;
     if (fits && nav.matches(":popover-open")) nav.hidePopover();
     barStyle.media = fits ? "all" : "not all";
   };
