@@ -12,7 +12,14 @@ export interface FacetConfig {
   labels?: Record<string, string> | undefined;
 }
 
-function RefinementGroup({ attribute, label, limit, sortBy, labels }: FacetConfig) {
+function RefinementGroup({
+  attribute,
+  label,
+  limit,
+  sortBy,
+  labels,
+  shown,
+}: FacetConfig & { shown: boolean }) {
   // A new transformItems every render would rebuild the widget every render (React error 301).
   const transformItems = useCallback(
     <T extends { value: string; label: string }>(items: T[]): T[] =>
@@ -27,7 +34,7 @@ function RefinementGroup({ attribute, label, limit, sortBy, labels }: FacetConfi
     sortBy: sortBy === "count" ? ["count:desc", "name:asc"] : ["name:asc"],
     transformItems,
   });
-  if (items.length === 0) return null;
+  if (!shown || items.length === 0) return null;
   return (
     <fieldset className="facet">
       <legend>{label}</legend>
@@ -129,7 +136,7 @@ const along = (value: number, [min, max]: readonly [number, number]) =>
  * Price slider (spec §2, §5: facet counts, step 500, the min handle cannot reach the max): one track
  * with two handles and the chosen span filled, under a histogram whose bars line up with it.
  */
-function PriceRange({ indexUid }: { indexUid: string }) {
+function PriceRange({ indexUid, shown }: { indexUid: string; shown: boolean }) {
   const { start, range, refine, canRefine } = useRange({ attribute: "price" });
   const id = useId();
   const min = Math.floor((range.min ?? 0) / PRICE_STEP) * PRICE_STEP;
@@ -137,7 +144,7 @@ function PriceRange({ indexUid }: { indexUid: string }) {
   const low = Number.isFinite(start[0]) ? (start[0] as number) : min;
   const high = Number.isFinite(start[1]) ? (start[1] as number) : max;
   const [draft, setDraft] = useState<[number, number] | null>(null);
-  if (!canRefine || max <= min) return null;
+  if (!shown || !canRefine || max <= min) return null;
   const [from, to] = draft ?? [low, high];
   const commit = () => {
     if (draft) refine([draft[0] <= min ? undefined : draft[0], draft[1] >= max ? undefined : draft[1]]);
@@ -180,12 +187,25 @@ function PriceRange({ indexUid }: { indexUid: string }) {
   );
 }
 
-export function Filters({ facets, indexUid }: { facets: FacetConfig[]; indexUid: string }) {
+/**
+ * The facets. Each widget stays mounted (its refinements, e.g. from the address, keep applying),
+ * but draws nothing while `shown` is false: the phone's closed filter drawer costs the page no
+ * rendering at load, when the main thread is busiest.
+ */
+export function Filters({
+  facets,
+  indexUid,
+  shown = true,
+}: {
+  facets: FacetConfig[];
+  indexUid: string;
+  shown?: boolean;
+}) {
   return (
     <div className="filters">
-      <PriceRange indexUid={indexUid} />
+      <PriceRange indexUid={indexUid} shown={shown} />
       {facets.map((facet) => (
-        <RefinementGroup key={facet.attribute} {...facet} />
+        <RefinementGroup key={facet.attribute} {...facet} shown={shown} />
       ))}
     </div>
   );

@@ -135,6 +135,7 @@ export default function SearchApp(props: SearchAppProps) {
   const filters = [...props.baseFilter];
   if (sortKey === "price_asc" && props.priceAscExcludesZero) filters.push("price > 0");
   const drawer = useRef<HTMLDialogElement>(null);
+  const [drawerOpen, setDrawerOpen] = useState(false);
   // One filter panel at a time: a sidebar on wide screens, a modal drawer on phones.
   const wide = useMediaQuery(WIDE_LAYOUT);
 
@@ -161,7 +162,10 @@ export default function SearchApp(props: SearchAppProps) {
             <button
               type="button"
               className="btn btn-outline filters-toggle"
-              onClick={() => drawer.current?.showModal()}
+              onClick={() => {
+                setDrawerOpen(true);
+                drawer.current?.showModal();
+              }}
             >
               Filters
             </button>
@@ -179,7 +183,12 @@ export default function SearchApp(props: SearchAppProps) {
             <Filters facets={props.facets} indexUid={indexUid} />
           </aside>
         ) : (
-          <dialog ref={drawer} className="filters-drawer" aria-labelledby="filters-drawer-title">
+          <dialog
+            ref={drawer}
+            className="filters-drawer"
+            aria-labelledby="filters-drawer-title"
+            onClose={() => setDrawerOpen(false)}
+          >
             <div className="drawer-head">
               <h2 id="filters-drawer-title">Filters</h2>
               <ShowMeButton
@@ -187,7 +196,7 @@ export default function SearchApp(props: SearchAppProps) {
                 onClick={() => drawer.current?.close()}
               />
             </div>
-            <Filters facets={props.facets} indexUid={indexUid} />
+            <Filters facets={props.facets} indexUid={indexUid} shown={drawerOpen} />
           </dialog>
         )}
         <Results
