@@ -64,33 +64,6 @@ function Pagination() {
   );
 }
 
-function StaticResults({
-  site,
-  hits,
-  count,
-  updating,
-}: {
-  site: CardSite;
-  hits: CarSearchDocument[];
-  count: number;
-  updating: boolean;
-}) {
-  return (
-    <section id="search-results" className="results" aria-busy="true" data-result-count={count}>
-      <ResultsHeading />
-      <p className="result-count" role="status">
-        {resultCountText(count)}
-        {updating && <span className="updating"> Updating…</span>}
-      </p>
-      <div className="grid">
-        {hits.map((car, index) => (
-          <ResultCard key={car.id} car={car} site={site} eager={index < 3} />
-        ))}
-      </div>
-    </section>
-  );
-}
-
 /** The cards' h3 titles sit under this heading, not straight under the page's h1 (heading order). */
 function ResultsHeading() {
   return <h2 className="visually-hidden">Search results</h2>;
@@ -128,17 +101,19 @@ export function Results({ site, initial, clearFiltersHref, stockCountOverride }:
   const { results, status, error } = useInstantSearch();
   // react-instantsearch marks its placeholder results before the first response arrives.
   const waiting = Boolean((results as { __isArtificial?: boolean } | undefined)?.__isArtificial);
-  if (waiting) return <StaticResults site={site} {...initial} />;
-  const count = resultCount(results, stockCountOverride);
-  const hits = collapseSoldRuns(items as unknown as CarSearchDocument[]);
+  // Until then the prerendered page shows, in the same tree as the answer that replaces it: React
+  // updates the cards that stay instead of rebuilding all of them.
+  const count = waiting ? initial.count : resultCount(results, stockCountOverride);
+  const hits = waiting ? initial.hits : collapseSoldRuns(items as unknown as CarSearchDocument[]);
   // Before the first answer there is nothing to count yet: busy, never "0 found" or the empty state.
   const busy = waiting || status === "loading" || status === "stalled";
+  const updating = waiting ? initial.updating : busy;
   return (
     <section id="search-results" className="results" aria-busy={busy} data-result-count={count}>
       <ResultsHeading />
       <p className="result-count" role="status">
         {resultCountText(count)}
-        {busy && <span className="updating"> Updating…</span>}
+        {updating && <span className="updating"> Updating…</span>}
       </p>
       {status === "error" && (
         <p className="search-error" role="alert">
