@@ -101,15 +101,22 @@ export function Results({ site, initial, clearFiltersHref, stockCountOverride }:
   const { results, status, error } = useInstantSearch();
   // react-instantsearch marks its placeholder results before the first response arrives.
   const waiting = Boolean((results as { __isArtificial?: boolean } | undefined)?.__isArtificial);
-  // Until then the prerendered page shows, in the same tree as the answer that replaces it: React
-  // updates the cards that stay instead of rebuilding all of them.
+  // Until then the prerendered page shows. The answer replaces it as a new section (its key), not as
+  // an update: cards that stayed would otherwise count as moved when the order or the filters above
+  // change (layout shift), where a new section is new content.
   const count = waiting ? initial.count : resultCount(results, stockCountOverride);
   const hits = waiting ? initial.hits : collapseSoldRuns(items as unknown as CarSearchDocument[]);
   // Before the first answer there is nothing to count yet: busy, never "0 found" or the empty state.
   const busy = waiting || status === "loading" || status === "stalled";
   const updating = waiting ? initial.updating : busy;
   return (
-    <section id="search-results" className="results" aria-busy={busy} data-result-count={count}>
+    <section
+      key={waiting ? "prerendered" : "answer"}
+      id="search-results"
+      className="results"
+      aria-busy={busy}
+      data-result-count={count}
+    >
       <ResultsHeading />
       <p className="result-count" role="status">
         {resultCountText(count)}
