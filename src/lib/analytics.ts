@@ -5,7 +5,7 @@
 
 /**
  * Spec §7 event ids, all in one place. Which one a vehicle page or form fires: vehicleEventId
- * (stock/detail.ts: view and test drive by vehicle type) and formEventId (leads/forms.ts).
+ * (vehicle/detail.ts: view and test drive by vehicle type) and formEventId (leads/forms.ts).
  */
 export const ANALYTICS_EVENTS = {
   newVehicle: 14,

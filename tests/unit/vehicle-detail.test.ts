@@ -5,6 +5,7 @@ import { leadSchema } from "~/features/leads/schemas";
 import { promoDismissedKey, showsPromo } from "~/features/offers/offers";
 import { toSearchDocument } from "~/features/search/documents";
 import type { Car } from "~/features/stock/car.schema";
+import { priceTypeText, shownPriceType } from "~/features/stock/stock";
 import {
   breadcrumbs,
   COPIED_NOTICE_MS,
@@ -16,12 +17,10 @@ import {
   keyInformationRows,
   MOBILE_BAR_CHANGE_PX,
   phoneTapLabel,
-  priceTypeText,
   RESERVE_HOLD_HOURS,
   reserveOnline,
   SHARE_WINDOW,
   STICKY_HEADER_AFTER_PX,
-  shownPriceType,
   stickySubtitle,
   THREE_LINKS,
   tradeInLink,
@@ -31,7 +30,7 @@ import {
   warrantyText,
   whatsIncluded,
   whyBuyFromUs,
-} from "~/features/stock/detail";
+} from "~/features/vehicle/detail";
 import { TOAST_MS } from "~/lib/ui/toast";
 import { makeCar, makeSite, NOW } from "./helpers";
 

@@ -4,9 +4,8 @@
  */
 import { favouriteEntry } from "~/features/favourites/favourites";
 import type { Car } from "~/features/stock/car.schema";
-import { shownPriceType } from "~/features/stock/detail";
 import { specRows } from "~/features/stock/specs";
-import { carTypeLabel, priceDisplay } from "~/features/stock/stock";
+import { carTypeLabel, priceDisplay, shownPriceType } from "~/features/stock/stock";
 import type { Site } from "~/tenant/schema";
 import type { CompareEntry } from "./compare";
 

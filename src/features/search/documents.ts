@@ -6,9 +6,15 @@
 import { weeklyChip } from "~/features/finance/finance";
 import { carPictures } from "~/features/media/media";
 import type { Car } from "~/features/stock/car.schema";
-import { shownPriceType } from "~/features/stock/detail";
 import { bodyLabel } from "~/features/stock/specs";
-import { carTag, carTypeLabel, isSold, isTestDriveOnly, priceDisplay } from "~/features/stock/stock";
+import {
+  carTag,
+  carTypeLabel,
+  isSold,
+  isTestDriveOnly,
+  priceDisplay,
+  shownPriceType,
+} from "~/features/stock/stock";
 import type { Site } from "~/tenant/schema";
 import { rankOf } from "./pack";
 import { priceBand } from "./results";

@@ -182,6 +182,18 @@ export function priceDisplay(car: Car, site: Site): PriceDisplay {
   return { kind: "none", text: site.no_price_text };
 }
 
+/** Price type shown beside the price (e.g. "Drive Away", "Excl. Govt. Charges"). */
+export function priceTypeText(car: Car): string | null {
+  const type = car.price_type?.trim();
+  if (!type || type.toLowerCase() === "null") return null;
+  return type;
+}
+
+/** The price type beside a displayed price; none beside a weekly subscription, PREORDER or the no-price text. */
+export function shownPriceType(car: Car, price: Pick<PriceDisplay, "kind">): string | null {
+  return price.kind === "price" ? priceTypeText(car) : null;
+}
+
 /**
  * The car's sale price for machines (schema.org Offer, the ViewContent pixel): its price when above
  * the placeholder range, even when the page shows a weekly subscription first; else none.

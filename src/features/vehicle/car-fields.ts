@@ -8,9 +8,9 @@ import type { CheckoutOffer } from "~/features/checkout/checkout";
 import { formatPhone, telHref } from "~/features/locations/locations";
 import { carPictures } from "~/features/media/media";
 import type { Car } from "~/features/stock/car.schema";
-import { carLeadFields, reserveOnline } from "~/features/stock/detail";
 import { type SpecRow, specRows } from "~/features/stock/specs";
 import { carTypeLabel, isSold, priceDisplay } from "~/features/stock/stock";
+import { carLeadFields, reserveOnline } from "~/features/vehicle/detail";
 import type { TenantData } from "~/tenant/tenant.server";
 
 export interface DealerDetails {

@@ -4,9 +4,7 @@
  * Pure: the page and its small scripts render what these return.
  */
 import { makeModelPath } from "~/features/search/slugs";
-import { ANALYTICS_EVENTS } from "~/lib/analytics";
-import type { Site } from "~/tenant/schema";
-import type { Car } from "./car.schema";
+import type { Car } from "~/features/stock/car.schema";
 import {
   bodyLabel,
   DEALER_COMMENTS_LIMIT,
@@ -15,15 +13,10 @@ import {
   type SpecRow,
   shown,
   specRows,
-} from "./specs";
-import {
-  carTypeLabel,
-  formatMoney,
-  isRegoCurrent,
-  isSold,
-  isTestDriveOnly,
-  type PriceDisplay,
-} from "./stock";
+} from "~/features/stock/specs";
+import { carTypeLabel, formatMoney, isRegoCurrent, isSold, isTestDriveOnly } from "~/features/stock/stock";
+import { ANALYTICS_EVENTS } from "~/lib/analytics";
+import type { Site } from "~/tenant/schema";
 
 /** Spec §9: the sticky header appears after this much scrolling; the mobile bar changes past 900. */
 export const STICKY_HEADER_AFTER_PX = 500;
@@ -264,18 +257,6 @@ export function stickySubtitle(car: Car): string {
   return [car.simple_transmission, car.simple_body ? bodyLabel(car.simple_body) : null]
     .filter(Boolean)
     .join(" · ");
-}
-
-/** Price type shown beside the price (e.g. "Drive Away", "Excl. Govt. Charges"). */
-export function priceTypeText(car: Car): string | null {
-  const type = car.price_type?.trim();
-  if (!type || type.toLowerCase() === "null") return null;
-  return type;
-}
-
-/** The price type beside a displayed price; none beside a weekly subscription, PREORDER or the no-price text. */
-export function shownPriceType(car: Car, price: Pick<PriceDisplay, "kind">): string | null {
-  return price.kind === "price" ? priceTypeText(car) : null;
 }
 
 export type VehicleAction = "view" | "test_drive";
