@@ -80,6 +80,18 @@ describe("POST /api/leads", () => {
     expect(stored).toEqual([]);
   });
 
+  it.each(["__proto__", "toString", "constructor"])(
+    "answers a kind of %s as an unknown kind (400), not as a failure",
+    async (kind) => {
+      const { status, body } = await post({ ...validBody("enquiry"), kind });
+      expect(status).toBe(400);
+      expect(body).toEqual({
+        error: "Please fix the following errors:",
+        fields: { kind: "Please choose what your enquiry is about." },
+      });
+    },
+  );
+
   it("answers field errors as 400 JSON in the shopper's words", async () => {
     const { status, body } = await post(
       validBody("enquiry", { email: "nope", phone: "123", postcode: "12" }),

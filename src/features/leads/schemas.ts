@@ -48,7 +48,11 @@ export function withoutServerMadeFields(
   kind: unknown,
   fields: Record<string, unknown>,
 ): Record<string, unknown> {
-  const serverMade = typeof kind === "string" ? SERVER_MADE_FIELDS[kind as LeadKind] : undefined;
+  // Own keys only: a kind of "__proto__" or "toString" names no lead kind.
+  const serverMade =
+    typeof kind === "string" && Object.hasOwn(SERVER_MADE_FIELDS, kind)
+      ? SERVER_MADE_FIELDS[kind as LeadKind]
+      : undefined;
   if (!serverMade) return fields;
   return Object.fromEntries(Object.entries(fields).filter(([field]) => !serverMade.includes(field)));
 }
