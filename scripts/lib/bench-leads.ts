@@ -1,8 +1,9 @@
 /**
  * Functions bench (ARCHITECTURE.md §9): lead submissions per second and p95 latency at 50
  * concurrent clients, over real HTTP against the real /api/leads handler on PGlite on disk, with
- * the delivery worker running; then checks nothing was lost (every answered lead is stored once
- * and reaches a local CRM). Baseline: the health function under the same load.
+ * the delivery worker running; then checks nothing was lost or duplicated (every answered lead is
+ * stored once and reaches a local CRM). Baseline: the health function under the same load, once
+ * the worker has delivered every lead, so the baseline is the server with nothing else to do.
  */
 import { mkdtempSync, rmSync } from "node:fs";
 import os from "node:os";
@@ -18,6 +19,8 @@ import { siteSchema } from "~/tenant/schema";
 const CLIENTS = 50;
 const REQUESTS = Number(process.env.BENCH_LEADS) || 2_000;
 const WARMUP = 100;
+/** A lead may take at most this many times the health function's p95 in the same run. */
+const GOAL_RATIO = 1.5;
 
 export interface LeadsBenchRow {
   bench: string;
@@ -110,16 +113,18 @@ const CRM_SCRIPT = `
 const { parentPort } = require("node:worker_threads");
 const { createServer } = require("node:http");
 const received = new Set();
+let posts = 0;
 const server = createServer((req, res) => {
   const chunks = [];
   req.on("data", (chunk) => chunks.push(chunk));
   req.on("end", () => {
+    posts += 1;
     received.add(JSON.parse(Buffer.concat(chunks).toString()).lead_id);
     res.writeHead(200).end();
   });
 });
 server.listen(0, "127.0.0.1", () => parentPort.postMessage({ port: server.address().port }));
-parentPort.on("message", () => parentPort.postMessage({ received: [...received] }));
+parentPort.on("message", () => parentPort.postMessage({ received: [...received], posts }));
 `;
 
 async function startCrm() {
@@ -127,9 +132,12 @@ async function startCrm() {
   const { port } = await new Promise<{ port: number }>((resolve) => thread.once("message", resolve));
   return {
     url: `http://127.0.0.1:${port}/`,
+    /** The lead ids the CRM was sent, and how many posts it answered (repeats included). */
     received: () =>
-      new Promise<Set<string>>((resolve) => {
-        thread.once("message", (message: { received: string[] }) => resolve(new Set(message.received)));
+      new Promise<{ ids: Set<string>; posts: number }>((resolve) => {
+        thread.once("message", (message: { received: string[]; posts: number }) =>
+          resolve({ ids: new Set(message.received), posts: message.posts }),
+        );
         thread.postMessage("report");
       }),
     stop: () => thread.terminate(),
@@ -187,44 +195,57 @@ export async function benchLeads(): Promise<LeadsBenchRow[]> {
     createLeadsHandler({ db: async () => db, tenantFor: () => site.slug, site: () => site }),
   );
   const healthServer = await listen(async (req) => health(req));
-
-  try {
-    const leadsUrl = `${leads.origin}/api/leads`;
-    const healthUrl = `${healthServer.origin}/api/health`;
-    console.log(`[bench] leads: ${REQUESTS} submissions from ${CLIENTS} concurrent clients (PGlite on disk)`);
-    const warmup = await drive(leadsUrl, WARMUP, { lead: true, run: 0 });
-    await drive(healthUrl, WARMUP, { lead: false, run: 0 });
-    const lead = await drive(leadsUrl, REQUESTS, { lead: true, run: 1 });
-    const baseline = await drive(healthUrl, REQUESTS, { lead: false, run: 1 });
-    const answered = new Set([...warmup.answered, ...lead.answered]);
-
-    // Nothing lost: every 201 is a stored lead with an outbox row, and all reach the CRM.
+  /** Waits until the worker has delivered every stored lead (or two minutes pass). */
+  const drained = async () => {
     const deadline = Date.now() + 120_000;
     while ((await outboxStats(db, null)).pending > 0 && Date.now() < deadline) {
       worker.wake();
       await new Promise((resolve) => setTimeout(resolve, 100));
     }
+  };
+
+  try {
+    const leadsUrl = `${leads.origin}/api/leads`;
+    const healthUrl = `${healthServer.origin}/api/health`;
+    console.log(`[bench] leads: ${REQUESTS} submissions from ${CLIENTS} concurrent clients (PGlite on disk)`);
+    // Each phase starts on a server with nothing left to deliver: the leads phase pays for the
+    // deliveries it causes while it runs, and the health baseline pays for none.
+    const warmup = await drive(leadsUrl, WARMUP, { lead: true, run: 0 });
+    await drive(healthUrl, WARMUP, { lead: false, run: 0 });
+    await drained();
+    const lead = await drive(leadsUrl, REQUESTS, { lead: true, run: 1 });
+    const backlog = (await outboxStats(db, null)).pending;
+    await drained();
+    const baseline = await drive(healthUrl, REQUESTS, { lead: false, run: 1 });
+    const answered = new Set([...warmup.answered, ...lead.answered]);
+
+    // Nothing lost: every 201 is a stored lead with an outbox row, and all reach the CRM.
+    // Nothing duplicated: one stored lead per submission, one CRM post per lead.
     const stored = await db
       .selectFrom("leads")
       .innerJoin("lead_outbox", "lead_outbox.lead_id", "leads.id")
       .select("leads.id")
       .execute();
     const storedIds = new Set(stored.map((row) => row.id));
+    const storedLeads = (await db.selectFrom("leads").select("id").execute()).length;
     const received = await crm.received();
-    const lost = [...answered].filter((id) => !storedIds.has(id) || !received.has(id)).length;
+    const lost = [...answered].filter((id) => !storedIds.has(id) || !received.ids.has(id)).length;
+    const duplicated = storedLeads - answered.size + (received.posts - received.ids.size);
     const refused = REQUESTS - (lead.statuses.get(201) ?? 0);
-    const ok = lost === 0 && refused === 0;
+    const ok = lost === 0 && duplicated === 0 && refused === 0;
     if (!ok)
       console.error(
-        `[bench] leads: ${lost} lost, ${refused} not accepted: ${JSON.stringify([...lead.statuses])}`,
+        `[bench] leads: ${lost} lost, ${duplicated} duplicated, ${refused} not accepted: ${JSON.stringify([...lead.statuses])}`,
       );
+    const ratio = Math.round((lead.p95 / Math.max(baseline.p95, 0.001)) * 100) / 100;
+    const met = ok && ratio <= GOAL_RATIO;
 
     return [
       {
         bench: `leads ${CLIENTS} concurrent`,
-        figure: `${lead.perSecond.toFixed(0)} leads/s, p50 ${lead.p50.toFixed(1)} ms, p95 ${lead.p95.toFixed(1)} ms (goal p95 ≤ 50 ms), ${lost} lost${refused ? `, ${refused} refused` : ""}`,
-        baseline: `health ${baseline.perSecond.toFixed(0)} req/s, p50 ${baseline.p50.toFixed(1)} ms, p95 ${baseline.p95.toFixed(1)} ms`,
-        ratio: Math.round((lead.p95 / Math.max(baseline.p95, 0.001)) * 100) / 100,
+        figure: `${lead.perSecond.toFixed(0)} leads/s, p50 ${lead.p50.toFixed(1)} ms, p95 ${lead.p95.toFixed(1)} ms, ${lost} lost, ${duplicated} duplicated${refused ? `, ${refused} refused` : ""}; ${met ? "goal met" : "GOAL MISSED"}`,
+        baseline: `health ${baseline.perSecond.toFixed(0)} req/s, p50 ${baseline.p50.toFixed(1)} ms, p95 ${baseline.p95.toFixed(1)} ms; goal p95 ≤ ${GOAL_RATIO}× health, 0 lost, 0 duplicated`,
+        ratio,
         details: {
           submissions: REQUESTS,
           clients: CLIENTS,
@@ -232,8 +253,12 @@ export async function benchLeads(): Promise<LeadsBenchRow[]> {
           p50_ms: lead.p50,
           p95_ms: lead.p95,
           lost,
+          duplicated,
           refused,
-          delivered_to_crm: received.size,
+          delivered_to_crm: received.ids.size,
+          /** Leads still to deliver when the last submission was answered. */
+          undelivered_at_end: backlog,
+          goal_met: met ? 1 : 0,
           baseline_per_second: baseline.perSecond,
           baseline_p50_ms: baseline.p50,
           baseline_p95_ms: baseline.p95,
