@@ -1,0 +1,94 @@
+/**
+ * The page's head: its description and the schema.org Car it describes (with an Offer when the car
+ * has a sale price, never a weekly subscription).
+ */
+import type { Location } from "~/features/locations/location.schema";
+import type { Car } from "~/features/stock/car.schema";
+import { formatNumber } from "~/features/stock/specs";
+import { isSold, saleAmount } from "~/features/stock/stock";
+import type { Site } from "~/tenant/schema";
+
+/** The page's absolute address on the tenant's site. */
+export function vehicleCanonical(car: Pick<Car, "slug">, site: Pick<Site, "url">): string {
+  return new URL(`/cars/${car.slug}`, site.url).href;
+}
+
+/** One sentence for the meta description: name, dealer, price, km, transmission, body and city. */
+export function vehicleDescription(
+  car: Car,
+  site: Pick<Site, "name">,
+  priceText: string,
+  location: Pick<Location, "address"> | undefined,
+): string {
+  return `${[
+    `${car.name} for sale at ${site.name}`,
+    priceText,
+    car.km != null ? `${formatNumber(car.km)} km` : null,
+    car.simple_transmission,
+    car.simple_body,
+    location ? location.address.city : car.city,
+  ]
+    .filter(Boolean)
+    .join(", ")}.`;
+}
+
+/**
+ * schema.org Car for the page. `photoUrls` are the car's real photos (never the image-not-found
+ * picture), made absolute on the tenant's site.
+ */
+export function vehicleJsonLd(
+  car: Car,
+  site: Pick<Site, "url">,
+  location: Pick<Location, "name" | "contact_detail"> | undefined,
+  photoUrls: readonly string[],
+): Record<string, unknown> {
+  const canonical = vehicleCanonical(car, site);
+  const salePrice = saleAmount(car);
+  const phone = location?.contact_detail.phone ?? null;
+  return {
+    "@context": "https://schema.org",
+    "@type": "Car",
+    name: car.name,
+    brand: { "@type": "Brand", name: car.make },
+    model: car.model,
+    vehicleModelDate: String(car.year),
+    ...(car.vin ? { vehicleIdentificationNumber: car.vin } : {}),
+    ...(car.colour ? { color: car.colour } : {}),
+    ...(car.km != null
+      ? { mileageFromOdometer: { "@type": "QuantitativeValue", value: car.km, unitCode: "KMT" } }
+      : {}),
+    itemCondition:
+      car.car_type === "new" ? "https://schema.org/NewCondition" : "https://schema.org/UsedCondition",
+    ...(photoUrls.length > 0 ? { image: photoUrls.map((url) => new URL(url, site.url).href) } : {}),
+    url: canonical,
+    ...(salePrice
+      ? {
+          offers: {
+            "@type": "Offer",
+            price: salePrice,
+            priceCurrency: "AUD",
+            url: canonical,
+            availability: isSold(car)
+              ? "https://schema.org/SoldOut"
+              : car.status === "coming_soon"
+                ? "https://schema.org/PreOrder"
+                : "https://schema.org/InStock",
+            ...(location
+              ? {
+                  seller: {
+                    "@type": "AutoDealer",
+                    name: location.name,
+                    ...(phone ? { telephone: phone } : {}),
+                  },
+                }
+              : {}),
+          },
+        }
+      : {}),
+  };
+}
+
+/** JSON for a `<script type="application/ld+json">`: a `<` in the feed's text cannot close the tag. */
+export function jsonLdText(data: unknown): string {
+  return JSON.stringify(data).replace(/</g, "\\u003c");
+}
