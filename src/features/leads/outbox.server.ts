@@ -8,6 +8,7 @@
  */
 import { randomUUID } from "node:crypto";
 import { sql } from "kysely";
+import { batched } from "~/lib/db/batch";
 import type { Db } from "~/lib/db/db.server";
 import { clock } from "~/server/clock";
 import { pruneRateLimits } from "~/server/rate-limit.server";
@@ -141,6 +142,47 @@ async function splitIntoChannels(options: DeliveryOptions, batchSize: number): P
   });
 }
 
+interface Delivery {
+  leadId: string;
+  channel: string;
+  attempts: number;
+}
+
+/**
+ * Marks many sent rows delivered in one statement. Delivered is true whoever holds the lease now,
+ * so it is unconditional; a crash before it only means those leads are sent again (the receiver
+ * dedupes on lead_id).
+ */
+async function recordDeliveries(db: Db, deliveries: Delivery[]): Promise<undefined[]> {
+  await sql`
+    update lead_outbox
+    set delivered_at = now(), last_attempt_at = now(), attempts = sent.attempts,
+      last_error = null, locked_until = null, locked_by = null
+    from unnest(
+      ${deliveries.map((d) => d.leadId)}::uuid[],
+      ${deliveries.map((d) => d.channel)}::text[],
+      ${deliveries.map((d) => d.attempts)}::int[]
+    ) as sent(lead_id, channel, attempts)
+    where lead_outbox.lead_id = sent.lead_id and lead_outbox.channel = sent.channel`.execute(db);
+  return deliveries.map(() => undefined);
+}
+
+const recorders = new WeakMap<Db, (delivery: Delivery) => Promise<undefined>>();
+
+/**
+ * Records one delivery as soon as it is accepted; deliveries accepted while another record is being
+ * written share the next statement (group commit), so a busy database is not asked for one write
+ * per lead while it is also taking new ones.
+ */
+function recordDelivery(db: Db, delivery: Delivery): Promise<undefined> {
+  let record = recorders.get(db);
+  if (!record) {
+    record = batched((deliveries: Delivery[]) => recordDeliveries(db, deliveries));
+    recorders.set(db, record);
+  }
+  return record(delivery);
+}
+
 /** One delivery pass: claim due rows, send each down its channel, record each outcome as it comes. */
 export async function deliverDueLeads(options: DeliveryOptions): Promise<PassResult> {
   const { db } = options;
@@ -225,21 +267,7 @@ export async function deliverDueLeads(options: DeliveryOptions): Promise<PassRes
         fromFor: options.fromFor,
       });
       // Recorded at once, so a pass cut short never sends this row again.
-      await db
-        .updateTable("lead_outbox")
-        .set({
-          delivered_at: sql<Date>`now()`,
-          last_attempt_at: sql<Date>`now()`,
-          attempts,
-          last_error: null,
-          locked_until: null,
-          locked_by: null,
-        })
-        // Delivered is true whoever holds the lease now, so it is unconditional; a crash before it
-        // only means this lead is sent again (the receiver dedupes on lead_id).
-        .where("lead_id", "=", row.lead_id)
-        .where("channel", "=", row.channel)
-        .execute();
+      await recordDelivery(db, { leadId: row.lead_id, channel: row.channel, attempts });
       result.delivered += 1;
     } catch (error) {
       const message = error instanceof Error ? error.message : String(error);
