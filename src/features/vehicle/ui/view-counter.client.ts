@@ -1,0 +1,33 @@
+/** The view counter: one view.json call once the page is idle; the line shows only a real count. */
+const counter = document.querySelector<HTMLElement>("[data-view-counter]");
+const format = new Intl.NumberFormat("en-AU");
+
+async function countView(element: HTMLElement) {
+  const { slug, photosCount, updatedAt, websiteId } = element.dataset;
+  if (!slug) return;
+  const query = new URLSearchParams();
+  if (photosCount) query.set("photos_count", photosCount);
+  if (updatedAt) query.set("updated_at", updatedAt);
+  if (websiteId) query.set("website_id", websiteId);
+  try {
+    const response = await fetch(`/cars/${encodeURIComponent(slug)}/view.json?${query}`, {
+      headers: { accept: "application/json" },
+    });
+    if (!response.ok) return;
+    const { views } = (await response.json()) as { views?: unknown };
+    if (typeof views !== "number" || !Number.isFinite(views) || views < 1) return;
+    const text = element.querySelector("[data-view-text]");
+    if (text) text.textContent = views === 1 ? "1 view" : `${format.format(views)} views`;
+    // The line keeps its space while pending (no layout shift when the number arrives).
+    delete element.dataset.pending;
+    element.removeAttribute("aria-hidden");
+  } catch {
+    // Spec §7: nothing if not ok.
+  }
+}
+
+if (counter && counter.dataset.counted !== "true") {
+  counter.dataset.counted = "true";
+  const idle = window.requestIdleCallback ?? ((run: () => void) => setTimeout(run, 1500));
+  idle(() => void countView(counter), { timeout: 5000 });
+}
