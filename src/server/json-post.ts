@@ -31,6 +31,19 @@ export async function readJsonObject(
   return { ok: false, response: json({ error: REQUEST_ERRORS.badJson }, 400) };
 }
 
+/** The request's client's own bucket within `bucket` (`<what>:<tenant>`). */
+export function clientBucket(req: Request, bucket: string): string {
+  return `${bucket}:${clientKey(clientIp(req))}`;
+}
+
+/** The 429 answer: wait `seconds` (Retry-After), told in `text(seconds)`. */
+export function rateLimited(
+  seconds: number,
+  text: (seconds: number) => string = REQUEST_ERRORS.rateLimited,
+): Response {
+  return json({ error: text(seconds) }, 429, { "retry-after": String(seconds) });
+}
+
 /**
  * Counts one hit of the request's client on `bucket` (`<what>:<tenant>`); over the limit, the 429
  * answer with Retry-After and `text(seconds)`, else null.
@@ -43,9 +56,8 @@ export async function limitClient(
   now: Date,
   text: (seconds: number) => string = REQUEST_ERRORS.rateLimited,
 ): Promise<Response | null> {
-  const hit = await hitRateLimit(db, `${bucket}:${clientKey(clientIp(req))}`, limit, now);
-  if (hit.allowed) return null;
-  return json({ error: text(hit.retryAfterSeconds) }, 429, { "retry-after": String(hit.retryAfterSeconds) });
+  const hit = await hitRateLimit(db, clientBucket(req, bucket), limit, now);
+  return hit.allowed ? null : rateLimited(hit.retryAfterSeconds, text);
 }
 
 export type AcceptedPost =

@@ -13,55 +13,90 @@ export interface RateLimit {
 
 export type RateLimitResult = { allowed: true } | { allowed: false; retryAfterSeconds: number };
 
-interface Hit {
+/** One request counted against a limit: `bucket` names what is limited and who asks. */
+export interface Hit {
   bucket: string;
   limit: RateLimit;
   now: Date;
 }
 
-/** Counts many hits in one upsert; hits on one bucket in one batch are numbered in arrival order. */
-async function countHits(db: Db, hits: Hit[]): Promise<RateLimitResult[]> {
+/**
+ * The hits of one statement, grouped by bucket and window (one counter row each), and for each
+ * hit the most its window may hold once the statement has counted them all for that hit to be
+ * within its limit: hits on one bucket are numbered in arrival order, so the first of them gets
+ * the highest ceiling.
+ */
+export interface HitPlan {
+  groups: { bucket: string; windowStart: Date; count: number }[];
+  /** Per hit, in input order. */
+  windows: number[];
+  ceilings: number[];
+}
+
+const groupKey = (bucket: string, windowStart: number) => `${bucket}\0${windowStart}`;
+
+export function planHits(hits: Hit[]): HitPlan {
   const windows = hits.map((hit) => Math.floor(hit.now.getTime() / hit.limit.windowMs) * hit.limit.windowMs);
-  const groups = new Map<string, { bucket: string; windowStart: number; count: number }>();
-  hits.forEach((hit, i) => {
-    const key = `${hit.bucket}\0${windows[i]}`;
-    const group = groups.get(key) ?? { bucket: hit.bucket, windowStart: windows[i] ?? 0, count: 0 };
+  const groups = new Map<string, { bucket: string; windowStart: Date; count: number }>();
+  const positions = hits.map((hit, i) => {
+    const key = groupKey(hit.bucket, windows[i] ?? 0);
+    const group = groups.get(key) ?? { bucket: hit.bucket, windowStart: new Date(windows[i] ?? 0), count: 0 };
     group.count += 1;
     groups.set(key, group);
+    return group.count;
   });
-  const rows = await db
-    .insertInto("rate_limits")
-    .values(
-      [...groups.values()]
-        .sort((a, b) => a.bucket.localeCompare(b.bucket))
-        .map((group) => ({
-          bucket: group.bucket,
-          window_start: new Date(group.windowStart),
-          hits: group.count,
-        })),
+  return {
+    // One lock order for every statement, so concurrent ones (many instances) cannot deadlock.
+    groups: [...groups.values()].sort((a, b) => a.bucket.localeCompare(b.bucket)),
+    windows,
+    ceilings: hits.map((hit, i) => {
+      const group = groups.get(groupKey(hit.bucket, windows[i] ?? 0));
+      return hit.limit.hits + (group?.count ?? 0) - (positions[i] ?? 0);
+    }),
+  };
+}
+
+/**
+ * The upsert that counts a plan's hits, for a statement's WITH clause: it answers each counter's
+ * bucket, window_start and new total of hits.
+ */
+export function countHitsSql(plan: HitPlan) {
+  return sql`
+    insert into ${sql.table("rate_limits")} as counter (bucket, window_start, hits)
+    select * from unnest(
+      ${plan.groups.map((group) => group.bucket)}::text[],
+      ${plan.groups.map((group) => group.windowStart)}::timestamptz[],
+      ${plan.groups.map((group) => group.count)}::int[]
     )
-    .onConflict((conflict) =>
-      conflict
-        .columns(["bucket", "window_start"])
-        .doUpdateSet({ hits: sql<number>`rate_limits.hits + excluded.hits` }),
-    )
-    .returning(["bucket", "window_start", "hits"])
-    .execute();
-  const totals = new Map(rows.map((row) => [`${row.bucket}\0${row.window_start.getTime()}`, row.hits]));
-  const seen = new Map<string, number>();
+    on conflict (bucket, window_start) do update set hits = counter.hits + excluded.hits
+    returning bucket, window_start, hits`;
+}
+
+/** Each hit's verdict, from the totals a statement's `countHitsSql` answered. */
+export function judgeHits(
+  hits: Hit[],
+  plan: HitPlan,
+  totals: { bucket: string; window_start: Date; hits: number }[],
+): RateLimitResult[] {
+  const totalOf = new Map(totals.map((row) => [groupKey(row.bucket, row.window_start.getTime()), row.hits]));
   return hits.map((hit, i) => {
-    const key = `${hit.bucket}\0${windows[i]}`;
-    const group = groups.get(key);
-    const before = (totals.get(key) ?? 0) - (group?.count ?? 0);
-    const position = (seen.get(key) ?? 0) + 1;
-    seen.set(key, position);
-    if (before + position <= hit.limit.hits) return { allowed: true };
-    const windowEnd = (windows[i] ?? 0) + hit.limit.windowMs;
+    const windowStart = plan.windows[i] ?? 0;
+    if ((totalOf.get(groupKey(hit.bucket, windowStart)) ?? 0) <= (plan.ceilings[i] ?? 0))
+      return { allowed: true };
+    const windowEnd = windowStart + hit.limit.windowMs;
     return {
       allowed: false,
       retryAfterSeconds: Math.max(1, Math.ceil((windowEnd - hit.now.getTime()) / 1000)),
     };
   });
+}
+
+/** Counts many hits in one upsert. */
+async function countHits(db: Db, hits: Hit[]): Promise<RateLimitResult[]> {
+  const plan = planHits(hits);
+  const { rows } = await sql<{ bucket: string; window_start: Date; hits: number }>`
+    with counted as (${countHitsSql(plan)}) select * from counted`.execute(db);
+  return judgeHits(hits, plan, rows);
 }
 
 const counters = new WeakMap<Db, (hit: Hit) => Promise<RateLimitResult>>();

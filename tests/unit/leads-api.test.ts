@@ -230,6 +230,36 @@ describe("abuse rules", () => {
     expect((await send("198.51.100.1")).status).toBe(201);
   });
 
+  it("counts refused submissions too: over the limit, a client is told to wait whatever it sends", async () => {
+    const now = new Date("2026-06-15T02:00:10Z");
+    const limited = handlerWith({ now: () => now, rateLimit: { hits: 2, windowMs: 60_000 } });
+    const send = async (body: unknown, raw?: string) => {
+      const response = await limited(leadRequest(body, { ip: "203.0.113.8", ...(raw ? { raw } : {}) }));
+      return { status: response.status, body: await response.json() };
+    };
+    expect((await send(validBody("contact", { email: "nope", started_at: 0 }))).status).toBe(400);
+    expect((await send(validBody("contact", { started_at: now.getTime() - 500 }))).status).toBe(422);
+    expect(await send(validBody("contact", { started_at: 0 }))).toEqual({
+      status: 429,
+      body: { error: LEAD_ERRORS.rateLimited(50) },
+    });
+    expect((await send(null, "{name: Jane")).status).toBe(429);
+  });
+
+  it("stores none of a client's submissions past the limit, however many arrive at once", async () => {
+    const now = new Date("2026-06-15T02:00:10Z");
+    const limited = handlerWith({ now: () => now, rateLimit: { hits: 3, windowMs: 60_000 } });
+    const before = await leadCount();
+    const responses = await Promise.all(
+      Array.from({ length: 8 }, () =>
+        limited(leadRequest(validBody("contact", { started_at: 0 }), { ip: "203.0.113.9" })),
+      ),
+    );
+    const statuses = responses.map((response) => response.status).sort();
+    expect(statuses).toEqual([201, 201, 201, 429, 429, 429, 429, 429]);
+    expect(await leadCount()).toBe(before + 3);
+  });
+
   it("refuses bodies over the size limit with 413, by header or by counting", async () => {
     const big = validBody("enquiry", { message: "x".repeat(40_000) });
     expect((await post(big)).status).toBe(413);

@@ -4,8 +4,10 @@
  * submission a no-op that answers with the first lead_id.
  */
 import { randomUUID } from "node:crypto";
+import { sql } from "kysely";
 import { batched } from "~/lib/db/batch";
 import type { Db } from "~/lib/db/db.server";
+import { countHitsSql, type Hit, judgeHits, planHits } from "~/server/rate-limit.server";
 import type { Lead } from "./schemas";
 
 /**
@@ -53,15 +55,34 @@ export interface StoredLead {
   created: boolean;
 }
 
+/** A lead the rate limit refused: nothing was stored. */
+export interface LimitedLead {
+  retryAfterSeconds: number;
+}
+
+interface Submission {
+  input: NewLead;
+  /** Counted in the same statement; over its limit, the lead is not stored. */
+  hit?: Hit | undefined;
+}
+
 /**
- * Stores many leads in one statement: the lead inserts and their outbox inserts are
- * data-modifying CTEs, which Postgres runs atomically (one implicit transaction), so there is never
- * a lead without its outbox row or the reverse. Results come back in input order.
+ * Stores many leads in one statement: their rate-limit hits, the lead inserts and their outbox
+ * inserts are data-modifying CTEs, which Postgres runs atomically (one implicit transaction), so
+ * there is never a lead without its outbox row or the reverse, nor a stored lead whose hit was not
+ * counted. Columns travel as one array each, so the statement reads the same for any batch.
+ * Results come back in input order.
  */
-export async function storeLeads(db: Db, inputs: NewLead[]): Promise<StoredLead[]> {
-  const rows = inputs.map((input) => {
+async function writeLeads(db: Db, submissions: Submission[]): Promise<(StoredLead | LimitedLead)[]> {
+  const hits = submissions.flatMap(({ hit }) => (hit ? [hit] : []));
+  const plan = planHits(hits);
+  let counted = 0;
+  const rows = submissions.map(({ input, hit }) => {
     const { kind, ...fields } = input.lead;
+    /** This lead's place in `hits`, when it is counted. */
+    const n = hit ? counted++ : undefined;
     return {
+      n,
       id: randomUUID(),
       tenant: input.tenant,
       kind,
@@ -70,41 +91,71 @@ export async function storeLeads(db: Db, inputs: NewLead[]): Promise<StoredLead[
       spam: input.spam,
       client_ip: input.clientIp,
       user_agent: input.userAgent,
+      bucket: hit?.bucket ?? null,
+      window_start: n === undefined ? null : new Date(plan.windows[n] ?? 0),
+      ceiling: n === undefined ? null : (plan.ceilings[n] ?? 0),
     };
   });
+  type Row = (typeof rows)[number];
   // Same lock order in every statement, so concurrent batches (many instances) cannot deadlock.
-  const ordered = [...rows].sort((a, b) =>
-    `${a.tenant}\0${a.idempotency_key ?? ""}`.localeCompare(`${b.tenant}\0${b.idempotency_key ?? ""}`),
-  );
-  const inserted = await db
-    .with("inserted", (qb) =>
-      qb
-        .insertInto("leads")
-        .values(ordered)
-        // A concurrent insert with the same key waits for the first to commit, then does nothing;
-        // so does a repeat of a key within this statement.
-        .onConflict((conflict) => conflict.columns(["tenant", "idempotency_key"]).doNothing())
-        .returning(["id", "tenant", "spam"]),
-    )
-    .with("queued", (qb) =>
-      qb
-        .insertInto("lead_outbox")
-        .columns(["lead_id", "tenant"])
-        // Spam is kept for review but never queued for delivery.
-        .expression((eb) =>
-          eb
-            .selectFrom("inserted")
-            .select(["inserted.id", "inserted.tenant"])
-            .where("inserted.spam", "=", false),
-        )
-        .returning("lead_id"),
-    )
-    .selectFrom("inserted")
-    .select("id")
-    .execute();
-  const created = new Set(inserted.map((row) => row.id));
+  const lockKey = (row: Row) => `${row.tenant}\0${row.idempotency_key ?? ""}`;
+  const ordered = [...rows].sort((a, b) => lockKey(a).localeCompare(lockKey(b)));
+  const column = <K extends keyof Row>(key: K) => ordered.map((row) => row[key]);
 
-  const replayKeys = rows.filter((row) => !created.has(row.id)).map((row) => row.idempotency_key ?? "");
+  const { rows: answers } = await sql<{
+    id: string | null;
+    bucket: string | null;
+    window_start: Date | null;
+    hits: number | null;
+  }>`
+    with counted as (${countHitsSql(plan)}),
+    submitted as (
+      select * from unnest(
+        ${column("id")}::uuid[], ${column("tenant")}::text[], ${column("kind")}::text[],
+        ${column("idempotency_key")}::text[], ${column("fields")}::text[], ${column("spam")}::boolean[],
+        ${column("client_ip")}::text[], ${column("user_agent")}::text[], ${column("bucket")}::text[],
+        ${column("window_start")}::timestamptz[], ${column("ceiling")}::int[]
+      ) with ordinality as submitted(id, tenant, kind, idempotency_key, fields, spam, client_ip,
+        user_agent, bucket, window_start, ceiling, position)
+    ),
+    inserted as (
+      insert into ${sql.table("leads")} (id, tenant, kind, idempotency_key, fields, spam, client_ip, user_agent)
+      select s.id, s.tenant, s.kind, s.idempotency_key, s.fields::jsonb, s.spam, s.client_ip, s.user_agent
+      from submitted s
+      left join counted c on c.bucket = s.bucket and c.window_start = s.window_start
+      -- Not counted against a limit, or within it.
+      where s.bucket is null or c.hits <= s.ceiling
+      order by s.position
+      -- A concurrent insert with the same key waits for the first to commit, then does nothing;
+      -- so does a repeat of a key within this statement.
+      on conflict (tenant, idempotency_key) do nothing
+      returning id, tenant, spam
+    ),
+    queued as (
+      -- Spam is kept for review but never queued for delivery.
+      insert into ${sql.table("lead_outbox")} (lead_id, tenant) select id, tenant from inserted where not spam
+    )
+    select id::text, null as bucket, null::timestamptz as window_start, null::int as hits from inserted
+    union all
+    select null, bucket, window_start, hits from counted`.execute(db);
+
+  const created = new Set(answers.flatMap(({ id }) => (id ? [id] : [])));
+  const verdicts = judgeHits(
+    hits,
+    plan,
+    answers.flatMap(({ bucket, window_start, hits }) =>
+      bucket !== null && window_start !== null && hits !== null ? [{ bucket, window_start, hits }] : [],
+    ),
+  );
+  const limited = (row: Row) => {
+    const verdict = row.n === undefined ? undefined : verdicts[row.n];
+    return verdict?.allowed === false ? verdict : null;
+  };
+
+  // Not stored and not limited: its key had already stored a lead, whose id is the answer.
+  const replayKeys = rows.flatMap((row) =>
+    created.has(row.id) || limited(row) ? [] : [row.idempotency_key ?? ""],
+  );
   const existing = new Map<string, string>();
   if (replayKeys.length > 0) {
     const found = await db
@@ -115,12 +166,22 @@ export async function storeLeads(db: Db, inputs: NewLead[]): Promise<StoredLead[
     for (const row of found) existing.set(`${row.tenant}\0${row.idempotency_key}`, row.id);
   }
   return rows.map((row) => {
+    const verdict = limited(row);
+    if (verdict) return { retryAfterSeconds: verdict.retryAfterSeconds };
     if (created.has(row.id)) return { leadId: row.id, created: true };
-    const leadId = existing.get(`${row.tenant}\0${row.idempotency_key}`);
+    const leadId = existing.get(lockKey(row));
     if (!leadId)
       throw new Error(`Lead with idempotency key "${row.idempotency_key}" was neither stored nor found`);
     return { leadId, created: false };
   });
+}
+
+/** Stores many leads (and notices) in one statement; results come back in input order. */
+export async function storeLeads(db: Db, inputs: NewLead[]): Promise<StoredLead[]> {
+  return (await writeLeads(
+    db,
+    inputs.map((input) => ({ input })),
+  )) as StoredLead[];
 }
 
 class RecordExists extends Error {}
@@ -150,14 +211,20 @@ export async function storeLeadWithRecord(
     });
 }
 
-const writers = new WeakMap<Db, (input: NewLead) => Promise<StoredLead>>();
+const writers = new WeakMap<Db, (submission: Submission) => Promise<StoredLead | LimitedLead>>();
 
-/** Stores one lead; leads submitted at the same moment share a statement (group commit). */
-export function storeLead(db: Db, input: NewLead): Promise<StoredLead> {
+/**
+ * Stores one lead; leads submitted at the same moment share a statement (group commit). With a
+ * `hit`, the same statement counts it against its rate limit, and a lead over the limit is not
+ * stored: the answer says when to try again.
+ */
+export function storeLead(db: Db, input: NewLead, hit: Hit): Promise<StoredLead | LimitedLead>;
+export function storeLead(db: Db, input: NewLead): Promise<StoredLead>;
+export function storeLead(db: Db, input: NewLead, hit?: Hit): Promise<StoredLead | LimitedLead> {
   let write = writers.get(db);
   if (!write) {
-    write = batched((inputs: NewLead[]) => storeLeads(db, inputs));
+    write = batched((submissions: Submission[]) => writeLeads(db, submissions));
     writers.set(db, write);
   }
-  return write(input);
+  return write({ input, hit });
 }

@@ -155,7 +155,7 @@ interface Delivery {
  */
 async function recordDeliveries(db: Db, deliveries: Delivery[]): Promise<undefined[]> {
   await sql`
-    update lead_outbox
+    update ${sql.table("lead_outbox")}
     set delivered_at = now(), last_attempt_at = now(), attempts = sent.attempts,
       last_error = null, locked_until = null, locked_by = null
     from unnest(

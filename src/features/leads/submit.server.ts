@@ -2,13 +2,17 @@
  * POST /api/leads end to end: tenant, abuse rules, validation, storage. Every answer is JSON the
  * form can show: `{ lead_id }` on success, `{ error, fields? }` otherwise, and every refusal tells
  * the shopper what to do next. Nothing is answered 2xx before the lead is committed.
+ *
+ * Every request past the header checks counts against its client's rate limit, and a client over
+ * it is answered 429 whatever its body. A lead that can be stored is counted in the statement
+ * that stores it, so a shopper's submission costs one trip to the database.
  */
 import { isDataError } from "~/lib/db/data-errors";
 import type { Db } from "~/lib/db/db.server";
 import { json } from "~/lib/http.server";
 import { clientIdempotencyKey, clientIp } from "~/server/client";
 import { clock } from "~/server/clock";
-import { isJsonRequest, limitClient, readJsonObject } from "~/server/json-post";
+import { clientBucket, isJsonRequest, limitClient, rateLimited, readJsonObject } from "~/server/json-post";
 import type { RateLimit } from "~/server/rate-limit.server";
 import type { Site } from "~/tenant/schema";
 import { formRulesFor, isHoneypotHit, isTooFast, LEAD_ERRORS, LEAD_LIMITS } from "./leads";
@@ -58,35 +62,51 @@ export function createLeadsHandler(options: LeadsHandlerOptions): (req: Request)
       if (!key.ok) return json({ error: LEAD_ERRORS.idempotencyKey }, 400);
 
       const db = await options.db();
-      const ip = clientIp(req);
-      const limited = await limitClient(db, req, `leads:${tenant}`, rateLimit, now());
-      if (limited) return limited;
+      const bucket = `leads:${tenant}`;
+      /** A refused request counts too: over the limit, its client is told to wait instead. */
+      const refuse = async (response: Response) =>
+        (await limitClient(db, req, bucket, rateLimit, now())) ?? response;
 
       const read = await readJsonObject(req, maxBodyBytes);
-      if (!read.ok) return read.response;
+      if (!read.ok) return await refuse(read.response);
       const body = read.body;
 
       const kind = body.kind;
       if (typeof kind === "string" && SERVER_MADE_KINDS.has(kind as LeadKind)) {
-        return json({ error: LEAD_TEXTS.fixErrors, fields: { kind: LEAD_TEXTS.kind } }, 400);
+        return await refuse(json({ error: LEAD_TEXTS.fixErrors, fields: { kind: LEAD_TEXTS.kind } }, 400));
       }
       const parsed = parseLead(withoutServerMadeFields(kind, body), formRulesFor(site));
-      if (!parsed.success) return json({ error: LEAD_TEXTS.fixErrors, fields: parsed.fields }, 400);
+      if (!parsed.success)
+        return await refuse(json({ error: LEAD_TEXTS.fixErrors, fields: parsed.fields }, 400));
       const envelope = body as Record<string, unknown>;
       const spam = isHoneypotHit(envelope[HONEYPOT_FIELD]);
       // A bot that filled the honeypot learns nothing: it gets what looks like a success.
       if (!spam && isTooFast(envelope[STARTED_AT_FIELD], now(), minTimeOnPageMs)) {
-        return json({ error: LEAD_ERRORS.tooFast, retry: true }, 422);
+        return await refuse(json({ error: LEAD_ERRORS.tooFast, retry: true }, 422));
       }
 
-      const stored = await storeLead(db, {
-        tenant,
-        lead: parsed.lead,
-        idempotencyKey: key.key,
-        spam,
-        clientIp: ip,
-        userAgent: req.headers.get("user-agent"),
+      const stored = await storeLead(
+        db,
+        {
+          tenant,
+          lead: parsed.lead,
+          idempotencyKey: key.key,
+          spam,
+          clientIp: clientIp(req),
+          userAgent: req.headers.get("user-agent"),
+        },
+        { bucket: clientBucket(req, bucket), limit: rateLimit, now: now() },
+      ).catch(async (error: unknown) => {
+        // A value Postgres refuses fails again on every retry: the shopper's to fix, not ours. Its
+        // statement stored nothing and counted nothing, so the refusal counts now.
+        if (isDataError(error)) {
+          console.warn(`[leads] refused a value: ${error instanceof Error ? error.message : String(error)}`);
+          return await refuse(json({ error: LEAD_ERRORS.unreadable }, 400));
+        }
+        throw error;
       });
+      if (stored instanceof Response) return stored;
+      if (!("leadId" in stored)) return rateLimited(stored.retryAfterSeconds, LEAD_ERRORS.rateLimited);
       if (stored.created && !spam) options.onStored?.(stored.leadId);
       return json(
         { lead_id: stored.leadId },
@@ -94,11 +114,6 @@ export function createLeadsHandler(options: LeadsHandlerOptions): (req: Request)
         stored.created ? {} : { "idempotent-replayed": "true" },
       );
     } catch (error) {
-      // A value Postgres refuses fails again on every retry: the shopper's to fix, not ours.
-      if (isDataError(error)) {
-        console.warn(`[leads] refused a value: ${error instanceof Error ? error.message : String(error)}`);
-        return json({ error: LEAD_ERRORS.unreadable }, 400);
-      }
       // Storage down or a broken site config: the shopper keeps the form and is told to retry.
       console.error(`[leads] could not take a lead: ${error instanceof Error ? error.stack : String(error)}`);
       return json({ error: LEAD_ERRORS.unavailable }, 503, { "retry-after": "5" });
