@@ -83,6 +83,13 @@ export function clientIdempotencyKey(req: Request): { ok: true; key: string | nu
  * null.
  */
 export async function readBodyWithin(req: Request, max: number): Promise<string | null> {
+  // A body whose length is declared cannot be longer (HTTP framing ends it there), so one within
+  // the limit is read whole, without a stream.
+  const declared = Number(req.headers.get("content-length") ?? Number.NaN);
+  if (Number.isInteger(declared) && declared >= 0 && declared <= max) {
+    const bytes = await req.arrayBuffer();
+    return bytes.byteLength <= max ? new TextDecoder().decode(bytes) : null;
+  }
   if (!req.body) return "";
   const reader = req.body.getReader();
   const chunks: Uint8Array[] = [];
