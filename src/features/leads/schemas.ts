@@ -198,12 +198,17 @@ export function normaliseAustralianPhone(value: string): string {
   return parsePhoneNumberFromString(value, "AU")?.number ?? value;
 }
 
+// Checked and normalised from one parse of the number.
 const phone = shopperString(LEAD_TEXTS.phone)
   .trim()
   .min(1, LEAD_TEXTS.phone)
   .max(32, LEAD_TEXTS.phoneInvalid)
-  .refine(isAustralianPhone, LEAD_TEXTS.phoneInvalid)
-  .transform(normaliseAustralianPhone);
+  .transform((value, ctx) => {
+    const parsed = parsePhoneNumberFromString(value, "AU");
+    if (parsed?.isValid() && parsed.country === "AU") return parsed.number;
+    ctx.addIssue({ code: "custom", message: LEAD_TEXTS.phoneInvalid });
+    return z.NEVER;
+  });
 
 const email = shopperString(LEAD_TEXTS.email)
   .trim()
