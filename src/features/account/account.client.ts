@@ -3,7 +3,10 @@
  * view of it (GET /api/account) and the watchlist calls (spec §7). Shared by the vehicle page's
  * Save, /watchlist and /sign-in.
  */
+import { persistentAtom } from "@nanostores/persistent";
+import type { WritableAtom } from "nanostores";
 import { ANALYTICS_EVENTS, track } from "~/lib/analytics";
+import { storageAvailable } from "~/lib/saved-list-store";
 import {
   type LocalAccount,
   localAccountKey,
@@ -14,13 +17,33 @@ import {
   withWatchlistChange,
 } from "./account";
 
+const accounts = new Map<string, WritableAtom<LocalAccount | undefined>>();
+
+/**
+ * The remembered account of a site as a store (key `account:<site>`, JSON; no key when signed
+ * out): the watchlist as this browser last saw it, so Save shows saved before the server answers.
+ */
+export function accountStore(site: string): WritableAtom<LocalAccount | undefined> {
+  let store = accounts.get(site);
+  if (!store) {
+    store = persistentAtom<LocalAccount | undefined>(localAccountKey(site), undefined, {
+      encode: (account) => (account ? JSON.stringify(account) : undefined),
+      decode: (raw) => parseLocalAccount(raw) ?? undefined,
+    });
+    accounts.set(site, store);
+  }
+  return store;
+}
+
+/** Throws when the browser refuses storage: there the watchlist cannot be kept in step. */
 export function readAccount(site: string): LocalAccount | null {
-  return parseLocalAccount(localStorage.getItem(localAccountKey(site)));
+  if (!storageAvailable()) throw new Error("storage blocked");
+  return accountStore(site).get() ?? null;
 }
 
 export function writeAccount(site: string, account: LocalAccount | null): void {
-  if (account) localStorage.setItem(localAccountKey(site), JSON.stringify(account));
-  else localStorage.removeItem(localAccountKey(site));
+  if (!storageAvailable()) throw new Error("storage blocked");
+  accountStore(site).set(account ?? undefined);
 }
 
 export interface AccountAnswer {

@@ -18,7 +18,6 @@ import {
   formFields,
   newIdempotencyKey,
   queryValues,
-  SUCCESS_CATEGORY_KEY,
   withoutNulls,
 } from "../forms";
 import {
@@ -30,6 +29,7 @@ import {
   leadSchema,
   STARTED_AT_FIELD,
 } from "../schemas";
+import { rememberSuccessCategory } from "../success.store";
 
 export interface LeadFormProps {
   kind: LeadKind;
@@ -199,11 +199,7 @@ export default function LeadForm(props: LeadFormProps) {
         setStatus("success");
         attemptKey.current = null;
         const category = String(lead.category ?? DEFAULT_CATEGORY[kind]);
-        try {
-          localStorage.setItem(SUCCESS_CATEGORY_KEY, category);
-        } catch {
-          // Private mode: the success page falls back to its default text.
-        }
+        rememberSuccessCategory(category);
         track(props.eventId ?? formEventId(kind), { kind, category, lead_id: leadId });
         window.location.assign(props.successPath ?? "/success");
         return;

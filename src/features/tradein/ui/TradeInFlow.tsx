@@ -5,8 +5,9 @@
  * still become leads (spec §9).
  */
 import { useEffect, useId, useRef, useState } from "react";
-import { FORM_TEXTS, formEventId, newIdempotencyKey, SUCCESS_CATEGORY_KEY } from "~/features/leads/forms";
+import { FORM_TEXTS, formEventId, newIdempotencyKey } from "~/features/leads/forms";
 import { LEAD_TEXTS } from "~/features/leads/schemas";
+import { rememberSuccessCategory } from "~/features/leads/success.store";
 import { track } from "~/lib/analytics";
 import {
   acceptOffer,
@@ -57,11 +58,7 @@ export interface TradeInFlowProps {
 type Status = "form" | "submitting" | "offer" | "accepting";
 
 function finish(category: string) {
-  try {
-    localStorage.setItem(SUCCESS_CATEGORY_KEY, category);
-  } catch {
-    // Private mode: the success page falls back to its default text.
-  }
+  rememberSuccessCategory(category);
   window.location.assign("/success");
 }
 
