@@ -1,13 +1,13 @@
 /**
  * `npm run search-sync`: pushes each tenant's published cars into its hosted Meilisearch index and
- * swaps it in atomically (src/features/search/sync.server.ts). `TENANT=a,b` for some tenants,
+ * swaps it in atomically (src/features/search/sync/). `TENANT=a,b` for some tenants,
  * `TENANTS_DIR` like the build. Host: `MEILI_URL`, else the tenant's `search_service.host`; admin
  * key: `MEILI_ADMIN_KEY_<SLUG>` or `MEILI_ADMIN_KEY`, from the environment only. Tenants without a
  * host use the embedded engine and are skipped. Exits 1 if any tenant failed; a failed tenant's
  * live index is left as it was.
  */
 import { Meilisearch } from "meilisearch";
-import { resolveSyncTarget, SearchSyncError, syncTenant } from "~/features/search/sync.server";
+import { resolveSyncTarget, SearchSyncError, syncTenant } from "~/features/search/sync";
 import { ConfigError } from "~/tenant/errors";
 import { loadTenant } from "~/tenant/tenant.server";
 import { selectTenants } from "./lib/tenant-selection";

@@ -18,7 +18,7 @@ import {
 import os from "node:os";
 import path from "node:path";
 import { unlistedImageOrigins } from "~/features/media/media";
-import { assertNoSecretsInDir, searchSecretsFromEnv } from "~/features/search/sync.server";
+import { assertNoSecretsInDir, searchSecretsFromEnv } from "~/features/search/sync";
 import { checkTruncation, type FeedReport } from "~/features/stock/feed.server";
 import { ConfigError } from "~/tenant/errors";
 import type { Site } from "~/tenant/schema";

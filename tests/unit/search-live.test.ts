@@ -10,7 +10,7 @@ import { Meilisearch } from "meilisearch";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { SearchRequest } from "~/features/search/engine";
 import { tenantSearch } from "~/features/search/search.server";
-import { syncIndex } from "~/features/search/sync.server";
+import { syncIndex } from "~/features/search/sync";
 import { loadTenant, type TenantData } from "~/tenant/tenant.server";
 
 const MEILI_URL = process.env.MEILI_URL;

@@ -27,7 +27,7 @@ import {
   searchSecretsFromEnv,
   syncIndex,
   syncTenant,
-} from "~/features/search/sync.server";
+} from "~/features/search/sync";
 import { siteSchema } from "~/tenant/schema";
 import { loadTenant, type TenantData } from "~/tenant/tenant.server";
 import { makeCar, makeSite, NOW } from "./helpers";

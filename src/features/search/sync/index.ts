@@ -1,0 +1,29 @@
+/**
+ * Meilisearch mode (ARCHITECTURE.md §5): pushes a tenant's published search documents into a
+ * hosted Meilisearch without a moment of half-built results. The new documents go into a fresh
+ * index `<live>_<timestamp>` with the same settings the embedded engine uses; only when every task
+ * has succeeded is it swapped with the live index (one atomic `swap-indexes` task) and the old
+ * copy deleted. Any failure before the swap deletes the scratch index and leaves the live index
+ * exactly as it was.
+ *
+ * Also here: the guards that keep the admin key out of what ships (the public key in site.json
+ * must be search-only; `assertNoSecretsInDir` scans a built site).
+ */
+export { SearchSyncError } from "./errors.server";
+export {
+  DEFAULT_BATCH_SIZE,
+  type SyncIndexOptions,
+  type SyncIndexResult,
+  scratchIndexUid,
+  syncIndex,
+} from "./index-swap.server";
+export { assertNoSecretsInDir, searchSecretsFromEnv } from "./secrets.server";
+export { meiliIndexSettings } from "./settings.server";
+export {
+  assertPublicSearchKey,
+  resolveSyncTarget,
+  type SyncTarget,
+  type SyncTenantOptions,
+  syncTenant,
+  tenantAdminKeyVar,
+} from "./tenant.server";

@@ -1,0 +1,119 @@
+/** A tenant's sync: where its index lives, the admin key that writes it, the public key it ships. */
+import type { Key, Meilisearch } from "meilisearch";
+import type { Site } from "~/tenant/schema";
+import type { TenantData } from "~/tenant/tenant.server";
+import { indexUid } from "../documents";
+import { tenantSearch } from "../search.server";
+import { errorText, SearchSyncError } from "./errors.server";
+import { type SyncIndexOptions, type SyncIndexResult, syncIndex } from "./index-swap.server";
+
+export interface SyncTarget {
+  host: string;
+  adminKey: string;
+}
+
+/** `fixture-motors` → `MEILI_ADMIN_KEY_FIXTURE_MOTORS`. */
+export function tenantAdminKeyVar(slug: string): string {
+  return `MEILI_ADMIN_KEY_${slug.toUpperCase().replace(/[^A-Z0-9]+/g, "_")}`;
+}
+
+/**
+ * Where a tenant's index lives and the admin key to write it: `MEILI_URL` (else the tenant's
+ * `search_service.host`) and `MEILI_ADMIN_KEY_<SLUG>` or `MEILI_ADMIN_KEY`. The admin key comes from
+ * the environment only; site.json holds nothing but the public search key. `null`: the tenant uses
+ * the embedded engine and there is nothing to sync.
+ */
+export function resolveSyncTarget(site: Site, env: NodeJS.ProcessEnv = process.env): SyncTarget | null {
+  const host = env.MEILI_URL || site.search_service?.host;
+  if (!host) return null;
+  const adminKey = env[tenantAdminKeyVar(site.slug)] || env.MEILI_ADMIN_KEY;
+  if (!adminKey) {
+    throw new SearchSyncError(
+      `no admin key for ${host}: set MEILI_ADMIN_KEY (or ${tenantAdminKeyVar(site.slug)}) in the environment. ` +
+        "Admin keys never go in site.json, which ships to browsers.",
+      "configuration",
+    );
+  }
+  return { host, adminKey };
+}
+
+const sameHost = (a: string, b: string) => a.replace(/\/+$/, "") === b.replace(/\/+$/, "");
+
+/** The api key uid inside a tenant token (a JWT signed with a search key), if `key` is one. */
+function tenantTokenKeyUid(key: string): string | undefined {
+  const parts = key.split(".");
+  if (parts.length !== 3) return undefined;
+  try {
+    const payload = JSON.parse(Buffer.from(parts[1] as string, "base64url").toString("utf8")) as {
+      apiKeyUid?: unknown;
+    };
+    return typeof payload.apiKeyUid === "string" ? payload.apiKeyUid : undefined;
+  } catch {
+    return undefined;
+  }
+}
+
+/**
+ * The public key in site.json ships in every page, so it must be a search-only key (or a tenant
+ * token made from one) that can search this index. Checked against the server with the admin key.
+ */
+export async function assertPublicSearchKey(
+  client: Meilisearch,
+  site: Site,
+  target: SyncTarget,
+  now = new Date(),
+): Promise<void> {
+  const service = site.search_service;
+  if (!service || !sameHost(service.host, target.host)) return;
+  const where = `site.json search_service.key of ${site.slug}`;
+  if (service.key === target.adminKey) {
+    throw new SearchSyncError(`${where} is the admin key; use a search-only key`, "public key");
+  }
+  let key: Key;
+  try {
+    key = await client.getKey(tenantTokenKeyUid(service.key) ?? service.key);
+  } catch (error) {
+    throw new SearchSyncError(`${where} is not a key of ${target.host}: ${errorText(error)}`, "public key", {
+      cause: error,
+    });
+  }
+  const extra = key.actions.filter((action) => action !== "search");
+  if (extra.length > 0) {
+    throw new SearchSyncError(
+      `${where} allows ${extra.join(", ")}; the key ships to browsers, so it must allow only "search"`,
+      "public key",
+    );
+  }
+  const live = indexUid(site);
+  const covers = key.indexes.some(
+    (pattern) =>
+      pattern === "*" || pattern === live || (pattern.endsWith("*") && live.startsWith(pattern.slice(0, -1))),
+  );
+  if (!covers) throw new SearchSyncError(`${where} cannot search index ${live}`, "public key");
+  if (key.expiresAt && new Date(key.expiresAt).getTime() <= now.getTime()) {
+    throw new SearchSyncError(`${where} expired at ${new Date(key.expiresAt).toISOString()}`, "public key");
+  }
+}
+
+export interface SyncTenantOptions
+  extends Pick<
+    SyncIndexOptions,
+    "batchSize" | "waitTimeoutMs" | "waitIntervalMs" | "allowShrink" | "now" | "log"
+  > {
+  client: Meilisearch;
+  target: SyncTarget;
+}
+
+/** Syncs one loaded tenant: the same documents the build emits (`tenantSearch`), its index uid. */
+export async function syncTenant(tenant: TenantData, options: SyncTenantOptions): Promise<SyncIndexResult> {
+  const { site } = tenant;
+  await assertPublicSearchKey(options.client, site, options.target, options.now);
+  const { documents } = tenantSearch(tenant);
+  options.log?.(`${documents.length} published cars -> ${options.target.host} index ${indexUid(site)}`);
+  return syncIndex(options.client, {
+    ...options,
+    indexUid: indexUid(site),
+    documents,
+    minShare: site.feed_guard_min_share,
+  });
+}
