@@ -31,8 +31,8 @@ const feeSchema = z
 
 /**
  * Finance calculator constants (spec §9, detail page and dealer variant). Amount, term and interest
- * defaults left out here resolve by variant in `src/features/finance/finance.ts`, because the
- * dealer variant has its own (purchase price up to 250000, 8.5 %, 5 years).
+ * defaults left out here resolve by variant in `src/features/finance/finance/calculator.ts`,
+ * because the dealer variant has its own (purchase price up to 250000, 8.5 %, 5 years).
  */
 export const financeCalculatorSchema = z
   .object({

@@ -1,0 +1,31 @@
+/**
+ * Finance rules from the spec (§4 calculator state, §5 calculator validation and finance display
+ * eligibility, §8 texts, §9 constants): the repayment calculator, the lender's finance estimate and
+ * the weekly chip. Pure: the site, the car and `now` come in as arguments.
+ */
+export {
+  amortise,
+  amountRangeMessage,
+  type CalculatorInput,
+  type CalculatorSetup,
+  calculateRepayment,
+  calculatorSetup,
+  comparisonRate,
+  type Fee,
+  formatDollars,
+  type RepaymentResult,
+  roundRepayment,
+} from "./calculator";
+export * from "./constants";
+export {
+  type CollapsedText,
+  collapseDisclaimer,
+  type FinanceEstimate,
+  financeDisclaimer,
+  financeEstimate,
+  financeExcluded,
+  showsCalculator,
+  showsFinance,
+  weeklyChip,
+} from "./estimate";
+export { financeLender, type Lender } from "./lender";
