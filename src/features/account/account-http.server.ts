@@ -1,0 +1,110 @@
+/** What every account function shares: its limits and texts, options, and the POST and GET preambles. */
+import type { Db } from "~/lib/db/db.server";
+import { json, methodNotAllowed } from "~/lib/http.server";
+import { clock } from "~/server/clock";
+import { type CallContext, guarded, resolveTenant } from "~/server/context";
+import { REQUEST_ERRORS } from "~/server/errors";
+import { isJsonRequest, readJsonObject } from "~/server/json-post";
+import type { RateLimit } from "~/server/rate-limit.server";
+import type { TenantData } from "~/tenant/tenant.server";
+import { ACCOUNT_TEXTS, offersAccounts } from "./account";
+import { type SessionUser, sessionUser } from "./session.server";
+import type { SmsAdapter } from "./sms.server";
+
+export const ACCOUNT_LIMITS = {
+  maxBodyBytes: 2048,
+  /** Codes texted to one number, and asked for from one address, per 15 minutes. */
+  codesPerPhone: { hits: 5, windowMs: 15 * 60_000 } satisfies RateLimit,
+  codesPerIp: { hits: 20, windowMs: 15 * 60_000 } satisfies RateLimit,
+  /**
+   * Codes one site texts per hour, whatever the numbers and addresses: the dealer pays for each
+   * text, and an attack spread over many numbers and addresses passes the limits above.
+   */
+  codesPerTenant: { hits: 200, windowMs: 60 * 60_000 } satisfies RateLimit,
+  /** Code checks from one address per 15 minutes (each code also allows only 5 tries). */
+  verifiesPerIp: { hits: 30, windowMs: 15 * 60_000 } satisfies RateLimit,
+  /** Code checks for one number per hour, across the codes sent to it, from any address. */
+  verifiesPerPhone: { hits: 10, windowMs: 60 * 60_000 } satisfies RateLimit,
+};
+
+export type AccountLimits = Omit<typeof ACCOUNT_LIMITS, "maxBodyBytes">;
+
+export const ACCOUNT_ERRORS = {
+  notOffered: "Sign-in is not offered on this site.",
+  otherPhone: "This phone number is not the one you signed in with.",
+} as const;
+
+export interface AccountOptions extends CallContext {
+  db: () => Promise<Db>;
+  /** Null: no way to text codes here (deployed without SMS_WEBHOOK_URL). */
+  sms: SmsAdapter | null;
+  now?: () => Date;
+  /** Six digits; injectable so tests know the code without reading the text. */
+  newCode?: () => string;
+  /** Overrides of ACCOUNT_LIMITS' rate limits, so tests can reach a cap in a few requests. */
+  limits?: Partial<AccountLimits>;
+}
+
+type Body = { ok: true; body: Record<string, unknown> } | { ok: false; response: Response };
+
+async function readJson(req: Request): Promise<Body> {
+  if (!isJsonRequest(req)) return { ok: false, response: json({ error: REQUEST_ERRORS.contentType }, 415) };
+  return readJsonObject(req, ACCOUNT_LIMITS.maxBodyBytes);
+}
+
+export const tooMany = (retryAfterSeconds: number) =>
+  json({ success: false, error: ACCOUNT_TEXTS.tooMany }, 429, { "retry-after": String(retryAfterSeconds) });
+
+/** Runs a POST for a site that offers accounts, with its JSON body. */
+export function accountPost(
+  name: string,
+  options: AccountOptions,
+  run: (input: {
+    req: Request;
+    tenant: string;
+    data: TenantData;
+    db: Db;
+    body: Record<string, unknown>;
+  }) => Promise<Response>,
+): (req: Request) => Promise<Response> {
+  return (req) =>
+    guarded(name, async () => {
+      if (req.method !== "POST") return methodNotAllowed("POST");
+      const resolved = resolveTenant(req, options);
+      if (!resolved.ok) return resolved.response;
+      if (!offersAccounts(resolved.data.site))
+        return json({ success: false, error: ACCOUNT_ERRORS.notOffered }, 404);
+      const body = await readJson(req);
+      if (!body.ok) return body.response;
+      return run({
+        req,
+        tenant: resolved.tenant,
+        data: resolved.data,
+        db: await options.db(),
+        body: body.body,
+      });
+    });
+}
+
+/**
+ * Runs a GET for a site that offers what `offered` checks (else 404 with `notOffered`), with the
+ * signed-in user of the request or null.
+ */
+export function accountGet(
+  name: string,
+  options: AccountOptions,
+  offered: { check: (site: TenantData["site"]) => boolean; error: string },
+  run: (input: { tenant: string; data: TenantData; db: Db; user: SessionUser | null }) => Promise<Response>,
+): (req: Request) => Promise<Response> {
+  const now = options.now ?? clock;
+  return (req) =>
+    guarded(name, async () => {
+      if (req.method !== "GET") return methodNotAllowed("GET");
+      const resolved = resolveTenant(req, options);
+      if (!resolved.ok) return resolved.response;
+      const { tenant, data } = resolved;
+      if (!offered.check(data.site)) return json({ success: false, error: offered.error }, 404);
+      const db = await options.db();
+      return run({ tenant, data, db, user: await sessionUser(db, tenant, req, now()) });
+    });
+}
