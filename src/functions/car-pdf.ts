@@ -1,6 +1,6 @@
 /** GET /api/car-pdf?slug=: a car's one-page PDF (photo, price, specs, dealer), named `{slug}.pdf`. */
 
-import { createCarPdfHandler } from "~/features/vehicle/car-pdf.server";
+import { createCarPdfHandler } from "~/features/vehicle/car-pdf";
 import { getDb } from "~/lib/db/db.server";
 import { tenantForRequest } from "~/server/deploy";
 import { tenantSnapshot } from "~/tenant/snapshot.server";

@@ -13,7 +13,7 @@ import { mapEmbedUrl } from "~/features/locations/locations";
 import { embeddableVideoUrl } from "~/features/media/viewer";
 import { createTestCheckoutHandler } from "~/features/payments/payments.server";
 import { testProvider } from "~/features/payments/providers.server";
-import { createCarPdfHandler } from "~/features/vehicle/car-pdf.server";
+import { createCarPdfHandler } from "~/features/vehicle/car-pdf";
 import { type Db, openDb } from "~/lib/db/db.server";
 import type { TenantData } from "~/tenant/tenant.server";
 import { createApp } from "../../scripts/lib/app";

@@ -16,7 +16,7 @@ import { LEAD_LIMITS } from "~/features/leads/leads";
 import { createLeadsHandler } from "~/features/leads/submit.server";
 import { ADJUSTMENT_QUESTIONS } from "~/features/tradein/tradein";
 import { createTradeInHandler } from "~/features/tradein/tradein.server";
-import { CAR_PDF_LIMITS, createCarPdfHandler } from "~/features/vehicle/car-pdf.server";
+import { CAR_PDF_LIMITS, createCarPdfHandler } from "~/features/vehicle/car-pdf";
 import { createPhoneRevealHandler, PHONE_REVEAL_LIMITS } from "~/features/vehicle/phone-reveal.server";
 import { type Db, openDb } from "~/lib/db/db.server";
 import { clientKey } from "~/server/client";

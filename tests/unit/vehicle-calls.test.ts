@@ -11,7 +11,7 @@ import { PDFDocument, PDFName, PDFRawStream } from "pdf-lib";
 import sharp from "sharp";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { carFields } from "~/features/vehicle/car-fields";
-import { createCarPdfHandler, readPhoto, sheetPhoto } from "~/features/vehicle/car-pdf.server";
+import { createCarPdfHandler, readPhoto, sheetPhoto } from "~/features/vehicle/car-pdf";
 import { createCarViewHandler } from "~/features/vehicle/car-view.server";
 import { callBox, maskPhone } from "~/features/vehicle/phone";
 import { createPhoneRevealHandler } from "~/features/vehicle/phone-reveal.server";

@@ -1,0 +1,87 @@
+/** The function: rate limit, query, the car, its photo, the sheet, the file. */
+import path from "node:path";
+import { z } from "zod";
+import type { Db } from "~/lib/db/db.server";
+import { FUNCTION_HEADERS, json, methodNotAllowed } from "~/lib/http.server";
+import { clientIp, clientKey } from "~/server/client";
+import { clock } from "~/server/clock";
+import { type CallContext, fieldErrors, guarded, resolveTenant } from "~/server/context";
+import { hitRateLimit, type RateLimit } from "~/server/rate-limit.server";
+import { carFields, findCarIn } from "../car-fields";
+import { CALL_ERRORS } from "../http.server";
+import { sheetPhoto } from "./photo.server";
+import { buildCarPdf } from "./sheet";
+
+export const carPdfQuerySchema = z
+  .object({
+    slug: z.string({ error: "is required" }).regex(/^[a-z0-9]+(?:-[a-z0-9]+)*$/, "must be a vehicle slug"),
+  })
+  .strict();
+
+export const CAR_PDF_LIMITS = {
+  /** A shopper prints a few cars; every sheet costs a photo fetch and a resize, so a script can't have hundreds. */
+  rateLimit: { hits: 30, windowMs: 60_000 } satisfies RateLimit,
+  tooMany: (seconds: number) =>
+    `You've downloaded a lot of vehicle PDFs in a short time. Please try again in ${seconds} seconds.`,
+};
+
+export interface CarPdfOptions extends CallContext {
+  /** Where requests are counted per client; without one (tests of the sheet itself) nothing is. */
+  db?: () => Promise<Db>;
+  rateLimit?: RateLimit;
+  /** Folders a site-relative photo path is looked up in, in order (public files, then the build). */
+  assetRoots?: (tenant: string) => string[];
+  /**
+   * Origin a site-relative photo is fetched from when no folder has it: a deployed function's
+   * bundle holds no photos, the site itself does. Netlify sets `URL`; locally there is none.
+   */
+  siteOrigin?: string | null;
+  fetchImpl?: typeof fetch;
+  now?: () => Date;
+}
+
+export function defaultAssetRoots(tenant: string, env: NodeJS.ProcessEnv = process.env): string[] {
+  return [path.resolve("public"), path.resolve(env.DIST_DIR || "dist", tenant)];
+}
+
+export function createCarPdfHandler(options: CarPdfOptions): (req: Request) => Promise<Response> {
+  const now = options.now ?? clock;
+  const assetRoots = options.assetRoots ?? ((tenant: string) => defaultAssetRoots(tenant));
+  const siteOrigin = options.siteOrigin === undefined ? (process.env.URL ?? null) : options.siteOrigin;
+  const rateLimit = options.rateLimit ?? CAR_PDF_LIMITS.rateLimit;
+  return (req) =>
+    guarded("car-pdf", async () => {
+      if (req.method !== "GET") return methodNotAllowed("GET");
+      const resolved = resolveTenant(req, options);
+      if (!resolved.ok) return resolved.response;
+      if (options.db) {
+        const bucket = `car-pdf:${resolved.tenant}:${clientKey(clientIp(req))}`;
+        const limit = await hitRateLimit(await options.db(), bucket, rateLimit, now());
+        if (!limit.allowed) {
+          return json({ error: CAR_PDF_LIMITS.tooMany(limit.retryAfterSeconds) }, 429, {
+            "retry-after": String(limit.retryAfterSeconds),
+          });
+        }
+      }
+      const query = carPdfQuerySchema.safeParse(Object.fromEntries(new URL(req.url).searchParams));
+      if (!query.success) {
+        return json({ error: "Invalid PDF request.", fields: fieldErrors(query.error.issues) }, 400);
+      }
+      const car = findCarIn(resolved.data, { slug: query.data.slug });
+      if (!car) return json({ error: CALL_ERRORS.unknownCar }, 404);
+      const first = carFields(resolved.data, car).image.url;
+      const photo = first
+        ? await sheetPhoto(first, assetRoots(resolved.tenant), options.fetchImpl, siteOrigin)
+        : null;
+      const bytes = await buildCarPdf(resolved.data, car, photo, now());
+      return new Response(new Uint8Array(bytes), {
+        headers: {
+          ...FUNCTION_HEADERS,
+          "content-type": "application/pdf",
+          "content-disposition": `attachment; filename="${car.slug}.pdf"`,
+          "content-length": String(bytes.byteLength),
+          "cache-control": "private, max-age=300",
+        },
+      });
+    });
+}
