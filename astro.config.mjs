@@ -35,7 +35,7 @@ export default defineConfig({
   compressHTML: true,
   devToolbar: { enabled: false },
   // Rebuilds reuse the pages whose data did not change (cacheKey in getStaticPaths,
-  // src/tenant/page-cache.server.ts). scripts/lib/build-tenants.ts gives each tenant (and shard)
+  // src/tenant/page-cache.server.ts). scripts/lib/build-tenants/ gives each tenant (and shard)
   // its own cache folder; `astro build --force` renders everything.
   experimental: { incrementalBuild: true },
   cacheDir: process.env.TENANT_ASTRO_CACHE_DIR || "./node_modules/.astro",

@@ -1,7 +1,7 @@
 /**
  * public/ reaches each tenant's site as hard links, not copies: Vite copies the folder file by file
  * into every Astro build (about 0.6 s and 15 MB a tenant for the sample photos), while a link costs
- * a directory entry. scripts/lib/build-tenants.ts points Astro at an empty public folder
+ * a directory entry. scripts/lib/build-tenants/ points Astro at an empty public folder
  * (TENANT_PUBLIC_DIR, astro.config.mjs) and links public/ into the build afterwards.
  */
 import {

@@ -1,5 +1,5 @@
 /**
- * Build shards. Astro renders a site's pages on one core; scripts/lib/build-tenants.ts splits a big
+ * Build shards. Astro renders a site's pages on one core; scripts/lib/build-tenants/ splits a big
  * tenant's vehicle pages across several Astro processes (one per core) and merges their output.
  * Shard `index` of `count` renders the car pages whose slug hashes to it (so a car stays in its
  * shard, and its build cache, when others come and go); every other route (search pages, content

@@ -1,6 +1,6 @@
 /**
  * What functions know about a tenant at run time: the snapshot the last build published
- * (`.cache/<slug>/tenant.json`, written by scripts/lib/build-tenants.ts; `TENANT_CACHE_DIR`
+ * (`.cache/<slug>/tenant.json`, written by scripts/lib/build-tenants/; `TENANT_CACHE_DIR`
  * overrides the folder). Functions answer from the same cars, locations and config the static pages
  * were built from, so a car page and its calls never disagree. Re-read when the file changes.
  */

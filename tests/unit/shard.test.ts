@@ -1,5 +1,5 @@
 /**
- * Build shards (src/tenant/shard.ts, scripts/lib/build-tenants.ts): every car page is rendered by
+ * Build shards (src/tenant/shard.ts, scripts/lib/build-tenants/): every car page is rendered by
  * exactly one shard, every other route by shard 0 alone, and big tenants alone on the machine use
  * its cores.
  */

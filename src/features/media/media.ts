@@ -38,7 +38,7 @@ const CDN_PATH = "/.netlify/images";
 
 /**
  * Origins whose photos the image CDN may fetch: the tenant's `image_hosts`, which its build
- * (scripts/lib/build-tenants.ts; astro.config.mjs under `npm run dev`) hands to every bundle,
+ * (scripts/lib/build-tenants/; astro.config.mjs under `npm run dev`) hands to every bundle,
  * server and browser, as PUBLIC_IMAGE_HOSTS.
  */
 const BUILD_IMAGE_HOSTS: readonly string[] = (import.meta.env?.PUBLIC_IMAGE_HOSTS ?? "")
