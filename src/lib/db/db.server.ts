@@ -6,7 +6,7 @@
  */
 import { mkdirSync } from "node:fs";
 import path from "node:path";
-import { Kysely, PostgresDialect, sql } from "kysely";
+import { Kysely, PGliteDialect, PostgresDialect, sql } from "kysely";
 import pg from "pg";
 import { isDeployed } from "~/server/deploy";
 import { migrateToLatest } from "./migrations";
@@ -78,8 +78,9 @@ export async function openDb(
     if (target.dataDir) mkdirSync(target.dataDir, { recursive: true });
     // Imported only here: deployed functions always use DATABASE_URL, and netlify.toml leaves
     // PGlite's 16 MB of WebAssembly out of their bundles, so a top-level import would fail there.
-    const { PGliteThreadDialect } = await import("./pglite-thread");
-    db = new Kysely<Database>({ dialect: new PGliteThreadDialect(target.dataDir) });
+    const { PGlite } = await import("@electric-sql/pglite");
+    const pglite = await PGlite.create(target.dataDir ?? "memory://");
+    db = new Kysely<Database>({ dialect: new PGliteDialect({ pglite }) });
   }
   try {
     if (options.migrate ?? (await shouldMigrate(db, target, options.env ?? process.env)))
