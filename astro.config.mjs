@@ -1,5 +1,6 @@
-// One Astro project builds one tenant at a time: scripts/build.ts sets TENANT, TENANT_SITE_URL and
-// TENANT_OUT_DIR for each tenant (see ARCHITECTURE.md §1).
+// One Astro project builds one tenant at a time: scripts/build.ts tells each `astro build` which
+// tenant, where to write it and how it is split through the variables of src/tenant/build-env.ts
+// (see ARCHITECTURE.md §1).
 import { readFileSync } from "node:fs";
 import path from "node:path";
 import { fileURLToPath } from "node:url";
@@ -7,14 +8,17 @@ import react from "@astrojs/react";
 import { defineConfig } from "astro/config";
 import functionsDev from "./scripts/lib/functions-dev.ts";
 import slimBrowserDeps from "./scripts/lib/slim-browser-deps.ts";
+import { buildEnv } from "./src/tenant/build-env.ts";
 import { siteSchema } from "./src/tenant/schema.ts";
 
+const env = buildEnv();
+
 // The tenant's image hosts (site.json `image_hosts`) reach every bundle of its build, server and
-// browser, as import.meta.env.PUBLIC_IMAGE_HOSTS (src/features/media/media.ts). scripts/build.ts
+// browser, as import.meta.env.PUBLIC_IMAGE_HOSTS (src/tenant/public-env.ts). scripts/build.ts
 // sets it from the site it loaded; `npm run dev` reads the tenant's site.json here.
-if (process.env.TENANT && process.env.PUBLIC_IMAGE_HOSTS === undefined) {
+if (env.tenant && env.imageHosts === null) {
   try {
-    const file = path.join(process.env.TENANTS_DIR || "tenants", process.env.TENANT, "site.json");
+    const file = path.join(env.tenantsDir, env.tenant, "site.json");
     const hosts = siteSchema.shape.image_hosts.safeParse(JSON.parse(readFileSync(file, "utf8")).image_hosts);
     if (hosts.success) process.env.PUBLIC_IMAGE_HOSTS = hosts.data.join(" ");
   } catch {
@@ -23,10 +27,10 @@ if (process.env.TENANT && process.env.PUBLIC_IMAGE_HOSTS === undefined) {
 }
 
 export default defineConfig({
-  site: process.env.TENANT_SITE_URL || "https://localhost",
-  outDir: process.env.TENANT_OUT_DIR || `dist/${process.env.TENANT || "_dev"}`,
+  site: env.siteUrl,
+  outDir: env.outDir,
   // scripts/build.ts links public/ into each tenant's site itself (scripts/lib/public-files.ts).
-  publicDir: process.env.TENANT_PUBLIC_DIR || "./public",
+  publicDir: env.publicDir,
   output: "static",
   integrations: [react(), functionsDev(fileURLToPath(new URL("./src/functions", import.meta.url)))],
   trailingSlash: "ignore",
@@ -38,7 +42,7 @@ export default defineConfig({
   // src/tenant/page-cache.server.ts). scripts/lib/build-tenants/ gives each tenant (and shard)
   // its own cache folder; `astro build --force` renders everything.
   experimental: { incrementalBuild: true },
-  cacheDir: process.env.TENANT_ASTRO_CACHE_DIR || "./node_modules/.astro",
+  cacheDir: env.astroCacheDir,
   vite: { plugins: [slimBrowserDeps()] },
-  server: { port: Number(process.env.PORT) || 4321 },
+  server: { port: env.port },
 });

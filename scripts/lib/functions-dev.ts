@@ -6,6 +6,7 @@ import { readdirSync } from "node:fs";
 import path from "node:path";
 import { getRequestListener } from "@hono/node-server";
 import type { AstroIntegration } from "astro";
+import { buildEnv } from "../../src/tenant/build-env";
 
 /** Function routes that live beside the car pages (`/cars/:slug/autogauge`, `/cars/:slug/view.json`). */
 const CAR_CALLS = /^\/cars\/[^/]+\/(?:autogauge|view\.json)\/?$/;
@@ -27,7 +28,7 @@ export default function functionsDev(functionsDir: string): AstroIntegration {
         const listener = getRequestListener(async (request) => {
           if (new URL(request.url).pathname === "/.netlify/images") {
             const { imageCdnResponse } = await server.ssrLoadModule("~/features/media/images.server");
-            const hosts = (process.env.PUBLIC_IMAGE_HOSTS ?? "").split(" ").filter(Boolean);
+            const hosts = buildEnv().imageHosts ?? [];
             return imageCdnResponse(request, path.resolve("public"), path.resolve(".cache/images"), hosts);
           }
           const files = readdirSync(functionsDir).filter((file) => file.endsWith(".ts"));

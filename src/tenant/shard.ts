@@ -4,25 +4,19 @@
  * Shard `index` of `count` renders the car pages whose slug hashes to it (so a car stays in its
  * shard, and its build cache, when others come and go); every other route (search pages, content
  * pages, locations, the sitemap and the search index) is rendered by shard 0 alone.
- * `BUILD_SHARD` / `BUILD_SHARDS` carry the split to each process; unset means one shard.
+ * `BUILD_SHARD` / `BUILD_SHARDS` carry the split to each process (build-env.ts); unset means one shard.
  */
 import { fnv1a } from "~/lib/hash";
+import { buildEnv } from "./build-env";
 
 export interface BuildShard {
   index: number;
   count: number;
 }
 
-const ONE: BuildShard = { index: 0, count: 1 };
-
+/** This process's shard, from `BUILD_SHARD` / `BUILD_SHARDS` (build-env.ts). */
 export function buildShard(env: NodeJS.ProcessEnv = process.env): BuildShard {
-  const count = Number(env.BUILD_SHARDS ?? 1);
-  const index = Number(env.BUILD_SHARD ?? 0);
-  if (!Number.isInteger(count) || count < 1) return ONE;
-  if (!Number.isInteger(index) || index < 0 || index >= count) {
-    throw new Error(`BUILD_SHARD must be a whole number from 0 to ${count - 1}, not "${env.BUILD_SHARD}"`);
-  }
-  return { index, count };
+  return buildEnv(env).shard;
 }
 
 /** The shard that renders the page of the car with this slug. */

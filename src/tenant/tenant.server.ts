@@ -16,7 +16,8 @@ import type { ReviewsFile } from "~/features/reviews/review.schema";
 import type { Car } from "~/features/stock/car.schema";
 import { type FeedReport, publishFeed, readFeed } from "~/features/stock/feed.server";
 import { clock } from "~/server/clock";
-import { loadLocations, loadOffers, loadReviews, loadSite, tenantsDir } from "./load";
+import { buildEnv } from "./build-env";
+import { loadLocations, loadOffers, loadReviews, loadSite } from "./load";
 import type { Site } from "./schema";
 
 export interface TenantData {
@@ -55,16 +56,15 @@ export async function loadTenant(
 let current: Promise<TenantData> | undefined;
 
 /**
- * The tenant being built: from `TENANT_SNAPSHOT` (written by scripts/build.ts) or, under
- * `astro dev`, loaded live from `TENANTS_DIR/TENANT`.
+ * The tenant being built: from the snapshot the build wrote (`TENANT_SNAPSHOT`) or, under
+ * `astro dev`, loaded live from `TENANTS_DIR/TENANT` (build-env.ts).
  */
 export function currentTenant(env: NodeJS.ProcessEnv = process.env): Promise<TenantData> {
   current ??= (async () => {
-    if (env.TENANT_SNAPSHOT) {
-      return JSON.parse(readFileSync(env.TENANT_SNAPSHOT, "utf8")) as TenantData;
-    }
-    if (!env.TENANT) throw new Error("Set TENANT=<slug> (see README: TENANT=<slug> npm run dev).");
-    return (await loadTenant(tenantsDir(env), env.TENANT, clock())).data;
+    const { snapshot, tenant, tenantsDir } = buildEnv(env);
+    if (snapshot) return JSON.parse(readFileSync(snapshot, "utf8")) as TenantData;
+    if (!tenant) throw new Error("Set TENANT=<slug> (see README: TENANT=<slug> npm run dev).");
+    return (await loadTenant(path.resolve(tenantsDir), tenant, clock())).data;
   })();
   return current;
 }

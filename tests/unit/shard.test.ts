@@ -49,15 +49,18 @@ describe("buildShard(env)", () => {
       { index: 1, count: 2 },
     ],
     [{ BUILD_SHARDS: "3" }, { index: 0, count: 3 }],
-    [{ BUILD_SHARDS: "zero" }, { index: 0, count: 1 }],
   ])("%j → %j", (env, shard) => {
     expect(buildShard(env)).toEqual(shard);
   });
 
-  it("refuses a shard index outside the split", () => {
-    expect(() => buildShard({ BUILD_SHARDS: "2", BUILD_SHARD: "2" })).toThrow(
-      'BUILD_SHARD must be a whole number from 0 to 1, not "2"',
-    );
+  it.each([
+    [{ BUILD_SHARDS: "zero" }, 'BUILD_SHARDS: must be a whole number of processes, 1 or more (got "zero")'],
+    [
+      { BUILD_SHARDS: "2", BUILD_SHARD: "2" },
+      'BUILD_SHARD: must be a whole number from 0 to 1 (BUILD_SHARDS is 2) (got "2")',
+    ],
+  ])("refuses %j", (env, problem) => {
+    expect(() => buildShard(env)).toThrow(problem);
   });
 });
 

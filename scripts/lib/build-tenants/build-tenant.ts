@@ -8,6 +8,7 @@ import path from "node:path";
 import { unlistedImageOrigins } from "~/features/media/media";
 import { assertNoSecretsInDir, searchSecretsFromEnv } from "~/features/search/sync";
 import { checkTruncation, type FeedReport } from "~/features/stock/feed.server";
+import { astroProcessEnv } from "~/tenant/build-env";
 import { ConfigError } from "~/tenant/errors";
 import type { Site } from "~/tenant/schema";
 import { loadTenant } from "~/tenant/tenant.server";
@@ -168,18 +169,17 @@ async function buildOneTenant(slug: string, options: BuildOptions): Promise<Tena
   const runs = await Promise.all(
     scratches.map((dir, index) =>
       runAstro(
-        {
-          TENANT: slug,
-          TENANT_SNAPSHOT: snapshot,
-          TENANT_SITE_URL: site.url,
-          PUBLIC_IMAGE_HOSTS: site.image_hosts.join(" "),
-          TENANT_OUT_DIR: dir,
-          TENANT_PUBLIC_DIR: noPublic,
-          BUILD_SHARD: String(index),
-          BUILD_SHARDS: String(shards),
+        astroProcessEnv({
+          tenant: slug,
+          snapshot,
+          siteUrl: site.url,
+          imageHosts: site.image_hosts,
+          outDir: dir,
+          publicDir: noPublic,
+          shard: { index, count: shards },
           // One build cache per process; a split build's are folded into one afterwards.
-          TENANT_ASTRO_CACHE_DIR: astroCacheDir(cacheDir, index, shards),
-        },
+          astroCacheDir: astroCacheDir(cacheDir, index, shards),
+        }),
         progress,
         ROOT,
         options.fresh ? ["--force"] : [],

@@ -1,5 +1,8 @@
 /** Which pictures a car shows, and the fallback when it has none (spec §8: missing image). */
 import type { Car } from "~/features/stock/car.schema";
+// Origins whose photos the image CDN may fetch: the tenant's `image_hosts`, as its build hands them
+// to every bundle, server and browser.
+import { BUILD_IMAGE_HOSTS } from "~/tenant/public-env";
 
 export const IMAGE_NOT_FOUND = "/media/image-not-found.svg";
 /** Gallery thumbnails only appear when a car has more than this many images (spec §9). */
@@ -35,15 +38,6 @@ export const CDN_DEFAULT_WIDTH = 640;
 export const CDN_DEFAULT_QUALITY = 75;
 export const CDN_MAX_WIDTH = 2400;
 const CDN_PATH = "/.netlify/images";
-
-/**
- * Origins whose photos the image CDN may fetch: the tenant's `image_hosts`, which its build
- * (scripts/lib/build-tenants/; astro.config.mjs under `npm run dev`) hands to every bundle,
- * server and browser, as PUBLIC_IMAGE_HOSTS.
- */
-const BUILD_IMAGE_HOSTS: readonly string[] = (import.meta.env?.PUBLIC_IMAGE_HOSTS ?? "")
-  .split(" ")
-  .filter(Boolean);
 
 /** The origin of an absolute http(s) URL, else null. */
 function originOf(url: string): string | null {
