@@ -242,35 +242,6 @@ export async function deliverDueLeads(options: DeliveryOptions): Promise<PassRes
 
   const result: PassResult = { ...emptyPass(), claimed: claimed.length };
   const queue = [...claimed];
-  /** Records of accepted deliveries still being written, and the first that could not be. */
-  const records: Promise<void>[] = [];
-  let recordError: { error: unknown } | undefined;
-  const recordFailure = async (row: Row, lead: OutboxLead | undefined, attempts: number, error: unknown) => {
-    const message = error instanceof Error ? error.message : String(error);
-    const permanent = error instanceof DeliveryError && error.permanent;
-    const permanentFailures = permanent ? row.permanent_failures + 1 : 0;
-    const park =
-      permanentFailures >= PARK_AFTER_PERMANENT_FAILURES || (error instanceof DeliveryError && error.parkNow);
-    const delay = retryDelayMs(attempts, schedule);
-    await ours(row)
-      .set({
-        attempts,
-        permanent_failures: permanentFailures,
-        last_attempt_at: sql<Date>`now()`,
-        last_error: message.slice(0, 500),
-        next_attempt_at: dbNowPlus(delay + Math.floor(random() * delay * RETRY_JITTER)),
-        parked_at: park ? sql<Date>`now()` : null,
-        locked_until: null,
-        locked_by: null,
-      })
-      .execute();
-    if (park) {
-      result.parked += 1;
-      console.error(
-        `[leads] parked lead ${row.lead_id} (${row.channel}) of ${lead?.tenant ?? "?"} after ${permanentFailures} refusals (${message.slice(0, 200)}); fix the channel and requeue it`,
-      );
-    } else result.failed += 1;
-  };
   const deliverOne = async (row: Row) => {
     if (options.deadline !== undefined && Date.now() + timeoutMs > options.deadline) {
       await ours(row).set({ locked_until: null, locked_by: null }).execute();
@@ -295,23 +266,36 @@ export async function deliverDueLeads(options: DeliveryOptions): Promise<PassRes
         mailer: options.mailer,
         fromFor: options.fromFor,
       });
+      // Recorded at once, so a pass cut short never sends this row again.
+      await recordDelivery(db, { leadId: row.lead_id, channel: row.channel, attempts });
+      result.delivered += 1;
     } catch (error) {
-      await recordFailure(row, lead, attempts, error);
-      return;
+      const message = error instanceof Error ? error.message : String(error);
+      const permanent = error instanceof DeliveryError && error.permanent;
+      const permanentFailures = permanent ? row.permanent_failures + 1 : 0;
+      const park =
+        permanentFailures >= PARK_AFTER_PERMANENT_FAILURES ||
+        (error instanceof DeliveryError && error.parkNow);
+      const delay = retryDelayMs(attempts, schedule);
+      await ours(row)
+        .set({
+          attempts,
+          permanent_failures: permanentFailures,
+          last_attempt_at: sql<Date>`now()`,
+          last_error: message.slice(0, 500),
+          next_attempt_at: dbNowPlus(delay + Math.floor(random() * delay * RETRY_JITTER)),
+          parked_at: park ? sql<Date>`now()` : null,
+          locked_until: null,
+          locked_by: null,
+        })
+        .execute();
+      if (park) {
+        result.parked += 1;
+        console.error(
+          `[leads] parked lead ${row.lead_id} (${row.channel}) of ${lead?.tenant ?? "?"} after ${permanentFailures} refusals (${message.slice(0, 200)}); fix the channel and requeue it`,
+        );
+      } else result.failed += 1;
     }
-    // Recorded at once, so a pass cut short never sends this row again. The lane goes on to its
-    // next lead meanwhile: records written at the same time share a statement.
-    records.push(
-      recordDelivery(db, { leadId: row.lead_id, channel: row.channel, attempts }).then(
-        () => {
-          result.delivered += 1;
-        },
-        (error: unknown) =>
-          recordFailure(row, lead, attempts, error).catch((failure: unknown) => {
-            recordError ??= { error: failure };
-          }),
-      ),
-    );
   };
   const lanes = Array.from(
     { length: Math.min(options.concurrency ?? DEFAULTS.concurrency, queue.length) },
@@ -320,8 +304,6 @@ export async function deliverDueLeads(options: DeliveryOptions): Promise<PassRes
     },
   );
   await Promise.all(lanes);
-  await Promise.all(records);
-  if (recordError) throw recordError.error;
   return result;
 }
 
