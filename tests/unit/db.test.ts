@@ -158,6 +158,50 @@ describe.each(backends)("storage on $name", ({ name, target }) => {
     expect(nextWindow.allowed).toBe(true);
   });
 
+  withDb(
+    "counts a lead's rate-limit hit as it stores it, and stores none past the limit",
+    async (db, tenant) => {
+      const now = new Date("2026-06-15T02:00:45Z");
+      const bucket = `leads:${tenant}:203.0.113.9`;
+      const hit = { bucket, limit: { hits: 3, windowMs: 60_000 }, now };
+      const submit = (key: string) =>
+        storeLead(
+          db,
+          {
+            tenant,
+            lead: lead(),
+            idempotencyKey: key,
+            spam: false,
+            clientIp: "203.0.113.9",
+            userAgent: "test",
+          },
+          hit,
+        );
+      const results = await Promise.all(["a", "b", "c", "d", "e"].map(submit));
+      expect(results.filter((r) => "leadId" in r)).toHaveLength(3);
+      expect(results.filter((r) => !("leadId" in r))).toEqual([
+        { retryAfterSeconds: 15 },
+        { retryAfterSeconds: 15 },
+      ]);
+      const stored = await db.selectFrom("leads").select("id").where("tenant", "=", tenant).execute();
+      expect(stored).toHaveLength(3);
+      const outbox = await db
+        .selectFrom("lead_outbox")
+        .select("lead_id")
+        .where("tenant", "=", tenant)
+        .execute();
+      expect(outbox).toHaveLength(3);
+      const counter = await db
+        .selectFrom("rate_limits")
+        .select("hits")
+        .where("bucket", "=", bucket)
+        .executeTakeFirstOrThrow();
+      expect(counter.hits).toBe(5);
+      // A retry of a stored lead over the limit is refused too, and stores nothing new.
+      expect(await submit("a")).toEqual({ retryAfterSeconds: 15 });
+    },
+  );
+
   withDb("delivers a lead to the CRM with the documented body and marks it delivered", async (db, tenant) => {
     const { leadId } = await store(db, tenant);
     const pass = await deliverDueLeads({ db, tenant, targetFor: (t) => (t === tenant ? crm.url : null) });
