@@ -9,6 +9,7 @@
  * Pure: the page's script, the local server and the tests import it.
  */
 import { LEAD_TEXTS } from "~/features/leads/schemas";
+import type { CheckoutOffer } from "~/features/vehicle/car-fields";
 
 export type CheckoutPlan = "reserve" | "buy";
 
@@ -31,14 +32,6 @@ export function checkoutTarget(url: URL): { slug: string; plan: CheckoutPlan } |
 /** Whether the local server should answer this path with the checkout page (netlify.toml does the same). */
 export function isCarCheckoutPath(pathname: string): boolean {
   return CAR_CHECKOUT_PATH.test(pathname);
-}
-
-/** What the server tells the page about buying a car online; null when it cannot be (spec §5). */
-export interface CheckoutOffer {
-  /** Deposit in dollars, or null when missing or $0 (then no amount is shown). */
-  deposit: number | null;
-  /** The lead's fixed fields for this car (car_id, stock number, make, model …). */
-  lead_fields: Record<string, string | number>;
 }
 
 export interface CheckoutChoices {

@@ -4,7 +4,6 @@
  * data, no dealer notes beyond the published comments). Pure.
  */
 
-import type { CheckoutOffer } from "~/features/checkout/checkout";
 import { formatPhone, telHref } from "~/features/locations/locations";
 import { carPictures } from "~/features/media/media";
 import type { Car } from "~/features/stock/car.schema";
@@ -50,6 +49,17 @@ export interface CarFields {
   url: string;
   /** Reserve or buy online (the checkout page); null when the site or the car does not offer it. */
   checkout: CheckoutOffer | null;
+}
+
+/**
+ * What the server tells the checkout page (src/features/checkout/) about buying a car online; null
+ * when it cannot be (spec §5).
+ */
+export interface CheckoutOffer {
+  /** Deposit in dollars, or null when missing or $0 (then no amount is shown). */
+  deposit: number | null;
+  /** The lead's fixed fields for this car (car_id, stock number, make, model …). */
+  lead_fields: Record<string, string | number>;
 }
 
 const byData = new WeakMap<TenantData, { bySlug: Map<string, Car>; byId: Map<number, Car> }>();

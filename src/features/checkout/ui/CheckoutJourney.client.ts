@@ -8,13 +8,12 @@ import { formatDeliveryPrice } from "~/features/delivery/delivery";
 import type { LeadFormProps } from "~/features/leads/ui/LeadForm";
 import { mountLeadFormInto } from "~/features/leads/ui/load-lead-form.client";
 import { cdnImage } from "~/features/media/media";
-import type { CarFields } from "~/features/vehicle/car-fields";
+import type { CarFields, CheckoutOffer } from "~/features/vehicle/car-fields";
 import { loadCarFields } from "~/features/vehicle/car-fields.client";
 import { showFormErrors } from "~/lib/ui/form-errors";
 import {
   CHECKOUT_TEXTS,
   type CheckoutChoices,
-  type CheckoutOffer,
   type CheckoutPlan,
   checkChoices,
   checkoutSubcategory,
