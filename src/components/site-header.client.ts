@@ -28,10 +28,15 @@ export function fitHeaderBar(header: HTMLElement, barStyle: HTMLStyleElement | H
   };
 
   const fit = () => {
-    // Measured at each width: the phone is spelled out only on wider screens.
-    const fits = measure() <= bar.clientWidth + 0.5;
+    // Measured at each width: the phone is spelled out only on wider screens. The answer is a
+    // width, not a yes or no: the stylesheet's media query then switches the row the moment the
+    // window is resized, before this observer hears of it (the bar grows and shrinks with the window).
+    const row = measure();
+    const fits = row <= bar.clientWidth + 0.5;
     if (fits && nav.matches(":popover-open")) nav.hidePopover();
-    barStyle.media = fits ? "all" : "not all";
+    const needed = Math.ceil(window.innerWidth - (bar.clientWidth - row));
+    const media = `(min-width: ${needed}px)`;
+    if (barStyle.media !== media) barStyle.media = media;
   };
   new ResizeObserver(fit).observe(bar);
 }
