@@ -1,7 +1,7 @@
 /**
  * The search page's first paint is its final layout: the prerendered results, the search app that
  * takes their place, the facets and their counts arriving, on a phone and on a desktop, with and
- * without filters in the address. Loaded several times with the CPU slowed four times (a mid-range
+ * without filters in the address, with the engine in its worker. Loaded several times with the CPU slowed four times (a mid-range
  * phone), so a race between the app and the page cannot pass by luck.
  */
 import type { Page } from "@playwright/test";
@@ -36,6 +36,10 @@ for (const slug of TENANTS) {
       // CLS is reported to three decimals (Lighthouse, web-vitals): the page's must read 0.000.
       // A sub-pixel nudge of a text node (1e-5) rounds away; anything a shopper could see does not.
       const shifts = await unexpectedShifts(page);
+      // The engine answers from a worker, so its index and searches never block the page's thread.
+      expect(page.workers().map((worker) => new URL(worker.url()).pathname)).toContainEqual(
+        expect.stringMatching(/^\/_astro\/search\.worker-[\w-]+\.js$/),
+      );
       const cls = shifts.reduce((sum, shift) => sum + shift.value, 0);
       expect(cls < 0.0005, `${width}px ${path}: CLS ${cls.toFixed(5)} ${JSON.stringify(shifts)}`).toBe(true);
     }

@@ -1,3 +1,4 @@
+import { useLayoutEffect, useRef, useState } from "react";
 import { useHits, useInstantSearch, usePagination } from "react-instantsearch-core";
 import type { CardSite } from "../cards";
 import type { CarSearchDocument } from "../documents";
@@ -69,6 +70,23 @@ function ResultsHeading() {
   return <h2 className="visually-hidden">Search results</h2>;
 }
 
+/**
+ * The prerendered cards themselves (the page's #static-results grid, same markup as ResultCard),
+ * moved into the island until the first answer arrives: the page's first frame needs no cards
+ * rendered by React, which on a phone is the longest task of loading the search page. The grid is
+ * picked up in the first render, before the prerendered results are taken off the page, and
+ * moved in a layout effect, so no frame shows the results without their cards.
+ */
+function PrerenderedGrid({ fallback }: { fallback: React.ReactNode }) {
+  const [grid] = useState(() => document.querySelector<HTMLElement>("#static-results .grid"));
+  const holder = useRef<HTMLDivElement>(null);
+  useLayoutEffect(() => {
+    if (grid) holder.current?.append(grid);
+  }, [grid]);
+  // display: contents, so the grid lays out as the section's own child, as ResultCard's grid does.
+  return grid ? <div ref={holder} style={{ display: "contents" }} /> : fallback;
+}
+
 type Results = ReturnType<typeof useInstantSearch>["results"];
 
 /** The count the shopper sees: the hits, or the spec's stand-in above the cap. */
@@ -94,6 +112,17 @@ export function ShowMeButton({
       {showMeLabel(resultCount(results, stockCountOverride))}
     </button>
   );
+}
+
+function CardGrid({ hits, site, waiting }: { hits: CarSearchDocument[]; site: CardSite; waiting: boolean }) {
+  const grid = (
+    <div className="grid">
+      {hits.map((car, index) => (
+        <ResultCard key={car.id} car={car} site={site} eager={index < 3} />
+      ))}
+    </div>
+  );
+  return waiting ? <PrerenderedGrid fallback={grid} /> : grid;
 }
 
 export function Results({ site, initial, clearFiltersHref, stockCountOverride }: Props) {
@@ -137,11 +166,7 @@ export function Results({ site, initial, clearFiltersHref, stockCountOverride }:
           </a>
         </div>
       ) : (
-        <div className="grid">
-          {hits.map((car, index) => (
-            <ResultCard key={car.id} car={car} site={site} eager={index < 3} />
-          ))}
-        </div>
+        <CardGrid hits={hits} site={site} waiting={waiting} />
       )}
       <Pagination />
     </section>
