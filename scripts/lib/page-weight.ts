@@ -1,8 +1,8 @@
 /**
  * Page weight as a browser pays it: gzip bytes of a built page's HTML (CSS is inlined), its
  * stylesheets, and every script it loads, following islands' component and renderer URLs and
- * their static imports; the "everything it can load" figure also follows dynamic `import()`s
- * (a dialog's lead form, loaded when the dialog opens).
+ * their static imports and the workers they start (the search engine's); the "everything it can
+ * load" figure also follows dynamic `import()`s (a dialog's lead form, loaded when the dialog opens).
  */
 import { existsSync, readFileSync } from "node:fs";
 import path from "node:path";
@@ -18,18 +18,25 @@ function assetPath(siteRoot: string, url: string): string | null {
 
 const STATIC_IMPORT = /(?:import|from)\s*"(\.\/[^"]+\.js)"/g;
 const ANY_IMPORT = /(?:import|from)\s*\(?\s*["'`](\.\/[^"'`]+\.js)["'`]/g;
+/** A worker a chunk starts: Vite writes `new Worker(new URL(`/_astro/x.js`, import.meta.url), …)`. */
+const WORKER = /new Worker\(\s*new URL\(\s*["'`]([^"'`]+\.js)["'`]/g;
 
 /**
  * Every chunk a set of entry scripts pulls in through static imports (`import"./x.js"`,
- * `from"./x.js"`), and with `dynamic` through `import(`./x.js`)` too.
+ * `from"./x.js"`) and the workers they start, and with `dynamic` through `import(`./x.js`)` too.
  */
-function withImports(entries: Iterable<string>, dynamic = false): Set<string> {
+function withImports(siteRoot: string, entries: Iterable<string>, dynamic = false): Set<string> {
   const scripts = new Set(entries);
   for (const file of scripts) {
     const code = readFileSync(file, "utf8");
     for (const match of code.matchAll(dynamic ? ANY_IMPORT : STATIC_IMPORT)) {
       const dep = path.resolve(path.dirname(file), match[1] as string);
       if (existsSync(dep)) scripts.add(dep);
+    }
+    for (const match of code.matchAll(WORKER)) {
+      const url = match[1] as string;
+      const dep = url.startsWith("/") ? assetPath(siteRoot, url) : path.resolve(path.dirname(file), url);
+      if (dep && existsSync(dep)) scripts.add(dep);
     }
   }
   return scripts;
@@ -79,7 +86,7 @@ export function pageWeight(
   return {
     html: gz(html),
     css,
-    js: sumGzip(withImports(all, true)) + inlineJs,
-    initialJs: sumGzip(withImports(initial)) + inlineJs,
+    js: sumGzip(withImports(siteRoot, all, true)) + inlineJs,
+    initialJs: sumGzip(withImports(siteRoot, initial)) + inlineJs,
   };
 }

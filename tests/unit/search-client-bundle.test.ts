@@ -3,7 +3,9 @@
  * bundled by Vite with the browser-only resolutions of scripts/lib/slim-browser-deps.ts
  * (instant-meilisearch's ES module, the meilisearch-js stand-in, no qs), then run against real
  * HTTP: a hosted Meilisearch (here the embedded engine behind a Meilisearch HTTP API, answering
- * errors as Meilisearch does) and the embedded index file.
+ * errors as Meilisearch does) and the embedded index file, searched by the search worker's own
+ * handler behind a stand-in for the browser's Worker (Node has none): messages cross it as
+ * structured clones, as they cross a real worker.
  */
 import { mkdtempSync, readFileSync } from "node:fs";
 import { createServer, type Server } from "node:http";
@@ -13,11 +15,13 @@ import path from "node:path";
 import { text } from "node:stream/consumers";
 import { pathToFileURL } from "node:url";
 import { build } from "vite";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { afterAll, afterEach, beforeAll, describe, expect, it } from "vitest";
 import { searchDocuments } from "~/features/search/documents";
 import { createEngine, createHttpClient, SearchEngineError } from "~/features/search/engine";
 import { packIndex } from "~/features/search/pack";
 import { CAR_INDEX_SETTINGS } from "~/features/search/settings";
+import { createWorkerHandler } from "~/features/search/ui/search-worker-handler";
+import type { WorkerRequest } from "~/features/search/ui/search-worker-protocol";
 import slimBrowserDeps from "../../scripts/lib/slim-browser-deps";
 import { makeCar, makeSite, NOW } from "./helpers";
 
@@ -133,6 +137,37 @@ afterAll(() => {
   server?.close();
 });
 
+/** How many workers the page started, and whether the next one fails to load (a blocked script). */
+const workers = { started: 0, failNext: false };
+
+/** The browser's Worker as the page uses it, running the search worker's handler in this process. */
+class WorkerStandIn extends EventTarget {
+  readonly #handle = createWorkerHandler();
+  #failed = false;
+  constructor() {
+    super();
+    workers.started += 1;
+    this.#failed = workers.failNext;
+    workers.failNext = false;
+  }
+  postMessage(data: WorkerRequest) {
+    const request = structuredClone(data);
+    setTimeout(async () => {
+      if (this.#failed) {
+        this.dispatchEvent(new Event("error", { cancelable: true }));
+        return;
+      }
+      const answer = structuredClone(await this.#handle(request));
+      this.dispatchEvent(new MessageEvent("message", { data: answer }));
+    });
+  }
+  terminate() {}
+}
+
+afterEach(() => {
+  Reflect.deleteProperty(globalThis, "Worker");
+});
+
 const firstPage = [{ indexName: "cars", params: { query: "toyota", hitsPerPage: 10, facets: ["make"] } }];
 
 describe("the search client bundled for the browser", () => {
@@ -182,13 +217,27 @@ describe("the search client bundled for the browser", () => {
     );
   });
 
-  it("searches the embedded index file without a server", async () => {
+  it("searches the embedded index file in the search worker, without a server", async () => {
     seen.length = 0;
+    workers.started = 0;
+    Object.assign(globalThis, { Worker: WorkerStandIn });
     const client = bundle.createSearchClient({ indexUrl: `${origin}/search-data/cars.json` });
     const { results } = await client.search(firstPage as never);
     expect((results[0] as { hits: { id: number }[] }).hits.map((hit) => hit.id).sort()).toEqual([1, 2]);
     // The index is fetched once; every search after that stays in the page.
     await client.search(firstPage as never);
     expect(seen.map((request) => request.path)).toEqual(["/search-data/cars.json"]);
+    expect(workers.started).toBe(1);
+  });
+
+  it("says the engine could not start when the worker fails, and starts a new one for the next search", async () => {
+    workers.started = 0;
+    workers.failNext = true;
+    Object.assign(globalThis, { Worker: WorkerStandIn });
+    const client = bundle.createSearchClient({ indexUrl: `${origin}/search-data/cars.json` });
+    await expect(client.search(firstPage as never)).rejects.toThrow("the search engine could not start");
+    const { results } = await client.search(firstPage as never);
+    expect((results[0] as { nbHits: number }).nbHits).toBe(2);
+    expect(workers.started).toBe(2);
   });
 });

@@ -6,6 +6,7 @@ import {
   countWithinBudget,
   estimateBudget,
 } from "~/features/search/budget";
+import { formatNumber } from "~/lib/format";
 
 for (const form of document.querySelectorAll<HTMLFormElement>("[data-budget-finder]")) {
   const prices = JSON.parse(form.dataset.prices ?? "{}") as Record<string, number[]>;
@@ -25,10 +26,10 @@ for (const form of document.querySelectorAll<HTMLFormElement>("[data-budget-find
     const list = prices[body] ?? [];
     const matches = countWithinBudget(list, budget);
     const button = budgetButton(matches, noun);
-    if (output) output.value = `$${budget.toLocaleString("en-AU")}`;
+    if (output) output.value = `$${formatNumber(budget)}`;
     if (label) label.textContent = button.label;
     if (count) {
-      count.textContent = matches.toLocaleString("en-AU");
+      count.textContent = formatNumber(matches);
       count.hidden = button.disabled;
     }
     if (note) {
@@ -50,7 +51,7 @@ for (const form of document.querySelectorAll<HTMLFormElement>("[data-budget-find
     const input = field(name);
     if (!(input instanceof HTMLInputElement)) continue;
     input.addEventListener("blur", () => {
-      input.value = clampMoney(input.value).toLocaleString("en-AU");
+      input.value = formatNumber(clampMoney(input.value));
       update();
     });
   }

@@ -1,5 +1,6 @@
 import { type CSSProperties, useCallback, useId, useState } from "react";
 import { Configure, Index, useInstantSearch, useRange, useRefinementList } from "react-instantsearch-core";
+import { formatNumber } from "~/lib/format";
 import { moveHandle, priceHistogram } from "../results";
 
 export interface FacetConfig {
@@ -121,7 +122,7 @@ function BandCounts({ bounds, from, to }: { bounds: [number, number]; from: numb
             key={bar.from}
             className={bar.to > from && bar.from < to ? "in-range" : undefined}
             style={{ blockSize: `${Math.max(bar.share * 100, bar.count > 0 ? 6 : 0)}%` }}
-            title={`$${bar.from.toLocaleString("en-AU")}–$${bar.to.toLocaleString("en-AU")}: ${bar.count}`}
+            title={`$${formatNumber(bar.from)}–$${formatNumber(bar.to)}: ${bar.count}`}
           />
         ))}
     </div>
@@ -150,7 +151,7 @@ function PriceRange({ indexUid, shown }: { indexUid: string; shown: boolean }) {
     if (draft) refine([draft[0] <= min ? undefined : draft[0], draft[1] >= max ? undefined : draft[1]]);
     setDraft(null);
   };
-  const money = (n: number) => `$${n.toLocaleString("en-AU")}`;
+  const money = (n: number) => `$${formatNumber(n)}`;
   const span = { "--from": along(from, [min, max]), "--to": along(to, [min, max]) } as CSSProperties;
   // Pushed to the top end, the minimum's thumb would lie under the maximum's, out of reach.
   const minOnTop = from > (min + max) / 2;

@@ -1,4 +1,5 @@
 import { cdnImage, cdnSizes, cdnSrcset } from "~/features/media/media";
+import { formatKm, formatNumber } from "~/lib/format";
 import { type CardSite, cardActions } from "../cards";
 import type { CarSearchDocument } from "../documents";
 
@@ -8,14 +9,12 @@ interface Props {
   eager?: boolean;
 }
 
-const whole = new Intl.NumberFormat("en-AU");
-
 /** The island's result card: same markup and classes as CarCard.astro. */
 export function ResultCard({ car, site, eager = false }: Props) {
   const facts = [
     car.car_type_label,
     car.body_label,
-    car.km === null ? null : `${whole.format(car.km)} km`,
+    car.km === null ? null : formatKm(car.km),
     car.transmission,
     car.stocknum ? `Stock #${car.stocknum}` : null,
   ].filter((fact): fact is string => Boolean(fact));
@@ -69,7 +68,7 @@ export function ResultCard({ car, site, eager = false }: Props) {
           )}
           {car.weekly !== null && (
             <span className="weekly-chip">
-              <span className="visually-hidden">Finance from </span>${whole.format(car.weekly)}
+              <span className="visually-hidden">Finance from </span>${formatNumber(car.weekly)}
               <span aria-hidden="true">/wk</span>
               <span className="visually-hidden"> per week</span>
             </span>
