@@ -4,7 +4,6 @@ import {
   type CarTag,
   carTag,
   carTypeLabel,
-  formatMoney,
   type HiddenReason,
   hiddenReason,
   isAvailable,
@@ -381,18 +380,6 @@ describe("Test Drive Only (spec §4)", () => {
     const car = makeCar({ tag: "Test Drive Only", simple_fuel: "Electric" });
     expect(carTag(car, makeSite(), NOW)?.kind).toBe("fuel");
     expect(isTestDriveOnly(car)).toBe(true);
-  });
-});
-
-describe("money", () => {
-  it.each<[number, string]>([
-    [29990, "$29,990"],
-    [0, "$0"],
-    [1_234_567, "$1,234,567"],
-    [29990.4, "$29,990"],
-    [149, "$149"],
-  ])("formats %d as %s", (amount, text) => {
-    expect(formatMoney(amount)).toBe(text);
   });
 });
 

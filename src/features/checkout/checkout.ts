@@ -10,6 +10,7 @@
  */
 import { LEAD_TEXTS } from "~/features/leads/schemas";
 import type { CheckoutOffer } from "~/features/vehicle/car-fields";
+import { formatMoney } from "~/lib/format";
 
 export type CheckoutPlan = "reserve" | "buy";
 
@@ -70,11 +71,6 @@ export function checkChoices(choices: CheckoutChoices, deliveryOffered: boolean)
   return errors;
 }
 
-const money = (amount: number) =>
-  new Intl.NumberFormat("en-AU", { style: "currency", currency: "AUD", maximumFractionDigits: 0 }).format(
-    amount,
-  );
-
 /** The lead's subcategory in the dealer's CRM. */
 export function checkoutSubcategory(plan: CheckoutPlan): string {
   return plan === "reserve" ? "Reserve Online" : "Online Purchase";
@@ -83,7 +79,7 @@ export function checkoutSubcategory(plan: CheckoutPlan): string {
 /** The final button's words. */
 export function checkoutSubmitLabel(plan: CheckoutPlan, deposit: number | null): string {
   if (plan === "buy") return "Send Purchase Request";
-  return deposit ? `Reserve Now with ${money(deposit)}` : "Reserve Now";
+  return deposit ? `Reserve Now with ${formatMoney(deposit)}` : "Reserve Now";
 }
 
 export interface HandoverDetails {
@@ -106,7 +102,7 @@ export function checkoutSummary(
   const lines =
     choices.plan === "reserve"
       ? [
-          `I would like to reserve the ${car.name}${offer.deposit ? ` with a ${money(offer.deposit)} refundable deposit` : ""}.`,
+          `I would like to reserve the ${car.name}${offer.deposit ? ` with a ${formatMoney(offer.deposit)} refundable deposit` : ""}.`,
         ]
       : [
           `I would like to buy the ${car.name} (${car.price_text}).`,

@@ -3,6 +3,8 @@
  * the estimate (first region covering the postcode wins), and the texts are the spec's own. Pure:
  * shared by the island (client validation) and the function (server validation).
  */
+
+import { formatMoney } from "~/lib/format";
 import type { DeliveryConfig } from "~/tenant/schemas/delivery";
 
 /** Spec §8 texts, plus the spec's 4-digit postcode message (§5) for anything that is not a postcode. */
@@ -47,16 +49,9 @@ export function deliveryEstimate(
   return null;
 }
 
-const moneyFormat = new Intl.NumberFormat("en-AU", {
-  style: "currency",
-  currency: "AUD",
-  minimumFractionDigits: 0,
-  maximumFractionDigits: 0,
-});
-
 /** "$350"; a region priced 0 delivers free. */
 export function formatDeliveryPrice(price: number): string {
-  return price === 0 ? "Free" : moneyFormat.format(price);
+  return price === 0 ? "Free" : formatMoney(price);
 }
 
 /** Whether a car's page offers the calculator: the flag is on and the tenant has regions. */

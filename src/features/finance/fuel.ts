@@ -2,6 +2,7 @@
  * Fuel calculator (spec §2 "hidden for electric", §9 defaults and formula). Pure.
  */
 import type { Car } from "~/features/stock/car.schema";
+import { formatCentsMoney } from "~/lib/format";
 
 /** Spec §9 defaults. */
 export const FUEL_DEFAULTS = { pricePerLitre: 1.7, kmPerWeek: 250, litresPer100Km: 10 } as const;
@@ -67,13 +68,6 @@ export function weeklyFuelCost(input: FuelInput): number {
   return Math.round((km / 100) * litres * price * 100) / 100;
 }
 
-const costFormat = new Intl.NumberFormat("en-AU", {
-  style: "currency",
-  currency: "AUD",
-  minimumFractionDigits: 2,
-  maximumFractionDigits: 2,
-});
-
 export function formatFuelCost(cost: number): string {
-  return costFormat.format(cost);
+  return formatCentsMoney(cost);
 }

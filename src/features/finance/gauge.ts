@@ -3,7 +3,8 @@
  * validation, §9 animation) and the market-price badge (§5, §9 threshold). Pure.
  */
 import type { Car } from "~/features/stock/car.schema";
-import { formatMoney, isSold } from "~/features/stock/stock";
+import { isSold } from "~/features/stock/stock";
+import { formatMoney } from "~/lib/format";
 import type { Site } from "~/tenant/schema";
 
 /** Spec §5: the gauge needs a confidence above this. */

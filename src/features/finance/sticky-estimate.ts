@@ -4,7 +4,8 @@
  * §9 "header estimate per week with sample annual rate"). Pure.
  */
 import type { Car } from "~/features/stock/car.schema";
-import { formatMoney, isSold } from "~/features/stock/stock";
+import { isSold } from "~/features/stock/stock";
+import { formatMoney } from "~/lib/format";
 import type { Site } from "~/tenant/schema";
 import { FINANCE_ESTIMATE_MIN_PRICE, financeEstimate, financeExcluded } from "./finance";
 import { formatRate, QUOTE_PLACEHOLDER, type QuoteRequest, youxEstimate } from "./youx";

@@ -4,6 +4,7 @@
  * import it (no zod here: the page ships it; the request's schema is payment.schema.ts). Cards are
  * taken by the provider's hosted checkout, never by this site.
  */
+import { formatCentsMoney } from "~/lib/format";
 
 export const ONLINE_PAYMENT_PATH = "/online-payment";
 
@@ -40,11 +41,9 @@ export const PAYMENT_TEXTS = {
   } satisfies Record<PaymentStatus, string>,
 } as const;
 
-const money = new Intl.NumberFormat("en-AU", { style: "currency", currency: "AUD" });
-
 /** 123450 → "$1,234.50". */
 export function formatCents(cents: number): string {
-  return money.format(cents / 100);
+  return formatCentsMoney(cents / 100);
 }
 
 /** "$1,250.50", "1250.5", "500" → cents; null when it is not an amount of money. */

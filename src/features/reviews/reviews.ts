@@ -3,6 +3,7 @@
  * minimum average; stars "4 full plus partial"). Pure: the block's data in, what it shows out.
  */
 import { formatCalendarDate } from "~/lib/dates";
+import { formatNumber } from "~/lib/format";
 import type { Review, ReviewsFile } from "./review.schema";
 
 export interface ReviewsSettings {
@@ -61,7 +62,7 @@ export function ratingLabel(rating: number): string {
 /** "Based on 297 Google reviews" / "Based on 1 review". */
 export function reviewCountText(count: number, source: string): string {
   const what = `${source ? `${source} ` : ""}review${count === 1 ? "" : "s"}`;
-  return `Based on ${count.toLocaleString("en-AU")} ${what}`;
+  return `Based on ${formatNumber(count)} ${what}`;
 }
 
 /** "12 Mar 2026". */

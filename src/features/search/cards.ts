@@ -3,6 +3,7 @@
  * Pure: the static cards and the search island render the same list.
  */
 import { financeLink } from "~/features/finance/finance-link";
+import { formatMoney } from "~/lib/format";
 
 /** The few site settings cards need (a Site satisfies it; islands get only this much). */
 export interface CardSite {
@@ -48,12 +49,6 @@ export function cardSite(site: CardSite): CardSite {
   };
 }
 
-const money = new Intl.NumberFormat("en-AU", {
-  style: "currency",
-  currency: "AUD",
-  maximumFractionDigits: 0,
-});
-
 /** Reserve deposit: the car's own, else the site's fallback ($200); 0 hides the amount. */
 export function reserveDeposit(car: Pick<CardCar, "reserve_deposit">, site: CardSite): number {
   return car.reserve_deposit ?? site.reserve_deposit;
@@ -77,7 +72,7 @@ export function cardActions(car: CardCar, site: CardSite): CardAction[] {
     const deposit = reserveDeposit(car, site);
     actions.push({
       kind: "reserve",
-      label: deposit > 0 ? `Reserve Now (${money.format(deposit)} deposit)` : "Reserve Now",
+      label: deposit > 0 ? `Reserve Now (${formatMoney(deposit)} deposit)` : "Reserve Now",
       href: `${page}/checkout`,
     });
     actions.push({

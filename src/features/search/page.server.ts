@@ -5,6 +5,7 @@
 
 import { bodyLabel } from "~/features/stock/specs";
 import { carTypeLabel } from "~/features/stock/stock";
+import { formatNumber } from "~/lib/format";
 import type { Site } from "~/tenant/schema";
 import type { TenantData } from "~/tenant/tenant.server";
 import { cardSite } from "./cards";
@@ -161,7 +162,7 @@ export function searchPageProps(tenant: TenantData, path: SearchPath) {
   };
   return {
     title,
-    description: `${count.toLocaleString("en-AU")} ${title.replace(/ for Sale$/, "").toLowerCase()} for sale at ${site.name}.`,
+    description: `${formatNumber(count)} ${title.replace(/ for Sale$/, "").toLowerCase()} for sale at ${site.name}.`,
     canonicalPath,
     browse: browseGroups(tenant, path),
     pages: result.totalPages ?? 1,

@@ -2,6 +2,8 @@
  * The home page's quick search: pick a make and model, then a show-me-N-vehicles button goes to
  * that search URL (spec §2). Counts come from the same published documents the results page uses.
  */
+
+import { formatNumber } from "~/lib/format";
 import { makeModelPath } from "./slugs";
 
 export interface QuickSearchOption {
@@ -38,5 +40,5 @@ export function quickSearchMakes(docs: readonly { make: string; model: string }[
 
 /** "Show me 1,234 vehicles" / "Show me 1 vehicle". */
 export function showMeLabel(count: number): string {
-  return `Show me ${count.toLocaleString("en-AU")} ${count === 1 ? "vehicle" : "vehicles"}`;
+  return `Show me ${formatNumber(count)} ${count === 1 ? "vehicle" : "vehicles"}`;
 }

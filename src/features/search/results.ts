@@ -15,6 +15,7 @@ export function collapseSoldRuns<T extends { sold: boolean }>(hits: readonly T[]
  * Stock counts above 1999 are replaced by the site's configured count, or else by the summed
  * counts of a facet that partitions the stock (car type).
  */
+import { formatNumber } from "~/lib/format";
 export function displayCount(
   total: number,
   override: number | undefined,
@@ -27,7 +28,7 @@ export function displayCount(
 }
 
 export function resultCountText(count: number): string {
-  return `${count.toLocaleString("en-AU")} ${count === 1 ? "vehicle" : "vehicles"} found`;
+  return `${formatNumber(count)} ${count === 1 ? "vehicle" : "vehicles"} found`;
 }
 
 /** Moves one handle of a range slider; the min handle stays a step below the max and vice versa. */

@@ -1,4 +1,5 @@
 /** Spec rows and feature lists for the vehicle page (spec §5: rows hidden when empty; §9 limits). */
+import { formatNumber } from "~/lib/format";
 import type { Car } from "./car.schema";
 
 export const KEY_INFO_LIMIT = 4;
@@ -31,13 +32,6 @@ export function shown(value: unknown): string | null {
   if (value === null || value === undefined) return null;
   const text = String(value).trim();
   return text === "" || text.toLowerCase() === "null" ? null : text;
-}
-
-const numberFormat = new Intl.NumberFormat("en-AU");
-
-/** "45,210" (en-AU grouping), with one shared formatter: pages call this per spec row. */
-export function formatNumber(value: number): string {
-  return numberFormat.format(value);
 }
 
 const number = (value: number | null | undefined, unit = "") =>

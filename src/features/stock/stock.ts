@@ -5,6 +5,7 @@
  */
 
 import { calendarDate, formatCalendarDate } from "~/lib/dates";
+import { formatMoney } from "~/lib/format";
 import type { CarType, Site } from "~/tenant/schema";
 import type { Car } from "./car.schema";
 
@@ -142,18 +143,6 @@ export function carTag(car: Car, site: Site, now: Date): CarTag | null {
   if (justArrived(car, site, now))
     return { kind: "just_arrived", label: site.specifications.just_arrived_tag_name };
   return null;
-}
-
-const moneyFormat = new Intl.NumberFormat("en-AU", {
-  style: "currency",
-  currency: "AUD",
-  minimumFractionDigits: 0,
-  maximumFractionDigits: 0,
-});
-
-/** Whole Australian dollars: 29990 → "$29,990". */
-export function formatMoney(amount: number): string {
-  return moneyFormat.format(amount);
 }
 
 export type PriceDisplay = {

@@ -4,6 +4,7 @@
  * valuation (§3 valuation: id, adjustmentAnswers) and the CRM subcategories (§4).
  */
 import type { Location } from "~/features/locations/location.schema";
+import { formatWholeNumber } from "~/lib/format";
 
 /** Spec §9 Trade-in FAQ: no online estimate for cars over 7 years or 100,000 km. */
 export const ONLINE_ESTIMATE_LIMITS = { maxAgeYears: 7, maxKms: 100_000 } as const;
@@ -88,13 +89,11 @@ export const MONEY_QUICK_PICKS = {
 } as const;
 export type QuickPickVariant = keyof typeof MONEY_QUICK_PICKS;
 
-const grouped = new Intl.NumberFormat("en-AU", { maximumFractionDigits: 0 });
-
 /** `15000` → `$15,000` (spec §5: $ prefix with thousand separators). */
-export { formatMoney } from "~/features/stock/stock";
+export { formatMoney } from "~/lib/format";
 /** What a money input shows while typing: separators only (the $ sits outside the field). */
 export function formatAmountInput(amount: number | null): string {
-  return amount === null ? "" : grouped.format(amount);
+  return amount === null ? "" : formatWholeNumber(amount);
 }
 /** Reads what a shopper typed (`$15,000`, `15 000`, `15000.00`) as whole dollars; null when empty or not money. */
 export function parseMoney(text: string): number | null {
@@ -107,7 +106,7 @@ export function parseMoney(text: string): number | null {
 export const KMS_SUFFIX = " kms";
 /** `85000` → `85,000 kms`. */
 export function formatKms(kms: number): string {
-  return `${grouped.format(Math.round(kms))}${KMS_SUFFIX}`;
+  return `${formatWholeNumber(Math.round(kms))}${KMS_SUFFIX}`;
 }
 /** Reads `85,000`, `85000 kms`, `85 000 km` as whole kilometres; null when not a number. */
 export function parseKms(text: string): number | null {

@@ -8,14 +8,14 @@ import type { Car } from "~/features/stock/car.schema";
 import {
   bodyLabel,
   DEALER_COMMENTS_LIMIT,
-  formatNumber,
   hasDealerComments,
   type SpecRow,
   shown,
   specRows,
 } from "~/features/stock/specs";
-import { carTypeLabel, formatMoney, isRegoCurrent, isSold, isTestDriveOnly } from "~/features/stock/stock";
+import { carTypeLabel, isRegoCurrent, isSold, isTestDriveOnly } from "~/features/stock/stock";
 import { ANALYTICS_EVENTS } from "~/lib/analytics";
+import { formatMoney, formatNumber } from "~/lib/format";
 import type { Site } from "~/tenant/schema";
 
 /** Spec §9: the sticky header appears after this much scrolling; the mobile bar changes past 900. */

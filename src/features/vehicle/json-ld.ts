@@ -4,8 +4,8 @@
  */
 import type { Location } from "~/features/locations/location.schema";
 import type { Car } from "~/features/stock/car.schema";
-import { formatNumber } from "~/features/stock/specs";
 import { isSold, saleAmount } from "~/features/stock/stock";
+import { formatNumber } from "~/lib/format";
 import type { Site } from "~/tenant/schema";
 
 /** The page's absolute address on the tenant's site. */

@@ -10,6 +10,7 @@ import { mountLeadFormInto } from "~/features/leads/ui/load-lead-form.client";
 import { cdnImage } from "~/features/media/media";
 import type { CarFields, CheckoutOffer } from "~/features/vehicle/car-fields";
 import { loadCarFields } from "~/features/vehicle/car-fields.client";
+import { formatMoney } from "~/lib/format";
 import { showFormErrors } from "~/lib/ui/form-errors";
 import {
   CHECKOUT_TEXTS,
@@ -29,11 +30,6 @@ const planForm = q<HTMLFormElement>('form[data-step="plan"]');
 const details = q('[data-step="details"]');
 const holder = q("[data-lead-holder]");
 const deliveryOffered = root?.dataset.delivery !== undefined;
-const money = new Intl.NumberFormat("en-AU", {
-  style: "currency",
-  currency: "AUD",
-  maximumFractionDigits: 0,
-});
 let unmount: (() => void) | null = null;
 
 const say = (text: string) => {
@@ -120,7 +116,7 @@ function renderCar(car: CarFields, offer: CheckoutOffer, plan: CheckoutPlan) {
   if (link) link.href = `/cars/${car.slug}`;
   text(
     "[data-reserve-label]",
-    offer.deposit ? `Reserve with a ${money.format(offer.deposit)} deposit` : "Reserve it",
+    offer.deposit ? `Reserve with a ${formatMoney(offer.deposit)} deposit` : "Reserve it",
   );
   text(
     "[data-reserve-text]",

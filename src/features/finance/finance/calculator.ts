@@ -4,7 +4,7 @@
  */
 
 import type { Car } from "~/features/stock/car.schema";
-import { formatMoney } from "~/features/stock/stock";
+import { formatCentsMoney, formatMoney } from "~/lib/format";
 import type { Site } from "~/tenant/schema";
 import {
   COMPARISON_EXAMPLE,
@@ -54,18 +54,10 @@ export interface CalculatorSetup {
 const clamp = (value: number, { min, max }: Pick<Range, "min" | "max">) =>
   Math.min(max, Math.max(min, Number.isFinite(value) ? value : min));
 
-// One formatter for every call: building an Intl formatter per figure costs more than formatting.
-const centsFormat = new Intl.NumberFormat("en-AU", {
-  style: "currency",
-  currency: "AUD",
-  minimumFractionDigits: 2,
-  maximumFractionDigits: 2,
-});
-
 /** Whole dollars, or cents where a figure has them: 1115.08 → "$1,115.08", 257 → "$257". */
 export function formatDollars(amount: number): string {
   if (Number.isInteger(amount)) return formatMoney(amount);
-  return centsFormat.format(amount);
+  return formatCentsMoney(amount);
 }
 
 /** A price the feed means (spec §4: at or below 10 is a placeholder). */

@@ -1,5 +1,5 @@
 import { type CSSProperties, useEffect, useState } from "react";
-import { formatMoney } from "~/features/stock/stock";
+import { formatMoney } from "~/lib/format";
 import { DEAL_PRICE_ANIMATION_MS, GAUGE_ANIMATION_MS, type GaugeView } from "../gauge";
 
 /** Arc from the left end (fill 0) to the right end (fill 1) of a half circle of radius 80 at (100, 100). */

@@ -1,4 +1,5 @@
 import { type ChangeEvent, useEffect, useState } from "react";
+import { formatDecimal } from "~/lib/format";
 
 interface Props {
   id: string;
@@ -19,20 +20,6 @@ interface Props {
   error?: string | null;
   onChange: (value: number) => void;
 }
-
-// Formatters by decimal places, made once: building one per render is the costly part.
-const formatters = new Map<number, Intl.NumberFormat>();
-const formatter = (decimals: number): Intl.NumberFormat => {
-  let format = formatters.get(decimals);
-  if (!format) {
-    format = new Intl.NumberFormat("en-AU", {
-      minimumFractionDigits: decimals,
-      maximumFractionDigits: Math.max(2, decimals),
-    });
-    formatters.set(decimals, format);
-  }
-  return format;
-};
 
 /** Typed text to a number: "$30,000" → 30000; nothing usable → NaN. */
 export function parseFigure(text: string): number {
@@ -57,11 +44,10 @@ export function RangeField(props: Props) {
     error,
     onChange,
   } = props;
-  const grouped = formatter(decimals);
-  const [text, setText] = useState(grouped.format(value));
+  const [text, setText] = useState(formatDecimal(value, decimals));
   // A slider move (or reset) changes the value from outside the text box: show it there too.
   useEffect(() => {
-    setText((current) => (parseFigure(current) === value ? current : formatter(decimals).format(value)));
+    setText((current) => (parseFigure(current) === value ? current : formatDecimal(value, decimals)));
   }, [value, decimals]);
   const errorId = `${id}-error`;
   const onText = (event: ChangeEvent<HTMLInputElement>) => {
@@ -83,7 +69,7 @@ export function RangeField(props: Props) {
             onChange={onText}
             onBlur={() => {
               if (used !== value) onChange(used);
-              setText(grouped.format(used));
+              setText(formatDecimal(used, decimals));
             }}
             aria-invalid={error ? true : undefined}
             aria-describedby={error ? errorId : undefined}

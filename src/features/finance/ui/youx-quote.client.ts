@@ -3,19 +3,14 @@
  * header) from POST /api/youx/quote, late: after the page is idle and a holder is in view. Spec §8:
  * a failed or odd answer is ignored silently and the figures keep their dashes.
  */
+import { formatMoney } from "~/lib/format";
+
 const QUOTE_PATH = "/api/youx/quote";
 
 type Quote = Record<"weeklyRepaymentAmount" | "advertisedRate" | "comparisonRate", number>;
 
-const dollars = new Intl.NumberFormat("en-AU", {
-  style: "currency",
-  currency: "AUD",
-  minimumFractionDigits: 0,
-  maximumFractionDigits: 0,
-});
-
 const FIELDS: Record<string, (quote: Quote) => string> = {
-  weekly: (quote) => dollars.format(Math.round(quote.weeklyRepaymentAmount)),
+  weekly: (quote) => formatMoney(Math.round(quote.weeklyRepaymentAmount)),
   advertisedRate: (quote) => `${quote.advertisedRate.toFixed(2)}%`,
   comparisonRate: (quote) => `${quote.comparisonRate.toFixed(2)}%`,
 };

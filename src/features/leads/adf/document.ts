@@ -10,8 +10,9 @@
  * when it is about no vehicle: those are left empty and its <comments> says what the lead is.
  */
 import { parsePhoneNumberFromString } from "libphonenumber-js/max";
-import { formatMoney, saleAmount } from "~/features/stock/stock";
+import { saleAmount } from "~/features/stock/stock";
 import { ADJUSTMENT_QUESTIONS } from "~/features/tradein/tradein";
+import { formatMoney } from "~/lib/format";
 import type { Site } from "~/tenant/schema";
 import { type AdfContext, type AdfLead, isoInZone, requestedTime, sameId, sameText } from "./context";
 import {

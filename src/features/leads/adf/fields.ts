@@ -1,5 +1,5 @@
 /** Reading a lead's fields, and what each lead kind and field is called in a CRM's eyes. */
-import { formatMoney } from "~/features/stock/stock";
+import { formatMoney } from "~/lib/format";
 import { requestedTime } from "./context";
 // ---------------------------------------------------------------- reading lead fields
 

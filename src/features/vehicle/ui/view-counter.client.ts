@@ -1,6 +1,7 @@
 /** The view counter: one view.json call once the page is idle; the line shows only a real count. */
+import { formatNumber } from "~/lib/format";
+
 const counter = document.querySelector<HTMLElement>("[data-view-counter]");
-const format = new Intl.NumberFormat("en-AU");
 
 async function countView(element: HTMLElement) {
   const { slug, photosCount, updatedAt, websiteId } = element.dataset;
@@ -17,7 +18,7 @@ async function countView(element: HTMLElement) {
     const { views } = (await response.json()) as { views?: unknown };
     if (typeof views !== "number" || !Number.isFinite(views) || views < 1) return;
     const text = element.querySelector("[data-view-text]");
-    if (text) text.textContent = views === 1 ? "1 view" : `${format.format(views)} views`;
+    if (text) text.textContent = views === 1 ? "1 view" : `${formatNumber(views)} views`;
     // The line keeps its space while pending (no layout shift when the number arrives).
     delete element.dataset.pending;
     element.removeAttribute("aria-hidden");
