@@ -7,6 +7,7 @@ import {
   type HiddenReason,
   hiddenReason,
   isAvailable,
+  isInStock,
   isSold,
   isTestDriveOnly,
   isVisible,
@@ -23,18 +24,28 @@ const soldAgo = (ms: number): Partial<CarInput> => ({
   sold_date_timestamp: unixSeconds(new Date(NOW.getTime() - ms)),
 });
 
-describe("sold and available (spec §4)", () => {
-  it.each<[string, Partial<CarInput>, boolean, boolean]>([
-    ["an in_stock car", { status: "in_stock" }, false, true],
-    ["a coming_soon car", { status: "coming_soon" }, false, true],
-    ["a car with status sold", { status: "sold" }, true, false],
-    ["an in_stock car flagged sold", { status: "in_stock", sold: true }, true, false],
-    ["a coming_soon car flagged sold", { status: "coming_soon", sold: true }, true, false],
-    ["an in_stock car flagged not sold", { status: "in_stock", sold: false }, false, true],
-  ])("treats %s as sold=%s, available=%s", (_, overrides, sold, available) => {
+describe("sold, available and in stock (spec §4)", () => {
+  it.each<[string, Partial<CarInput>, boolean, boolean, boolean]>([
+    ["an in_stock car", { status: "in_stock" }, false, true, true],
+    ["a coming_soon car", { status: "coming_soon" }, false, true, false],
+    ["a car with status sold", { status: "sold" }, true, false, false],
+    ["an in_stock car flagged sold", { status: "in_stock", sold: true }, true, false, false],
+    ["a coming_soon car flagged sold", { status: "coming_soon", sold: true }, true, false, false],
+    ["an in_stock car flagged not sold", { status: "in_stock", sold: false }, false, true, true],
+    ["a car with status sold flagged not sold", { status: "sold", sold: false }, true, false, false],
+  ])("treats %s as sold=%s, available=%s, in stock=%s", (_, overrides, sold, available, inStock) => {
     const car = makeCar(overrides);
     expect(isSold(car)).toBe(sold);
     expect(isAvailable(car)).toBe(available);
+    expect(isInStock(car)).toBe(inStock);
+  });
+
+  it.each<[string, { status: "in_stock" | "sold" | "coming_soon"; sold: boolean }, boolean]>([
+    ["an in_stock document", { status: "in_stock", sold: false }, true],
+    ["a sold document", { status: "sold", sold: true }, false],
+    ["a coming_soon document", { status: "coming_soon", sold: false }, false],
+  ])("reads %s from the search index the same way (in stock=%s)", (_, doc, inStock) => {
+    expect(isInStock(doc)).toBe(inStock);
   });
 });
 

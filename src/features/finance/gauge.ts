@@ -3,7 +3,7 @@
  * validation, §9 animation) and the market-price badge (§5, §9 threshold). Pure.
  */
 import type { Car } from "~/features/stock/car.schema";
-import { isSold } from "~/features/stock/stock";
+import { isInStock } from "~/features/stock/stock";
 import { formatMoney } from "~/lib/format";
 import type { Site } from "~/tenant/schema";
 
@@ -106,7 +106,7 @@ export function gaugeView(result: AutogaugeResult | null): GaugeView | null {
 
 /** Spec §5 Autograb eligibility: in stock, not sold, not reserved, price above 200. */
 export function autograbEligible(car: Car): boolean {
-  return car.status === "in_stock" && !isSold(car) && !car.reserved && car.price > AUTOGRAB_MIN_PRICE;
+  return isInStock(car) && !car.reserved && car.price > AUTOGRAB_MIN_PRICE;
 }
 
 /**

@@ -5,7 +5,7 @@
  */
 import { z } from "zod";
 import type { Car } from "~/features/stock/car.schema";
-import { isSold } from "~/features/stock/stock";
+import { isInStock } from "~/features/stock/stock";
 import type { Site } from "~/tenant/schema";
 import {
   amortise,
@@ -84,7 +84,7 @@ const positive = (value: number | null | undefined): number | null =>
  */
 export function youxEstimate(car: Car, site: Site): YouxEstimate | null {
   if (!site.features.youx_quote || car.price <= FINANCE_ESTIMATE_MIN_PRICE) return null;
-  if (car.status !== "in_stock" || isSold(car) || financeExcluded(car, site)) return null;
+  if (!isInStock(car) || financeExcluded(car, site)) return null;
   const request = youxQuoteRequest(car, site);
   const quote = car.youxQuote;
   const weekly = positive(quote?.weeklyRepaymentAmount);

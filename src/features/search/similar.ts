@@ -4,6 +4,7 @@
  * nothing similar falls back to the newest in-stock cars of the same type. Computed at build time
  * over the search documents, so vehicle pages render them with no request.
  */
+import { isInStock } from "~/features/stock/stock";
 import type { CarSearchDocument } from "./documents";
 
 export const SIMILAR_QUERY_LIMIT = 10;
@@ -17,13 +18,11 @@ export function priceBand(price: number): [number, number] {
 
 type Doc = CarSearchDocument;
 
-const inStock = (doc: Doc) => doc.status === "in_stock" && !doc.sold;
-
 function group(docs: readonly Doc[], key: (doc: Doc) => string | null): Map<string, Doc[]> {
   const groups = new Map<string, Doc[]>();
   for (const doc of docs) {
     const k = key(doc);
-    if (k === null || !inStock(doc)) continue;
+    if (k === null || !isInStock(doc)) continue;
     const members = groups.get(k);
     if (members) members.push(doc);
     else groups.set(k, [doc]);

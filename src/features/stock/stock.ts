@@ -23,13 +23,25 @@ export const TOYOTA_CERTIFIED_BADGE = {
   image: "/media/badges/toyota-certified.svg",
 } as const;
 
-export function isSold(car: Car): boolean {
+/** What decides whether a car is for sale: a feed row or a search document built from one. */
+type StockState = { status: Car["status"]; sold?: boolean | null | undefined };
+
+/** Spec §4: sold when the status says so or the sold flag is set, whatever the status. */
+export function isSold(car: StockState): boolean {
   return car.status === "sold" || car.sold === true;
 }
 
 /** Spec §4: in_stock and coming_soon count as available. */
-export function isAvailable(car: Car): boolean {
+export function isAvailable(car: StockState): boolean {
   return (car.status === "in_stock" || car.status === "coming_soon") && !isSold(car);
+}
+
+/**
+ * On the lot and for sale now: in_stock and not sold. Finance figures, the price gauge and similar
+ * cars are for these only; a coming_soon car is available but not yet in stock.
+ */
+export function isInStock(car: StockState): boolean {
+  return car.status === "in_stock" && !isSold(car);
 }
 
 export type HiddenReason =

@@ -4,7 +4,7 @@
  */
 
 import type { Car } from "~/features/stock/car.schema";
-import { isSold } from "~/features/stock/stock";
+import { isInStock, isSold } from "~/features/stock/stock";
 import type { FinanceProvider, Site } from "~/tenant/schema";
 import {
   COMPARISON_EXAMPLE_TEXT,
@@ -39,7 +39,6 @@ export function financeDisclaimer(lenderDisclaimer: string | null | undefined): 
   return [text, COMPARISON_EXAMPLE_TEXT, COMPARISON_RATE_WARNING].filter(Boolean).join(" ");
 }
 
-const inStock = (car: Car) => car.status === "in_stock" && !isSold(car);
 const present = (value: number | null | undefined): value is number => value !== null && value !== undefined;
 
 /**
@@ -61,23 +60,23 @@ export function showsFinance(car: Car, site: Site, now: Date): boolean {
   if (!provider || financeExcluded(car, site)) return false;
   if (provider === "youx") {
     const quote = car.youxQuote;
-    return inStock(car) && present(quote?.advertisedRate) && present(quote?.comparisonRate);
+    return isInStock(car) && present(quote?.advertisedRate) && present(quote?.comparisonRate);
   }
   const lender = financeLender(car, provider);
   if (!lender || !present(lender.interestRate) || !present(lender.comparisonRate)) return false;
   const priced = car.price > LENDER_MIN_PRICE;
   switch (provider) {
     case "taurus":
-      return car.year > now.getFullYear() - TAURUS_MAX_AGE_YEARS && priced && inStock(car);
+      return car.year > now.getFullYear() - TAURUS_MAX_AGE_YEARS && priced && isInStock(car);
     case "360 Finance":
     case "AusLoans":
-      return inStock(car);
+      return isInStock(car);
     case "Manual":
     case "Angle":
     case "Powertorque":
-      return priced && inStock(car) && present(lender.paymentWeek);
+      return priced && isInStock(car) && present(lender.paymentWeek);
     case "Nissan Finance":
-      return priced && inStock(car) && present(lender.paymentMonth);
+      return priced && isInStock(car) && present(lender.paymentMonth);
   }
 }
 
