@@ -53,7 +53,7 @@ const sumGzip = (files: Iterable<string>) =>
 export function pageWeight(
   siteRoot: string,
   pagePath: string,
-): { html: number; css: number; js: number; initialJs: number } {
+): { html: number; css: number; js: number; initialJs: number; workerJs: number } {
   const html = readFileSync(path.join(siteRoot, pagePath, "index.html"), "utf8");
   const all: string[] = [];
   const initial: string[] = [];
@@ -88,5 +88,9 @@ export function pageWeight(
     css,
     js: sumGzip(withImports(siteRoot, all, true)) + inlineJs,
     initialJs: sumGzip(withImports(siteRoot, initial)) + inlineJs,
+    // Of `js`, what runs in workers, off the page's main thread.
+    workerJs: sumGzip(
+      [...withImports(siteRoot, all, true)].filter((file) => /\.worker-[\w-]+\.js$/.test(file)),
+    ),
   };
 }
