@@ -13,6 +13,7 @@ import { compress } from "hono/compress";
 import { CHECKOUT_PAGE, isCarCheckoutPath } from "~/features/checkout/checkout";
 import { locationAliasRedirect } from "~/features/locations/locations";
 import { imageCdnResponse } from "~/features/media/images.server";
+import { EOFY_PATH, isEofyShortPath } from "~/features/offers/eofy";
 import { offerAliasRedirect } from "~/features/offers/offers";
 import { modelsRedirect } from "~/features/search/routing";
 import { pinnedTenant, slugFromHost } from "~/server/deploy";
@@ -164,11 +165,17 @@ export async function createApp(options: {
       modelsRedirect(url) ?? locationAliasRedirect(c.req.path) ?? offerAliasRedirect(c.req.path);
     if (redirect) return c.redirect(redirect.includes("?") ? redirect : `${redirect}${url.search}`, 301);
     const root = path.join(options.distDir, slug);
-    // Same rewrite as netlify.toml: every car's checkout address serves the one checkout page.
-    const checkout = path.join(root, CHECKOUT_PAGE, "index.html");
-    if (isCarCheckoutPath(c.req.path) && existsSync(checkout)) {
+    // Same rewrites as netlify.toml: every car's checkout address serves the one checkout page, and
+    // the EOFY sale's short address its page (a site without the sale answers 404 at both).
+    const rewrite = isCarCheckoutPath(c.req.path)
+      ? CHECKOUT_PAGE
+      : isEofyShortPath(c.req.path)
+        ? EOFY_PATH
+        : null;
+    const page = rewrite && path.join(root, rewrite, "index.html");
+    if (page && existsSync(page)) {
       c.header("cache-control", "public, max-age=0, must-revalidate");
-      return c.html(readFileSync(checkout, "utf8"));
+      return c.html(readFileSync(page, "utf8"));
     }
     if (!existsSync(root)) {
       return c.html(

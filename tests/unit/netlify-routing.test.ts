@@ -50,6 +50,7 @@ describe("netlify.toml's redirects and headers: Netlify and the local server ans
       "index.html": "<!doctype html><title>Home</title>",
       "404.html": "<!doctype html><title>Not found</title>",
       "checkout-journey/index.html": "<!doctype html><title>Checkout</title>",
+      "pages/eofy-sale/index.html": "<!doctype html><title>EOFY Sale</title>",
       _headers: headersFileFor(makeSite()),
     };
     for (const rule of config.headers)

@@ -5,8 +5,16 @@
 import { type CampaignWindow, campaignState, startDate } from "~/lib/campaign";
 
 export const EOFY_PATH = "/pages/eofy-sale";
-/** The short address printed on ads; it shows the same page (canonical EOFY_PATH). */
+/**
+ * The short address printed on ads: a rewrite (netlify.toml, and scripts/lib/app.ts locally) serves
+ * the sale's page there, so one page answers at both addresses and names EOFY_PATH canonical.
+ */
 export const EOFY_SHORT_PATH = "/eofy";
+
+/** Whether a request asks for the short address, with or without its trailing slash. */
+export function isEofyShortPath(pathname: string): boolean {
+  return pathname.replace(/\/$/, "") === EOFY_SHORT_PATH;
+}
 
 export const EOFY_TEXTS = {
   upcoming: (title: string, date: string) => `Our ${title} starts on ${date}. Come back then for the deals.`,
