@@ -30,7 +30,8 @@ function valueAt(data: unknown, path: readonly PropertyKey[]): unknown {
   return current;
 }
 
-function shown(value: unknown): string {
+/** A config value quoted for an error message: its JSON, cut to 60 characters. */
+function describeValue(value: unknown): string {
   const json = JSON.stringify(value);
   if (json === undefined) return "nothing";
   return json.length > 60 ? `${json.slice(0, 57)}...` : json;
@@ -47,21 +48,21 @@ export function describeIssues(error: z.ZodError, data: unknown): string[] {
         return `${field}: unknown field${many ? "s" : ""} ${names}; remove ${many ? "them" : "it"} or check the spelling`;
       }
       case "invalid_value":
-        return `${field}: ${shown(valueAt(data, issue.path))} is not allowed; use one of ${issue.values
-          .map((v) => shown(v))
+        return `${field}: ${describeValue(valueAt(data, issue.path))} is not allowed; use one of ${issue.values
+          .map((v) => describeValue(v))
           .join(", ")}`;
       case "invalid_type": {
         const got = valueAt(data, issue.path);
         return got === undefined
           ? `${field}: is required (${issue.expected})`
-          : `${field}: must be ${issue.expected}, got ${shown(got)}`;
+          : `${field}: must be ${issue.expected}, got ${describeValue(got)}`;
       }
       case "too_small":
       case "too_big":
-        return `${field}: ${issue.message} (got ${shown(valueAt(data, issue.path))})`;
+        return `${field}: ${issue.message} (got ${describeValue(valueAt(data, issue.path))})`;
       default:
         return `${field}: ${issue.message}${
-          valueAt(data, issue.path) === undefined ? "" : ` (got ${shown(valueAt(data, issue.path))})`
+          valueAt(data, issue.path) === undefined ? "" : ` (got ${describeValue(valueAt(data, issue.path))})`
         }`;
     }
   });

@@ -1,8 +1,8 @@
 /**
- * Issue 6 "Done when": 500 submissions (with repeated idempotency keys) arrive 50 at a time while
- * the CRM fails for a while and the server restarts once (database and worker closed and reopened
- * on the same PGlite data folder, mid-batch). Nothing may be lost or duplicated, and every lead
- * reaches the CRM after it recovers.
+ * Leads survive a failing CRM and a restart: 500 submissions (with repeated idempotency keys)
+ * arrive 50 at a time while the CRM fails for a while and the server restarts once (database and
+ * worker closed and reopened on the same PGlite data folder, mid-batch). Nothing may be lost or
+ * duplicated, and every lead reaches the CRM after it recovers.
  */
 import { mkdtempSync, rmSync } from "node:fs";
 import os from "node:os";

@@ -4,7 +4,12 @@ import { carPictures, IMAGE_NOT_FOUND, showThumbnails } from "~/features/media/m
 import { footerGroups, headerNav } from "~/features/navigation/navigation";
 import { isOfferActive, offerSummary } from "~/features/offers/offers";
 import { toSlug } from "~/features/search/slugs";
-import { bodyLabel, DEALER_COMMENTS_PENDING, hasDealerComments, specRows } from "~/features/stock/specs";
+import {
+  bodyLabel,
+  DEALER_COMMENTS_PENDING,
+  hasDealerComments,
+  specRows,
+} from "~/features/stock/specifications";
 import { makeCar, makeSite, NOW } from "./helpers";
 
 const image = (n: number) => ({ url: `/media/${n}.jpg`, thumb: { url: `/media/${n}-t.jpg` } });

@@ -16,13 +16,13 @@ import {
   historyReport,
   keyInformationRows,
   MOBILE_BAR_CHANGE_PX,
+  MORE_FROM_US_LINKS,
   phoneTapLabel,
   RESERVE_HOLD_HOURS,
   reserveOnline,
   SHARE_WINDOW,
   STICKY_HEADER_AFTER_PX,
   stickySubtitle,
-  THREE_LINKS,
   tradeInLink,
   USED_CAR_PROMISE,
   usedCarChecks,
@@ -265,7 +265,7 @@ describe("spec §7 vehicle-type analytics ids", () => {
 
 describe("spec §2 links from the page", () => {
   it("three-link banner: offers, service, sell your car", () => {
-    expect(THREE_LINKS.map((l) => l.label)).toEqual([
+    expect(MORE_FROM_US_LINKS.map((l) => l.label)).toEqual([
       "See our latest offers",
       "Book your service online",
       "Sell your car",

@@ -4,7 +4,7 @@
  */
 import { favouriteEntry } from "~/features/favourites/favourites";
 import type { Car } from "~/features/stock/car.schema";
-import { specRows } from "~/features/stock/specs";
+import { specRows } from "~/features/stock/specifications";
 import { carTypeLabel, priceDisplay, shownPriceType } from "~/features/stock/stock";
 import type { Site } from "~/tenant/schema";
 import type { CompareEntry } from "./compare";

@@ -6,7 +6,7 @@
 import { weeklyChip } from "~/features/finance/finance";
 import { carPictures } from "~/features/media/media";
 import type { Car } from "~/features/stock/car.schema";
-import { bodyLabel } from "~/features/stock/specs";
+import { bodyLabel } from "~/features/stock/specifications";
 import {
   carTag,
   carTypeLabel,

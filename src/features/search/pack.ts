@@ -3,7 +3,7 @@
  * browser (rank, make_model, sold, labels, slugs that are `{name}-{id}`), then the rest is stored
  * column by column. Keeps a 5,000-car tenant's index small enough to fetch on first interaction.
  */
-import { bodyLabel } from "~/features/stock/specs";
+import { bodyLabel } from "~/features/stock/specifications";
 import { type ColumnarDocuments, decodeColumnar, encodeColumnar } from "./columnar";
 import type { CarSearchDocument } from "./documents";
 import { priceBand } from "./results";

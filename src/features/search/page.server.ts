@@ -3,7 +3,7 @@
  * from the same engine the browser uses, and the island's props.
  */
 
-import { bodyLabel } from "~/features/stock/specs";
+import { bodyLabel } from "~/features/stock/specifications";
 import { carTypeLabel } from "~/features/stock/stock";
 import { formatNumber } from "~/lib/format";
 import type { Site } from "~/tenant/schema";

@@ -7,7 +7,7 @@
 import { formatPhone, telHref } from "~/features/locations/locations";
 import { carPictures } from "~/features/media/media";
 import type { Car } from "~/features/stock/car.schema";
-import { type SpecRow, specRows } from "~/features/stock/specs";
+import { type SpecRow, specRows } from "~/features/stock/specifications";
 import { carTypeLabel, isSold, priceDisplay } from "~/features/stock/stock";
 import { carLeadFields, reserveOnline } from "~/features/vehicle/detail";
 import type { TenantData } from "~/tenant/tenant.server";

@@ -8,11 +8,11 @@ import type { Car } from "~/features/stock/car.schema";
 import {
   bodyLabel,
   DEALER_COMMENTS_LIMIT,
+  displayText,
   hasDealerComments,
   type SpecRow,
-  shown,
   specRows,
-} from "~/features/stock/specs";
+} from "~/features/stock/specifications";
 import { carTypeLabel, isRegoCurrent, isSold, isTestDriveOnly } from "~/features/stock/stock";
 import { ANALYTICS_EVENTS } from "~/lib/analytics";
 import { formatMoney, formatNumber } from "~/lib/format";
@@ -202,7 +202,7 @@ export function caravanSpecRows(car: Car, site: Site): SpecRow[] {
     ["Axle type", car.axle_type, ""],
   ];
   return rows.flatMap(([label, value, unit]) => {
-    const text = shown(value);
+    const text = displayText(value);
     if (text === null) return [];
     return [{ label, value: typeof value === "number" ? `${formatNumber(value)}${unit}` : `${text}${unit}` }];
   });
@@ -234,7 +234,7 @@ const CAR_TYPE_SEARCH = {
  * car with no body type skips that crumb; the title is the page itself.
  */
 export function breadcrumbs(car: Car, site: Site): Crumb[] {
-  const body = shown(car.simple_body);
+  const body = displayText(car.simple_body);
   return [
     { label: "Home", href: "/" },
     { label: carTypeLabel(car.car_type, site), href: CAR_TYPE_SEARCH[car.car_type] },
@@ -245,8 +245,8 @@ export function breadcrumbs(car: Car, site: Site): Crumb[] {
   ];
 }
 
-/** Spec §2: the banner of three links under the page. */
-export const THREE_LINKS = [
+/** Spec §2: the banner of three links under the vehicle page (offers, service, selling a car). */
+export const MORE_FROM_US_LINKS = [
   { label: "See our latest offers", href: "/special-offers" },
   { label: "Book your service online", href: "/service" },
   { label: "Sell your car", href: "/sell-my-car" },

@@ -28,7 +28,8 @@ export interface SpecRow {
   value: string;
 }
 
-export function shown(value: unknown): string | null {
+/** A feed value as the text a page shows, or null when it is empty (the feed writes "null" for some). */
+export function displayText(value: unknown): string | null {
   if (value === null || value === undefined) return null;
   const text = String(value).trim();
   return text === "" || text.toLowerCase() === "null" ? null : text;
@@ -71,7 +72,7 @@ export function specRows(car: Car): SpecRow[] {
     ["Sleeps", car.sleeps],
   ];
   return rows.flatMap(([label, value]) => {
-    const text = shown(value);
+    const text = displayText(value);
     return text ? [{ label, value: text }] : [];
   });
 }
