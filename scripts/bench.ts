@@ -10,7 +10,7 @@
 import { existsSync, mkdirSync, readdirSync, readFileSync, rmSync, writeFileSync } from "node:fs";
 import path from "node:path";
 import { listTenantSlugs } from "~/tenant/load";
-import { benchBrowser } from "./lib/bench-browser";
+import { benchBrowser, firstCarPath } from "./lib/bench-browser";
 import { benchLeads } from "./lib/bench-leads";
 import { benchSearch } from "./lib/bench-search";
 import { benchWebhook } from "./lib/bench-webhook";
@@ -273,7 +273,7 @@ if (ONLY.has("weight")) {
   for (const slug of await buildSamples()) {
     const siteRoot = path.join(WORK, "samples", slug);
     if (!existsSync(path.join(siteRoot, "search/new-used-and-demo-cars/index.html"))) continue;
-    const car = readFileSync(path.join(siteRoot, "sitemap.xml"), "utf8").match(/\/cars\/[a-z0-9-]+/)?.[0];
+    const car = firstCarPath(siteRoot);
     for (const [label, pagePath] of [
       ["Home", "/"],
       ["SRP", "search/new-used-and-demo-cars"],

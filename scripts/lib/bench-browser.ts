@@ -131,10 +131,15 @@ async function benchInp(url: string, runs: number) {
   return { facet: Math.max(...facet), typing: Math.max(...typing), facetRuns: facet, typingRuns: typing };
 }
 
+/** A built site's first vehicle page in its sitemap ("/cars/<slug>"), or null when it lists none. */
+export function firstCarPath(siteRoot: string): string | null {
+  return readFileSync(path.join(siteRoot, "sitemap.xml"), "utf8").match(/\/cars\/[a-z0-9-]+/)?.[0] ?? null;
+}
+
 /** Every sample tenant's page of each kind (the first car in its sitemap; a blog only where it has one). */
 function pageKinds(distDir: string, slug: string): [string, string][] {
   const site = path.join(distDir, slug);
-  const car = readFileSync(path.join(site, "sitemap.xml"), "utf8").match(/\/cars\/[a-z0-9-]+/)?.[0];
+  const car = firstCarPath(site);
   const kinds: [string, string][] = [
     ["home", "/"],
     ["search", "/search/new-used-and-demo-cars"],
