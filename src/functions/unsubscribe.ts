@@ -2,15 +2,16 @@
  * POST /api/unsubscribe: stop a shopper's offers and updates (spec §2 /pages/unsubscribe).
  * IP_HASH_SECRET (optional, one per deploy) goes into the hash of the address each one is kept with.
  */
-import { siteFor } from "~/features/leads/site.server";
 import { createUnsubscribeHandler } from "~/features/leads/unsubscribe.server";
 import { getDb } from "~/lib/db/db.server";
 import { tenantForRequest } from "~/server/deploy";
+import { tenantSnapshot } from "~/tenant/snapshot.server";
 
 export default createUnsubscribeHandler({
   db: getDb,
   tenantFor: (req) => tenantForRequest(req),
-  known: (slug) => siteFor(slug) !== null,
+  // A tenant is known once its snapshot is published (the one run-time source of its config).
+  known: (slug) => tenantSnapshot(slug) !== null,
   ipHashSecret: process.env.IP_HASH_SECRET || null,
 });
 

@@ -12,7 +12,7 @@ import { XmlDocument } from "libxml2-wasm";
 import { simpleParser } from "mailparser";
 import { afterAll, beforeAll, expect, it } from "vitest";
 import { type LocalServer, startLocalServer } from "../../scripts/lib/local-server";
-import { validBody, waitFor, writeSiteJson } from "./leads-helpers";
+import { validBody, waitFor, writeSnapshot } from "./leads-helpers";
 
 const SLUG = "adf-motors";
 let work: string;
@@ -36,7 +36,7 @@ beforeAll(async () => {
   });
   await new Promise<void>((resolve) => adfServer.listen(0, "127.0.0.1", resolve));
   const adfUrl = `http://127.0.0.1:${(adfServer.address() as AddressInfo).port}/adf`;
-  writeSiteJson(path.join(work, "tenants"), SLUG, {
+  writeSnapshot(path.join(work, "cache"), SLUG, {
     name: "ADF Motors",
     leads: {
       delivery: [

@@ -12,16 +12,16 @@ import { simpleParser } from "mailparser";
 import { SMTPServer } from "smtp-server";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { OutboxLead } from "~/features/leads/channels.server";
+import { type DeliveryChannel, deliveryChannels } from "~/features/leads/delivery-channels.server";
 import { storeLead } from "~/features/leads/leads.server";
 import { smtpMailer } from "~/features/leads/mail.server";
 import { type DeliveryOptions, deliverDueLeads, outboxStats } from "~/features/leads/outbox.server";
 import { parseLead } from "~/features/leads/schemas";
-import { type DeliveryChannel, deliveryChannels } from "~/features/leads/site.server";
 import { type Db, openDb } from "~/lib/db/db.server";
 import { MIGRATIONS, migrateToLatest } from "~/lib/db/migrations";
 import { leadsSchema } from "~/tenant/schemas/leads";
 import { startMailSink } from "../../scripts/lib/mail-sink";
-import { validBody, writeSiteJson } from "./leads-helpers";
+import { validBody, writeSnapshot } from "./leads-helpers";
 
 let db: Db;
 let seq = 0;
@@ -261,9 +261,9 @@ describe("delivery channels: one outbox row per lead and channel", () => {
   });
 });
 
-describe("a tenant's channels: site.json leads.delivery and the environment", () => {
+describe("a tenant's channels: its published leads.delivery and the environment", () => {
   const work = mkdtempSync(path.join(os.tmpdir(), "channels-config-"));
-  const site = (slug: string, leads: unknown) => writeSiteJson(work, slug, leads ? { leads } : {});
+  const site = (slug: string, leads: unknown) => writeSnapshot(work, slug, leads ? { leads } : {});
   site("adf-only", {
     delivery: [{ type: "adf-email", to: "leads@crm.example", cc: ["boss@dealer.example"] }],
   });
@@ -287,6 +287,12 @@ describe("a tenant's channels: site.json leads.delivery and the environment", ()
     [
       "no channel: an unconfigured webhook, so leads wait",
       "no-channels",
+      {},
+      [{ key: "webhook", type: "webhook", url: null }],
+    ],
+    [
+      "a tenant with no published snapshot: an unconfigured webhook, so its leads wait",
+      "never-built",
       {},
       [{ key: "webhook", type: "webhook", url: null }],
     ],
@@ -319,7 +325,7 @@ describe("a tenant's channels: site.json leads.delivery and the environment", ()
       [{ key: "webhook", type: "webhook", url: "https://crm.example/hook" }],
     ],
   ])("%s", (_, slug, env, expected) => {
-    expect(deliveryChannels(slug, { ...env, TENANTS_DIR: work })).toEqual(expected);
+    expect(deliveryChannels(slug, { ...env, TENANT_CACHE_DIR: work })).toEqual(expected);
   });
 
   it.each<[string, unknown, string]>([

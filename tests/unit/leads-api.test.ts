@@ -2,7 +2,7 @@
  * POST /api/leads through the real handler and real storage (PGlite in memory): answers, field
  * errors, idempotency, the abuse rules, fuzzed bodies, and the function mounted by the local server.
  */
-import { mkdirSync, mkdtempSync, writeFileSync } from "node:fs";
+import { mkdtempSync } from "node:fs";
 import os from "node:os";
 import path from "node:path";
 import fc from "fast-check";
@@ -13,7 +13,7 @@ import { createLeadsHandler } from "~/features/leads/submit.server";
 import { type Db, openDb } from "~/lib/db/db.server";
 import type { Site } from "~/tenant/schema";
 import { makeSite } from "./helpers";
-import { leadRequest, startCrm, validBody } from "./leads-helpers";
+import { leadRequest, startCrm, validBody, writeSiteJson, writeSnapshot } from "./leads-helpers";
 
 let db: Db;
 const site = makeSite();
@@ -375,26 +375,20 @@ describe("fuzzed bodies", () => {
 describe("the function under the local server", () => {
   it("is mounted at /api/leads and takes the tenant from Host", async () => {
     const work = mkdtempSync(path.join(os.tmpdir(), "leads-app-"));
-    mkdirSync(path.join(work, "tenants/test-motors"), { recursive: true });
-    writeFileSync(
-      path.join(work, "tenants/test-motors/site.json"),
-      JSON.stringify({
-        name: "Test Motors",
-        slug: "test-motors",
-        template: "independent",
-        url: "https://www.test-motors.example.com.au",
-        feed: "stock.json",
-        tagline: "Quality cars",
-        dealerships: [{ id: 1, slug: "test-motors", name: "Test Motors" }],
-        logo: { url: "/media/logo.svg", alt: "Test Motors", width: 160, height: 40 },
-        leads: { crm_webhook_url: "http://127.0.0.1:9/crm" },
-      }),
-    );
+    const previousCacheDir = process.env.TENANT_CACHE_DIR;
+    process.env.TENANT_CACHE_DIR = path.join(work, "cache");
+    writeSnapshot(process.env.TENANT_CACHE_DIR, "test-motors", {
+      name: "Test Motors",
+      leads: { crm_webhook_url: "http://127.0.0.1:9/crm" },
+    });
+    // A tenant with a config but no build: the functions answer from published snapshots only.
+    writeSiteJson(path.join(work, "tenants"), "unbuilt-motors");
+    const previousTenantsDir = process.env.TENANTS_DIR;
     process.env.TENANTS_DIR = path.join(work, "tenants");
     process.env.DATA_DIR = "memory";
     const { createApp } = await import("../../scripts/lib/app");
     const { closeDb } = await import("~/lib/db/db.server");
-    const { crmWebhookUrl } = await import("~/features/leads/site.server");
+    const { crmWebhookUrl } = await import("~/features/leads/delivery-channels.server");
     const app = await createApp({
       distDir: path.join(work, "dist"),
       functionsDir: path.resolve("src/functions"),
@@ -416,12 +410,19 @@ describe("the function under the local server", () => {
         body: "{}",
       });
       expect(unknown.status).toBe(404);
-      expect(crmWebhookUrl("test-motors", { TENANTS_DIR: process.env.TENANTS_DIR })).toBe(
+      const unbuilt = await app.request("http://unbuilt-motors.localhost:4321/api/leads", {
+        method: "POST",
+        headers: { ...Object.fromEntries(request.headers), host: "unbuilt-motors.localhost:4321" },
+        body: JSON.stringify(validBody("enquiry")),
+      });
+      expect(unbuilt.status).toBe(404);
+      expect(await unbuilt.json()).toEqual({ error: "This site is not available." });
+      expect(crmWebhookUrl("test-motors", { TENANT_CACHE_DIR: process.env.TENANT_CACHE_DIR })).toBe(
         "http://127.0.0.1:9/crm",
       );
       expect(
         crmWebhookUrl("test-motors", {
-          TENANTS_DIR: process.env.TENANTS_DIR,
+          TENANT_CACHE_DIR: process.env.TENANT_CACHE_DIR,
           CRM_WEBHOOK_URL: "https://crm.example/x",
         }),
       ).toBe("https://crm.example/x");
@@ -437,6 +438,10 @@ describe("the function under the local server", () => {
       await crm.close();
     } finally {
       delete process.env.CRM_WEBHOOK_URL;
+      if (previousCacheDir === undefined) delete process.env.TENANT_CACHE_DIR;
+      else process.env.TENANT_CACHE_DIR = previousCacheDir;
+      if (previousTenantsDir === undefined) delete process.env.TENANTS_DIR;
+      else process.env.TENANTS_DIR = previousTenantsDir;
       await closeDb();
     }
   });

@@ -11,6 +11,8 @@ import path from "node:path";
 import { serve } from "@hono/node-server";
 import type { CrmPayload } from "~/features/leads/outbox.server";
 import type { LeadKind } from "~/features/leads/schemas";
+import { siteSchema } from "~/tenant/schema";
+import type { TenantData } from "~/tenant/tenant.server";
 
 /** A submission a real shopper could send, per kind; `overrides` replace or add fields. */
 export function validBody(kind: LeadKind, overrides: Record<string, unknown> = {}): Record<string, unknown> {
@@ -248,6 +250,22 @@ export async function startPostgres(): Promise<Postgres> {
   };
 }
 
+/** The least a valid site.json needs, named after its slug unless `overrides` say otherwise. */
+function minimalSite(slug: string, overrides: Record<string, unknown>): Record<string, unknown> {
+  const name = typeof overrides.name === "string" ? overrides.name : slug;
+  return {
+    name,
+    slug,
+    template: "independent",
+    url: `https://www.${slug}.example.com.au`,
+    feed: "stock.json",
+    tagline: "Quality cars",
+    dealerships: [{ id: 1, slug, name }],
+    logo: { url: "/media/logo.svg", alt: name, width: 160, height: 40 },
+    ...overrides,
+  };
+}
+
 /**
  * Writes `<tenantsDir>/<slug>/site.json`: the least a valid site needs, named after its slug unless
  * `overrides` say otherwise (e.g. `{ name, leads }`).
@@ -257,20 +275,24 @@ export function writeSiteJson(
   slug: string,
   overrides: Record<string, unknown> = {},
 ): void {
-  const name = typeof overrides.name === "string" ? overrides.name : slug;
   mkdirSync(path.join(tenantsDir, slug), { recursive: true });
-  writeFileSync(
-    path.join(tenantsDir, slug, "site.json"),
-    JSON.stringify({
-      name,
-      slug,
-      template: "independent",
-      url: `https://www.${slug}.example.com.au`,
-      feed: "stock.json",
-      tagline: "Quality cars",
-      dealerships: [{ id: 1, slug, name }],
-      logo: { url: "/media/logo.svg", alt: name, width: 160, height: 40 },
-      ...overrides,
-    }),
-  );
+  writeFileSync(path.join(tenantsDir, slug, "site.json"), JSON.stringify(minimalSite(slug, overrides)));
+}
+
+/**
+ * Publishes a tenant as its build does for the functions (the one run-time source of a tenant's
+ * config): `<cacheDir>/<slug>/tenant.json` with the validated site `writeSiteJson` would write for
+ * the same `overrides`, and no cars, locations or pages.
+ */
+export function writeSnapshot(cacheDir: string, slug: string, overrides: Record<string, unknown> = {}): void {
+  const snapshot: TenantData = {
+    site: siteSchema.parse(minimalSite(slug, overrides)),
+    locations: [],
+    offers: [],
+    pages: [],
+    cars: [],
+    now: new Date().toISOString(),
+  };
+  mkdirSync(path.join(cacheDir, slug), { recursive: true });
+  writeFileSync(path.join(cacheDir, slug, "tenant.json"), JSON.stringify(snapshot));
 }

@@ -101,7 +101,6 @@ function tradeInDeps(overrides: Partial<TradeInDeps> = {}): TradeInDeps {
   return {
     db: async () => db,
     tenantFor,
-    site: (slug) => (slug === "test-motors" ? site : null),
     tenantData: (slug) => (slug === "test-motors" ? tradeInData : null),
     now: () => NOW,
     rateLimit: generous,

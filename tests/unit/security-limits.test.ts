@@ -128,7 +128,6 @@ describe("every other caller limits a request without an address too", () => {
     const handler = createTradeInHandler({
       db: async () => db,
       tenantFor,
-      site: (slug) => (slug === "test-motors" ? site : null),
       tenantData: (slug) => (slug === "test-motors" ? data : null),
       now: freshClock(),
       rateLimit: { hits: 1, windowMs: 60_000 },

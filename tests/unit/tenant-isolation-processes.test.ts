@@ -22,7 +22,7 @@ import {
   startPostgres,
   validBody,
   waitFor,
-  writeSiteJson,
+  writeSnapshot,
 } from "./leads-helpers";
 
 const TENANTS = ["westside-auto", "bayside-nissan"] as const;
@@ -41,7 +41,7 @@ beforeAll(async () => {
   if ("skip" in pg) throw new Error(`The two-tenant isolation check needs PostgreSQL: ${pg.skip}`);
   pgUrl = pg.url;
   work = mkdtempSync(path.join(os.tmpdir(), "two-tenants-"));
-  for (const slug of TENANTS) writeSiteJson(path.join(work, "tenants"), slug);
+  for (const slug of TENANTS) writeSnapshot(path.join(work, "cache"), slug);
   // Migrate once as the owner, as the release step does, then give each site its own role.
   db = await openDb({ kind: "postgres", url: pgUrl, poolSize: 2 }, { migrate: true });
   for (const slug of TENANTS) await provisionTenantRole(db, slug, PASSWORDS[slug]);

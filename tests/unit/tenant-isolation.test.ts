@@ -9,6 +9,7 @@ import path from "node:path";
 import { serve } from "@hono/node-server";
 import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
 import { smsAdapterFromEnv, webhookSmsAdapter } from "~/features/account/sms.server";
+import { crmWebhookUrl } from "~/features/leads/delivery-channels.server";
 import { storeLead } from "~/features/leads/leads.server";
 import {
   deliverDueLeads,
@@ -18,7 +19,6 @@ import {
   requeueParked,
 } from "~/features/leads/outbox.server";
 import { parseLead } from "~/features/leads/schemas";
-import { crmWebhookUrl } from "~/features/leads/site.server";
 import { type Db, dbTarget, openDb } from "~/lib/db/db.server";
 import { tenantForRequest, workerScope } from "~/server/deploy";
 import { verifySignature } from "~/server/signature";
@@ -100,9 +100,9 @@ describe("Critical: a deployed site delivers every tenant's leads to its own CRM
   ])("CRM_WEBHOOK_URL, %s", (_, env, tenant, expected) => {
     const dir = mkdtempSync(path.join(os.tmpdir(), "crm-env-"));
     try {
-      expect(crmWebhookUrl(tenant, { ...env, TENANTS_DIR: dir, CRM_WEBHOOK_URL: "https://crm.w/x" })).toBe(
-        expected,
-      );
+      expect(
+        crmWebhookUrl(tenant, { ...env, TENANT_CACHE_DIR: dir, CRM_WEBHOOK_URL: "https://crm.w/x" }),
+      ).toBe(expected);
     } finally {
       rmSync(dir, { recursive: true, force: true });
     }
@@ -111,7 +111,7 @@ describe("Critical: a deployed site delivers every tenant's leads to its own CRM
   it("CRM_WEBHOOK_URL_<SLUG> names one tenant's webhook anywhere", () => {
     const env = {
       TENANT: "westside-auto",
-      TENANTS_DIR: "/nonexistent",
+      TENANT_CACHE_DIR: "/nonexistent",
       CRM_WEBHOOK_URL: "https://crm.w/x",
       CRM_WEBHOOK_URL_BAYSIDE_NISSAN: "https://crm.b/y",
     };

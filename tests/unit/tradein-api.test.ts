@@ -49,8 +49,10 @@ function deps(overrides: Partial<TradeInDeps> = {}): TradeInDeps {
   return {
     db: async () => db,
     tenantFor: (req) => /^([a-z0-9-]+)\.localhost/.exec(req.headers.get("host") ?? "")?.[1] ?? null,
-    site: (slug) => sites[slug] ?? null,
-    tenantData: (slug) => (slug === "test-motors" ? data : null),
+    tenantData: (slug) => {
+      const site = sites[slug];
+      return site ? { ...data, site } : null;
+    },
     now: () => NOW,
     ...overrides,
   };

@@ -4,8 +4,8 @@
  * retry what is passing and park what the receiver will never take.
  */
 import { signatureHeader } from "~/server/signature";
+import type { DeliveryChannel } from "./delivery-channels.server";
 import { MailError, type Mailer } from "./mail.server";
-import type { DeliveryChannel } from "./site.server";
 
 /** The JSON body the CRM receives. */
 export interface CrmPayload {

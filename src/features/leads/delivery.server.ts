@@ -1,24 +1,24 @@
 /**
  * Everything a delivery worker needs to reach a tenant's CRM, from the environment and the tenant's
- * published snapshot: its channels (site.server.ts), the webhook signing secret, the ADF/XML of a
+ * published snapshot: its channels (delivery-channels.server.ts), the webhook signing secret, the ADF/XML of a
  * lead (with the car and location it is about), and SMTP for ADF by email.
  */
 import { isDeployed } from "~/server/deploy";
 import { tenantSnapshot } from "~/tenant/snapshot.server";
-import type { TenantData } from "~/tenant/tenant.server";
 import { adfContextFor, adfXml } from "./adf";
 import type { OutboxLead } from "./channels.server";
+import { crmWebhookSecret, deliveryChannels } from "./delivery-channels.server";
 import { type Mailer, smtpMailer } from "./mail.server";
 import type { DeliveryOptions } from "./outbox.server";
-import { crmWebhookSecret, deliveryChannels, siteFor } from "./site.server";
 
 /**
- * The ADF document of a lead, with the car and location it is about from its tenant's published
- * snapshot. Without a snapshot (a tenant not built here) the document still carries everything the
- * shopper sent, from the site's config alone: a lead never waits for a build.
+ * The ADF document of a lead, with its dealership, car and location from its tenant's published
+ * snapshot, the one run-time source of a tenant's config. Leads are only taken for a published
+ * tenant, so a missing snapshot is a deploy fault: delivery fails and is retried once it is back.
  */
 export function adfForLead(lead: OutboxLead, env: NodeJS.ProcessEnv = process.env): string {
-  const data = tenantSnapshot(lead.tenant) ?? snapshotless(lead.tenant, env);
+  const data = tenantSnapshot(lead.tenant, env);
+  if (!data) throw new Error(`No published snapshot of "${lead.tenant}" to describe the lead's dealership`);
   return adfXml(lead, adfContextFor(data, lead, { valuationFromProvider: valuationFromProvider(lead) }));
 }
 
@@ -33,16 +33,10 @@ function valuationFromProvider(lead: OutboxLead): boolean {
   return typeof provider === "string" && provider !== "" && provider !== "local";
 }
 
-function snapshotless(tenant: string, env: NodeJS.ProcessEnv): TenantData {
-  const site = siteFor(tenant, env);
-  if (!site) throw new Error(`No site "${tenant}" to describe the lead's dealership`);
-  return { site, locations: [], offers: [], pages: [], cars: [], now: new Date().toISOString() };
-}
-
 /** `SMTP_FROM`, else leads@ the site's own domain (which needs SPF, DKIM and DMARC for the mail server). */
 export function mailFrom(tenant: string, env: NodeJS.ProcessEnv = process.env): string {
   if (env.SMTP_FROM) return env.SMTP_FROM;
-  const url = siteFor(tenant, env)?.url;
+  const url = tenantSnapshot(tenant, env)?.site.url;
   const host = url ? new URL(url).hostname.replace(/^www\./, "") : "localhost";
   return `leads@${host}`;
 }

@@ -13,9 +13,9 @@ import type { Db } from "~/lib/db/db.server";
 import { clock } from "~/server/clock";
 import { pruneRateLimits } from "~/server/rate-limit.server";
 import { DeliveryError, type OutboxLead, sendToChannel } from "./channels.server";
+import type { DeliveryChannel } from "./delivery-channels.server";
 import { DEFAULT_RETRY_SCHEDULE, type RetrySchedule, retryDelayMs } from "./leads";
 import type { Mailer } from "./mail.server";
-import type { DeliveryChannel } from "./site.server";
 
 export { type CrmPayload, isPermanentStatus, OUTBOUND_SIGNATURE_HEADER } from "./channels.server";
 

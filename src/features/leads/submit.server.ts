@@ -31,6 +31,7 @@ export interface LeadsHandlerOptions {
   db: () => Promise<Db>;
   /** The tenant a request is for, or null (404). */
   tenantFor: (req: Request) => string | null;
+  /** The tenant's config from its published snapshot, or null when it has none (404). */
   site: (slug: string) => Site | null;
   now?: () => Date;
   minTimeOnPageMs?: number;

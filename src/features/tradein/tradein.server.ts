@@ -53,8 +53,10 @@ import { localValuationAdapter, type Valuation, type ValuationAdapter } from "./
 export interface TradeInDeps {
   db: () => Promise<Db>;
   tenantFor: (req: Request) => string | null;
-  site: (slug: string) => Site | null;
-  /** The tenant's published snapshot (locations, cars), or null when it has not been built. */
+  /**
+   * The tenant's published snapshot (config, locations, cars), or null when it has not been built:
+   * the one run-time source of its config, so an unbuilt tenant is an unknown site here.
+   */
   tenantData: (slug: string) => TenantData | null;
   rego?: RegoLookup;
   valuation?: ValuationAdapter;
@@ -81,7 +83,7 @@ class Refusal {
 interface Context {
   tenant: string;
   site: Site;
-  data: TenantData | null;
+  data: TenantData;
   db: Db;
   body: Record<string, unknown>;
   ip: string | null;
@@ -94,8 +96,9 @@ interface Context {
 async function accept(req: Request, deps: TradeInDeps, limit: { bucket: string; rate: RateLimit }) {
   if (req.method !== "POST") throw new Refusal(json({ error: LEAD_ERRORS.method }, 405, { allow: "POST" }));
   const tenant = deps.tenantFor(req);
-  const site = tenant ? deps.site(tenant) : null;
-  if (!tenant || !site?.features.trade_in) throw new Refusal(json({ error: LEAD_ERRORS.unknownSite }, 404));
+  const data = tenant ? deps.tenantData(tenant) : null;
+  if (!tenant || !data?.site.features.trade_in)
+    throw new Refusal(json({ error: LEAD_ERRORS.unknownSite }, 404));
   const db = await deps.db();
   const accepted = await acceptJsonPost(req, {
     db,
@@ -106,7 +109,7 @@ async function accept(req: Request, deps: TradeInDeps, limit: { bucket: string; 
   });
   if (!accepted.ok) throw new Refusal(accepted.response);
   const { body, ip } = accepted;
-  return { tenant, site, data: deps.tenantData(tenant), db, body, ip };
+  return { tenant, site: data.site, data, db, body, ip };
 }
 
 /** Runs a handler body; refusals answer as given, anything unexpected is a 503 the form can retry. */
@@ -159,7 +162,7 @@ const sameValuation = (a: Valuation, b: Valuation) => JSON.stringify(a) === JSON
 
 function carOf(ctx: Context, id: unknown): Car | null {
   if (id === undefined || id === null || id === "") return null;
-  return ctx.data?.cars.find((car) => String(car.id) === String(id)) ?? null;
+  return ctx.data.cars.find((car) => String(car.id) === String(id)) ?? null;
 }
 
 /** POST /api/trade-in: the flow's last step creates the lead (spec §7 userData and isLastStep). */
@@ -181,7 +184,7 @@ export function createTradeInHandler(deps: TradeInDeps): Handler {
     // What only the server may say about a lead is dropped from the shopper's values.
     const userData = withoutServerMadeFields("trade_in", submission.userData);
     const errors: Record<string, string> = {};
-    const locations = tradeInLocations(ctx.data?.locations ?? []);
+    const locations = tradeInLocations(ctx.data.locations);
     const locationId = userData.location_id ?? userData.location;
     const location = locations.find((l) => String(l.id) === String(locationId ?? ""));
     if (locations.length > 0 && !location) errors.location_id = TRADE_IN_TEXTS.location;
@@ -362,14 +365,14 @@ export function createAcceptHandler(deps: TradeInDeps): Handler {
 }
 
 /** GET /api/trade-in/car?car_id={id}: the published car, or 404 when it is unknown or sold. */
-export function createCarHandler(deps: Pick<TradeInDeps, "tenantFor" | "site" | "tenantData">): Handler {
+export function createCarHandler(deps: Pick<TradeInDeps, "tenantFor" | "tenantData">): Handler {
   return handle("trade-in-car", async (req) => {
     if (req.method !== "GET") return json({ error: LEAD_ERRORS.method }, 405, { allow: "GET" });
     const tenant = deps.tenantFor(req);
-    const site = tenant ? deps.site(tenant) : null;
-    if (!tenant || !site?.features.trade_in) return json({ error: LEAD_ERRORS.unknownSite }, 404);
+    const data = tenant ? deps.tenantData(tenant) : null;
+    if (!tenant || !data?.site.features.trade_in) return json({ error: LEAD_ERRORS.unknownSite }, 404);
     const id = new URL(req.url).searchParams.get("car_id")?.trim() ?? "";
-    const car = deps.tenantData(tenant)?.cars.find((c) => String(c.id) === id);
+    const car = data.cars.find((c) => String(c.id) === id);
     if (!car || isSold(car)) return json({ error: "We couldn't find that car. It may have been sold." }, 404);
     const body: TradeInCar = {
       id: car.id,

@@ -1,27 +1,11 @@
 /**
- * A tenant's lead settings at run time: its site.json and where its leads go (environment
- * overrides per tenant; see src/server/deploy.ts). Site configs are read once per process.
+ * Where a tenant's leads go at run time: the delivery channels of its published snapshot (the one
+ * run-time source of a tenant's config, src/tenant/snapshot.server.ts) with the environment's
+ * overrides per tenant on top (src/server/deploy.ts).
  */
-import { existsSync } from "node:fs";
-import path from "node:path";
 import { tenantSetting } from "~/server/deploy";
-import { loadSite, SITE_FILE, tenantsDir } from "~/tenant/load";
-import { type Site, SLUG_PATTERN } from "~/tenant/schema";
 import { channelKey } from "~/tenant/schemas/leads";
-
-const sites = new Map<string, Site>();
-
-/** The tenant's validated site.json, or null when there is no such tenant. A broken config throws. */
-export function siteFor(slug: string, env: NodeJS.ProcessEnv = process.env): Site | null {
-  const dir = tenantsDir(env);
-  const key = `${dir}\0${slug}`;
-  const cached = sites.get(key);
-  if (cached) return cached;
-  if (!SLUG_PATTERN.test(slug) || !existsSync(path.join(dir, slug, SITE_FILE))) return null;
-  const site = loadSite(dir, slug);
-  sites.set(key, site);
-  return site;
-}
+import { tenantSnapshot } from "~/tenant/snapshot.server";
 
 /** A tenant's delivery channel as the outbox uses it: config plus environment overrides. */
 export type DeliveryChannel =
@@ -36,15 +20,15 @@ const list = (value: string) =>
     .filter(Boolean);
 
 /**
- * Where a tenant's leads go: site.json `leads.delivery` (or its older `crm_webhook_url`), with the
+ * Where a tenant's leads go: its config's `leads.delivery` (or its older `crm_webhook_url`), with the
  * environment's overrides on top, each named per tenant (`<NAME>_<SLUG>`) or plain where it can only
  * mean this tenant (see `tenantSetting`): `CRM_WEBHOOK_URL` sets the JSON webhook's address,
  * `CRM_ADF_EMAIL` the ADF email's addresses (comma-separated), `CRM_ADF_HTTP_URL` the ADF HTTP
  * address; each adds its channel when the site has none of that type. A tenant with no channel at
- * all gets an unconfigured webhook, so its leads wait rather than vanish.
+ * all (or no published snapshot yet) gets an unconfigured webhook, so its leads wait rather than vanish.
  */
 export function deliveryChannels(tenant: string, env: NodeJS.ProcessEnv = process.env): DeliveryChannel[] {
-  const leads = siteFor(tenant, env)?.leads;
+  const leads = tenantSnapshot(tenant, env)?.site.leads;
   const configured =
     leads?.delivery ??
     (leads?.crm_webhook_url ? [{ type: "webhook" as const, url: leads.crm_webhook_url }] : []);
