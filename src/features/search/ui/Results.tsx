@@ -72,7 +72,7 @@ function ResultsHeading() {
 
 /**
  * The prerendered cards themselves (the page's #static-results grid, same markup as ResultCard),
- * moved into the island until the first answer arrives: the page's first frame needs no cards
+ * moved into the island while they are what the search shows: loading the page needs no cards
  * rendered by React, which on a phone is the longest task of loading the search page. The grid is
  * picked up in the first render, before the prerendered results are taken off the page, and
  * moved in a layout effect, so no frame shows the results without their cards.
@@ -114,7 +114,15 @@ export function ShowMeButton({
   );
 }
 
-function CardGrid({ hits, site, waiting }: { hits: CarSearchDocument[]; site: CardSite; waiting: boolean }) {
+function CardGrid({
+  hits,
+  site,
+  prerendered,
+}: {
+  hits: CarSearchDocument[];
+  site: CardSite;
+  prerendered: boolean;
+}) {
   const grid = (
     <div className="grid">
       {hits.map((car, index) => (
@@ -122,7 +130,7 @@ function CardGrid({ hits, site, waiting }: { hits: CarSearchDocument[]; site: Ca
       ))}
     </div>
   );
-  return waiting ? <PrerenderedGrid fallback={grid} /> : grid;
+  return prerendered ? <PrerenderedGrid fallback={grid} /> : grid;
 }
 
 export function Results({ site, initial, clearFiltersHref, stockCountOverride }: Props) {
@@ -138,9 +146,16 @@ export function Results({ site, initial, clearFiltersHref, stockCountOverride }:
   // Before the first answer there is nothing to count yet: busy, never "0 found" or the empty state.
   const busy = waiting || status === "loading" || status === "stalled";
   const updating = waiting ? initial.updating : busy;
+  // An answer with the prerendered cards, in their order (the page as built, before any filter),
+  // keeps them: React renders no card until the shopper changes the search.
+  const prerendered =
+    waiting ||
+    (!initial.updating &&
+      hits.length === initial.hits.length &&
+      hits.every((car, index) => car.id === initial.hits[index]?.id));
   return (
     <section
-      key={waiting ? "prerendered" : "answer"}
+      key={prerendered ? "prerendered" : "answer"}
       id="search-results"
       className="results"
       aria-busy={busy}
@@ -166,7 +181,7 @@ export function Results({ site, initial, clearFiltersHref, stockCountOverride }:
           </a>
         </div>
       ) : (
-        <CardGrid hits={hits} site={site} waiting={waiting} />
+        <CardGrid hits={hits} site={site} prerendered={prerendered} />
       )}
       <Pagination />
     </section>
