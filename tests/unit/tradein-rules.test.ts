@@ -13,14 +13,9 @@ import {
   validateStep,
 } from "~/features/tradein/form";
 import {
-  decodeBitmap,
-  encodeBitmap,
-  isAustralianPostcode,
-  POSTCODE_MAX_LENGTH,
-  postcodeError,
-} from "~/features/tradein/postcodes";
-import {
+  ADJUSTMENT_FACTORS,
   ADJUSTMENT_QUESTIONS,
+  adjustmentFactors,
   formatAmountInput,
   formatKms,
   formatMoney,
@@ -37,6 +32,13 @@ import {
   tradeInLocations,
   unansweredQuestions,
 } from "~/features/tradein/tradein";
+import {
+  decodeBitmap,
+  encodeBitmap,
+  isAustralianPostcode,
+  POSTCODE_MAX_LENGTH,
+  postcodeError,
+} from "~/lib/postcodes/postcodes";
 import { makeLocation, NOW } from "./helpers";
 
 const allGood = Object.fromEntries(ADJUSTMENT_QUESTIONS.map((q) => [q.id, q.options[0]?.value ?? ""]));
@@ -246,6 +248,17 @@ describe("multi-step form (spec §4: advance until the last step, then submit)",
     const values = { ...initialValues({ optIn: true }), finance: "No", amount_owing: 10_000 };
     expect(userDataOf(values)).not.toHaveProperty("amount_owing");
     expect(userDataOf({ ...values, finance: "Yes" })).toMatchObject({ amount_owing: 10_000 });
+  });
+
+  it("prices each condition answer, and an answer not offered changes nothing", () => {
+    const answers = { ...allGood, accident_history: "Yes", body_condition: "Poor", keys: "1", tyres: "Bald" };
+    expect(adjustmentFactors(answers).map((answer) => answer.factor)).toEqual([
+      0.85, 0.82, 1.03, 1, 1.02, 1, 0.98,
+    ]);
+    for (const question of ADJUSTMENT_QUESTIONS) {
+      const priced = Object.keys(ADJUSTMENT_FACTORS[question.id] ?? {}).sort();
+      expect(priced, question.id).toEqual(question.options.map((option) => option.value).sort());
+    }
   });
 
   it("files the acceptance under the spec's subcategory", () => {

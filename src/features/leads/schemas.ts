@@ -5,8 +5,8 @@
  */
 import { parsePhoneNumberFromString } from "libphonenumber-js";
 import { z } from "zod";
-import { TRADE_IN_LEAD_SHAPE, TRADE_IN_SERVER_FIELDS } from "~/features/tradein/lead.schema";
 import { optionalCarId, SHOPPER_INPUT_TEXTS, shopperString } from "~/lib/shopper-input";
+import { TRADE_IN_LEAD_SHAPE, TRADE_IN_SERVER_FIELDS } from "./trade-in/lead.schema";
 
 export const LEAD_KINDS = [
   "enquiry",

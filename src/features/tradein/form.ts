@@ -5,7 +5,11 @@
 import type { z } from "zod";
 import { z as zod } from "zod";
 import { DEFAULT_FORM_RULES, leadSchema } from "~/features/leads/schemas";
-import { adjustmentAnswersSchema, tradeInConditionShape, tradeInVehicleShape } from "./lead.schema";
+import {
+  adjustmentAnswersSchema,
+  tradeInConditionShape,
+  tradeInVehicleShape,
+} from "~/features/leads/trade-in/lead.schema";
 import {
   type AdjustmentAnswers,
   hasOnlineEstimate,

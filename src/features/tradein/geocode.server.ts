@@ -2,7 +2,7 @@
  * Spec §7 geocoding by postcode (country AU, results[0].geometry.location) answered from the local
  * postcode table: no network. Pluggable: a `Geocoder` that calls a maps service fits the same slot.
  */
-import { POSTCODE_POINTS } from "./postcode-points.data";
+import { POSTCODE_POINTS } from "~/lib/postcodes/postcode-points.data";
 
 export interface GeoPoint {
   lat: number;

@@ -21,22 +21,22 @@ import { isSold } from "~/features/stock/stock";
 import { isDataError } from "~/lib/db/data-errors";
 import type { Db } from "~/lib/db/db.server";
 import { json } from "~/lib/http.server";
+import { POSTCODE_TEXTS } from "~/lib/postcodes/postcodes";
 import { clientIdempotencyKey } from "~/server/client";
 import { clock } from "~/server/clock";
 import { acceptJsonPost } from "~/server/json-post";
 import type { RateLimit } from "~/server/rate-limit.server";
 import type { Site } from "~/tenant/schema";
 import type { TenantData } from "~/tenant/tenant.server";
-import { type Geocoder, localGeocoder } from "./geocode.server";
 import {
   miscellaneousSchema,
   offerAcceptanceSchema,
   regoLookupSchema,
   tradeInSubmissionSchema,
   valuationRequestSchema,
-} from "./lead.schema";
+} from "./calls.schema";
+import { type Geocoder, localGeocoder } from "./geocode.server";
 import { TRADE_IN_PAGES } from "./pages";
-import { POSTCODE_TEXTS } from "./postcodes";
 import { localRegoLookup, type RegoLookup } from "./rego";
 import {
   type AdjustmentAnswers,

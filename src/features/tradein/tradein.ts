@@ -1,10 +1,26 @@
 /**
  * Trade-in rules from the spec, no I/O: the FAQ's online-estimate limits (§9), the steps of the
- * multi-step form (§4), money and kilometre inputs (§5), the adjustment questions behind the
+ * multi-step form (§4), money and kilometre inputs (§5), what the condition answers do to the
  * valuation (§3 valuation: id, adjustmentAnswers) and the CRM subcategories (§4).
  */
+import { TRADE_IN_FIELD_TEXTS } from "~/features/leads/trade-in/lead.schema";
+import { ADJUSTMENT_QUESTIONS, type AdjustmentAnswers } from "~/features/leads/trade-in/questions";
 import type { Location } from "~/features/locations/location.schema";
 import { formatWholeNumber } from "~/lib/format";
+
+// The lead's rego rules and condition questions, for the flow's form, calls and valuation.
+export {
+  normaliseRego,
+  REGO_PATTERN,
+  REGO_STATES,
+  type RegoState,
+} from "~/features/leads/trade-in/lead.schema";
+export {
+  ADJUSTMENT_QUESTIONS,
+  type AdjustmentAnswers,
+  type AdjustmentOption,
+  type AdjustmentQuestion,
+} from "~/features/leads/trade-in/questions";
 
 /** Spec §9 Trade-in FAQ: no online estimate for cars over 7 years or 100,000 km. */
 export const ONLINE_ESTIMATE_LIMITS = { maxAgeYears: 7, maxKms: 100_000 } as const;
@@ -18,34 +34,27 @@ export const TRADE_IN_SOURCE = "Website";
 /** Spec §7: POST /api/miscellaneous stores the valuation under this column name. */
 export const VALUATION_COLUMN = "valuation";
 
-/** Words shoppers read in the flow. The spec's own texts are quoted verbatim where it has them. */
+/**
+ * Words shoppers read in the flow. The spec's own texts are quoted verbatim where it has them; the
+ * words of the lead's own fields are the trade-in lead payload's.
+ */
 export const TRADE_IN_TEXTS = {
   faqHeading: "Trade-in FAQ",
   noEstimate:
     "Cars over 7 years old or with more than 100,000 km can't be valued online. Send us your details and our team will value your car in person.",
   regoNotFound: "We couldn't find that rego. Please check it or enter your car's details below.",
-  regoInvalid: "Please enter a rego of 2 to 7 letters and numbers.",
-  regoState: "Please choose the state your car is registered in.",
+  regoInvalid: TRADE_IN_FIELD_TEXTS.regoInvalid,
+  regoState: TRADE_IN_FIELD_TEXTS.regoState,
   lookupFailed: "We couldn't look up that rego just now. Please enter your car's details below.",
-  leadMissing: "We couldn't find your trade-in request. Please start again.",
+  leadMissing: TRADE_IN_FIELD_TEXTS.leadMissing,
   valuationMismatch: "Your valuation has changed. Please reload the page to see the latest offer.",
   noOnlineOffer: "This car needs an in-person valuation, so there is no online offer to accept.",
   column: "That detail can't be saved on a trade-in.",
-  lastStep: "Please complete every step before submitting.",
-  answer: "Please answer this question.",
-  amount: "Please enter an amount in dollars, e.g. 15,000.",
+  lastStep: TRADE_IN_FIELD_TEXTS.lastStep,
+  answer: TRADE_IN_FIELD_TEXTS.answer,
+  amount: TRADE_IN_FIELD_TEXTS.amount,
   location: "Please select a dealership.",
 } as const;
-
-/** Australian registration states (spec §3 regoState). */
-export const REGO_STATES = ["ACT", "NSW", "NT", "QLD", "SA", "TAS", "VIC", "WA"] as const;
-export type RegoState = (typeof REGO_STATES)[number];
-
-/** Plates are 2 to 7 letters and digits once spaces and hyphens are gone (personalised plates too). */
-export function normaliseRego(value: string): string {
-  return value.toUpperCase().replace(/[\s-]+/g, "");
-}
-export const REGO_PATTERN = /^[A-Z0-9]{2,7}$/;
 
 /**
  * Spec §9: an online estimate only for cars at most 7 years old (by build year against the
@@ -117,63 +126,19 @@ export function parseKms(text: string): number | null {
 
 // ---------------------------------------------------------------- adjustments (valuation answers)
 
-export interface AdjustmentOption {
-  value: string;
-  label: string;
-  /** Multiplies the valuation (1 = no change). */
-  factor: number;
-}
-export interface AdjustmentQuestion {
-  id: string;
-  label: string;
-  options: readonly AdjustmentOption[];
-}
-
-const yesNo = (yesFactor: number, noFactor = 1): AdjustmentOption[] => [
-  { value: "No", label: "No", factor: noFactor },
-  { value: "Yes", label: "Yes", factor: yesFactor },
-];
-const condition: AdjustmentOption[] = [
-  { value: "Excellent", label: "Excellent", factor: 1.03 },
-  { value: "Good", label: "Good", factor: 1 },
-  { value: "Fair", label: "Fair", factor: 0.93 },
-  { value: "Poor", label: "Poor", factor: 0.82 },
-];
-
-/** The condition questions of step 2, in order; every one needs an answer. */
-export const ADJUSTMENT_QUESTIONS: readonly AdjustmentQuestion[] = [
-  { id: "accident_history", label: "Has the car been in an accident?", options: yesNo(0.85) },
-  { id: "body_condition", label: "Condition of the paint and body", options: condition },
-  { id: "interior_condition", label: "Condition of the interior", options: condition },
-  {
-    id: "tyres",
-    label: "Condition of the tyres",
-    options: [
-      { value: "Good", label: "Good", factor: 1 },
-      { value: "Need replacing", label: "Need replacing", factor: 0.97 },
-    ],
-  },
-  {
-    id: "service_history",
-    label: "Service history",
-    options: [
-      { value: "Full", label: "Full", factor: 1.02 },
-      { value: "Partial", label: "Partial", factor: 0.96 },
-      { value: "None", label: "None", factor: 0.9 },
-    ],
-  },
-  { id: "warning_lights", label: "Any warning lights or mechanical problems?", options: yesNo(0.88) },
-  {
-    id: "keys",
-    label: "How many keys do you have?",
-    options: [
-      { value: "2 or more", label: "2 or more", factor: 1 },
-      { value: "1", label: "1", factor: 0.98 },
-    ],
-  },
-];
-
-export type AdjustmentAnswers = Record<string, string>;
+/**
+ * What each condition answer does to a valuation (1 = no change), by question id and answer; the
+ * questions and their wording are the trade-in lead's (src/features/leads/trade-in/questions.ts).
+ */
+export const ADJUSTMENT_FACTORS: Readonly<Record<string, Readonly<Record<string, number>>>> = {
+  accident_history: { No: 1, Yes: 0.85 },
+  body_condition: { Excellent: 1.03, Good: 1, Fair: 0.93, Poor: 0.82 },
+  interior_condition: { Excellent: 1.03, Good: 1, Fair: 0.93, Poor: 0.82 },
+  tyres: { Good: 1, "Need replacing": 0.97 },
+  service_history: { Full: 1.02, Partial: 0.96, None: 0.9 },
+  warning_lights: { No: 1, Yes: 0.88 },
+  keys: { "2 or more": 1, "1": 0.98 },
+};
 
 /** The questions left unanswered (or answered with something not offered), in order. */
 export function unansweredQuestions(answers: AdjustmentAnswers): string[] {
@@ -188,7 +153,8 @@ export function adjustmentFactors(
 ): { id: string; answer: string; factor: number }[] {
   return ADJUSTMENT_QUESTIONS.map((question) => {
     const answer = answers[question.id] ?? "";
-    const factor = question.options.find((option) => option.value === answer)?.factor ?? 1;
+    const offered = question.options.some((option) => option.value === answer);
+    const factor = offered ? (ADJUSTMENT_FACTORS[question.id]?.[answer] ?? 1) : 1;
     return { id: question.id, answer, factor };
   });
 }

