@@ -31,6 +31,8 @@ const results = await buildTenants({
   allowShrink: process.env.ALLOW_FEED_SHRINK === "1",
   concurrency: process.env.BUILD_CONCURRENCY ? Number(process.env.BUILD_CONCURRENCY) : undefined,
   shards: process.env.BUILD_SHARDS ? Number(process.env.BUILD_SHARDS) : undefined,
+  // BUILD_MEMORY_MB: what the tenants' Astro processes may hold at once (default 2,048 MB).
+  memoryMb: process.env.BUILD_MEMORY_MB ? Number(process.env.BUILD_MEMORY_MB) : undefined,
   // BUILD_FRESH=1 renders every page instead of reusing unchanged ones from the build cache.
   fresh: process.env.BUILD_FRESH === "1",
   now: epoch ? new Date(Number(epoch) * 1000) : undefined,

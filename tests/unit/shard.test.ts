@@ -5,7 +5,7 @@
  */
 import { describe, expect, it } from "vitest";
 import { buildShard, isPrimaryShard, primaryShardOnly, shardIndexOf, shardOf } from "~/tenant/shard";
-import { MIN_CARS_PER_SHARD, pageProgress, shardCount } from "../../scripts/lib/build-tenants";
+import { astroProcessMb, MEMORY_BUDGET_MB, pageProgress, shardCount } from "../../scripts/lib/build-tenants";
 
 describe("shardOf / primaryShardOnly", () => {
   const cars = Array.from({ length: 2000 }, (_, i) => ({ slug: `2020-toyota-corolla-ascent-${900000 + i}` }));
@@ -64,18 +64,33 @@ describe("buildShard(env)", () => {
   });
 });
 
-describe("shardCount(published, cores, requested)", () => {
+describe("shardCount(published, cores, requested, memoryMb)", () => {
   it.each([
-    [60, 2, undefined, 1],
-    [MIN_CARS_PER_SHARD * 2 - 1, 2, undefined, 1],
-    [MIN_CARS_PER_SHARD * 2, 2, undefined, 2],
-    [5000, 2, undefined, 2],
-    [5000, 1, undefined, 1],
-    [5000, 8, undefined, 6],
-    [60, 2, 2, 2],
-    [5000, 2, 1, 1],
-  ])("%i cars on %i cores, asked for %s → %i", (published, cores, requested, shards) => {
-    expect(shardCount(published, cores, requested)).toBe(shards);
+    [60, 2, undefined, undefined, 1],
+    // One shard per 800 cars, one per core…
+    [1599, 2, undefined, 4096, 1],
+    [1600, 2, undefined, 4096, 2],
+    [5000, 1, undefined, 8192, 1],
+    [5000, 8, undefined, 16384, 6],
+    // …and as many as fit in memory side by side: a 5,000-car process peaks near 1.3 GB, so two
+    // do not fit in the 2 GB budget (measured: 2,293–2,433 MB), one does (1,273–1,323 MB).
+    [5000, 2, undefined, undefined, 1],
+    [5000, 2, undefined, 2048, 1],
+    [5000, 2, undefined, 2700, 2],
+    [5000, 8, undefined, 4096, 3],
+    [1600, 2, undefined, 1024, 1],
+    // Asked for: as asked.
+    [60, 2, 2, undefined, 2],
+    [5000, 2, 1, undefined, 1],
+    [5000, 2, 3, 1024, 3],
+  ])("%i cars on %i cores, asked for %s, %s MB → %i", (published, cores, requested, memoryMb, shards) => {
+    expect(shardCount(published, cores, requested, memoryMb)).toBe(shards);
+  });
+
+  it("estimates an Astro process's peak from the tenant's size", () => {
+    expect(astroProcessMb(1000)).toBe(1000);
+    expect(astroProcessMb(5000)).toBe(1300);
+    expect(MEMORY_BUDGET_MB).toBe(2048);
   });
 });
 

@@ -149,7 +149,12 @@ async function buildOneTenant(slug: string, options: BuildOptions): Promise<Tena
   const rebuildInOne = !options.fresh && options.shards === undefined && hasOneProcessCache(cacheDir);
   const shards = rebuildInOne
     ? 1
-    : shardCount(report.published, options.cores ?? os.availableParallelism(), options.shards);
+    : shardCount(
+        report.published,
+        options.cores ?? os.availableParallelism(),
+        options.shards,
+        options.memoryMb,
+      );
   const scratches = Array.from({ length: shards }, (_, i) =>
     path.join(ROOT, ".cache", "scratch", `${slug}.${process.pid}${shards > 1 ? `.${i}` : ""}`),
   );

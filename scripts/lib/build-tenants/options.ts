@@ -11,7 +11,12 @@ export interface BuildOptions {
   concurrency?: number;
   /** Cores this tenant's build may use (buildTenants shares the machine's among the tenants it builds at once). */
   cores?: number;
-  /** Astro processes for one tenant; default: up to one per free core, one per 800 cars. */
+  /**
+   * Memory (MB) this tenant's Astro processes may hold at once (buildTenants shares the budget among
+   * the tenants it builds at once); default MEMORY_BUDGET_MB (shards.ts).
+   */
+  memoryMb?: number;
+  /** Astro processes for one tenant; default: up to one per free core, one per 800 cars, as many as fit in memoryMb. */
   shards?: number;
   /** Render every page, ignoring the build cache (`astro build --force`); the cache is still refreshed. */
   fresh?: boolean;

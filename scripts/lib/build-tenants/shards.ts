@@ -9,10 +9,36 @@ import path from "node:path";
  */
 export const MIN_CARS_PER_SHARD = 800;
 
-/** How many shards to split a tenant's car pages into, given the cores it may use. */
-export function shardCount(published: number, cores: number, requested?: number): number {
+/**
+ * What a tenant's build may hold in memory at once, over all its Astro processes: a 5,000-car
+ * tenant must build within 2 GB on a 2-core build machine (the performance goals), and a build
+ * that runs out of memory publishes nothing. `npm run build` takes another figure from
+ * BUILD_MEMORY_MB.
+ */
+export const MEMORY_BUDGET_MB = 2048;
+
+/**
+ * The peak memory of one Astro process building a tenant of `published` cars. Every process loads
+ * the whole tenant (its search over all cars lists each page's similar cars), so a shard's peak
+ * follows the tenant's size, not its share of the pages. Measured peaks: 1,000 cars 960–1,030 MB
+ * in one process; 5,000 cars 1,273–1,323 MB in one process and 1,150–1,216 MB in each of two.
+ */
+export const astroProcessMb = (published: number): number => Math.round(925 + 0.075 * published);
+
+/**
+ * How many shards to split a tenant's car pages into: at most one per core, one per
+ * MIN_CARS_PER_SHARD cars, and as many processes as fit in `memoryMb` side by side.
+ */
+export function shardCount(
+  published: number,
+  cores: number,
+  requested?: number,
+  memoryMb: number = MEMORY_BUDGET_MB,
+): number {
   if (requested !== undefined && Number.isInteger(requested) && requested >= 1) return requested;
-  return Math.max(1, Math.min(cores, Math.floor(published / MIN_CARS_PER_SHARD)));
+  const byCores = Math.min(cores, Math.floor(published / MIN_CARS_PER_SHARD));
+  const byMemory = Math.floor(memoryMb / astroProcessMb(published));
+  return Math.max(1, Math.min(byCores, byMemory));
 }
 
 /**

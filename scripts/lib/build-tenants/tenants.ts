@@ -2,6 +2,7 @@
 import os from "node:os";
 import { buildTenant } from "./build-tenant";
 import type { BuildOptions, TenantResult } from "./options";
+import { MEMORY_BUDGET_MB } from "./shards";
 
 /** Builds every tenant, `concurrency` at a time; one failure never stops the others. */
 export async function buildTenants(options: BuildOptions): Promise<TenantResult[]> {
@@ -11,9 +12,11 @@ export async function buildTenants(options: BuildOptions): Promise<TenantResult[
   const concurrency = Math.max(1, Math.min(options.concurrency ?? Math.min(2, available), queue.length));
   // Tenants built side by side share the cores; one tenant alone may shard across all of them.
   const cores = options.cores ?? Math.max(1, Math.floor(available / concurrency));
+  // And the memory: their shards must fit in the budget side by side.
+  const memoryMb = Math.floor((options.memoryMb ?? MEMORY_BUDGET_MB) / concurrency);
   const workers = Array.from({ length: concurrency }, async () => {
     for (let slug = queue.shift(); slug; slug = queue.shift()) {
-      results.push(await buildTenant(slug, { ...options, cores }));
+      results.push(await buildTenant(slug, { ...options, cores, memoryMb }));
     }
   });
   await Promise.all(workers);
