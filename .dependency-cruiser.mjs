@@ -7,8 +7,10 @@
  * feature imports a page.
  *
  * What it reads: every TypeScript module (.ts, .tsx, including the *.client.ts browser code and
- * type-only imports). dependency-cruiser has no parser for .astro files, so imports written in
- * .astro frontmatter are not checked here.
+ * type-only imports). dependency-cruiser has no parser for .astro files, so `npm run check` then
+ * runs scripts/feature-cycles.ts: it adds the imports of every .astro file's frontmatter and
+ * <script> blocks to the graph dependency-cruiser finds, and fails on any circle between features,
+ * naming each step's file.
  */
 
 /** @type {import("dependency-cruiser").IConfiguration} */

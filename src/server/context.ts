@@ -25,11 +25,17 @@ export function resolveTenant(req: Request, context: CallContext): Resolved {
   return { ok: true, tenant, data };
 }
 
-/** The zod issues of a query or body as `{ field: message }`. */
-export function fieldErrors(issues: readonly { path: readonly PropertyKey[]; message: string }[]) {
+/**
+ * The zod issues of a query or body as `{ field: message }`, the first message per field; an
+ * issue about the whole value goes under `whole` ("request" for a query, "form" for a form's body).
+ */
+export function fieldErrors(
+  issues: readonly { path: readonly PropertyKey[]; message: string }[],
+  whole = "request",
+) {
   const fields: Record<string, string> = {};
   for (const issue of issues) {
-    const key = String(issue.path[0] ?? "request");
+    const key = String(issue.path[0] ?? whole);
     fields[key] ??= issue.message;
   }
   return fields;

@@ -11,6 +11,10 @@ export const REQUEST_ERRORS = {
   rateLimited: (seconds: number) =>
     `We have received several enquiries from you in a short time. Please try again in ${seconds} seconds.`,
   unavailable: "Sorry, something went wrong on our side. Please try again in a moment.",
+  /** Spec §5: the heading of a form's error list. */
+  fixErrors: "Please fix the following errors:",
+  unknownCar: "We couldn't find that vehicle. It may have been sold or removed.",
+  unknownLocation: "We couldn't find that dealership location.",
 } as const;
 
 /** A shopper's JSON body is never bigger than this unless a function says otherwise. */

@@ -1,9 +1,9 @@
 /**
- * The test-drive day picker (src/features/vehicle/appointment-days.ts): two weeks of the
+ * The test-drive day picker (src/features/leads/appointment-days.ts): two weeks of the
  * location's calendar from its own today, labelled for shoppers.
  */
 import { describe, expect, it } from "vitest";
-import { BOOKABLE_DAYS, bookableDays, todayIn } from "~/features/vehicle/appointment-days";
+import { BOOKABLE_DAYS, bookableDays, todayIn } from "~/features/leads/appointment-days";
 
 describe("todayIn(timeZone, now)", () => {
   it.each([

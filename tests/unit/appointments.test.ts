@@ -1,15 +1,15 @@
 /** Test-drive appointment slots (spec §7 appointments, §9 opening hours, default state qld) and GET /api/appointments. */
 import { afterEach, describe, expect, it, vi } from "vitest";
-import type { OpeningHour, SpecialHour } from "~/features/locations/location.schema";
-import { locationTimeZone } from "~/features/locations/locations";
 import {
   appointmentSlots,
   hoursOn,
   locationToday,
   TEST_DRIVE_SLOT_MINUTES,
-} from "~/features/vehicle/appointments";
-import { fetchAppointments } from "~/features/vehicle/appointments.client";
-import { createAppointmentsHandler } from "~/features/vehicle/appointments.server";
+} from "~/features/leads/appointments";
+import { fetchAppointments } from "~/features/leads/appointments.client";
+import { createAppointmentsHandler } from "~/features/leads/appointments.server";
+import type { OpeningHour, SpecialHour } from "~/features/locations/location.schema";
+import { locationTimeZone } from "~/features/locations/locations";
 import type { TenantData } from "~/tenant/tenant.server";
 import { makeLocation, makeSite, NOW } from "./helpers";
 

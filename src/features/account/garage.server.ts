@@ -4,11 +4,12 @@
  * `garage_enabled`, only for a signed-in shopper (spec §4: always gated).
  */
 import { randomUUID } from "node:crypto";
-import { fieldErrors, LEAD_TEXTS } from "~/features/leads/schemas";
 import type { Db } from "~/lib/db/db.server";
 import { json } from "~/lib/http.server";
 import { isUuid } from "~/lib/ids";
 import { clock } from "~/server/clock";
+import { fieldErrors } from "~/server/context";
+import { REQUEST_ERRORS } from "~/server/errors";
 import { type AccountOptions, accountGet, accountPost, sessionUser } from "./account.server";
 import { GARAGE_LIMIT, GARAGE_TEXTS, type GarageVehicle, garageVehicleSchema } from "./garage";
 import { accountDb } from "./tables";
@@ -70,7 +71,10 @@ export function createGarageChangeHandler(
     }
     const parsed = garageVehicleSchema(at).safeParse(body);
     if (!parsed.success)
-      return json({ success: false, error: LEAD_TEXTS.fixErrors, fields: fieldErrors(parsed.error) }, 400);
+      return json(
+        { success: false, error: REQUEST_ERRORS.fixErrors, fields: fieldErrors(parsed.error.issues, "form") },
+        400,
+      );
     const current = await vehicles(db, tenant, user.id);
     const vehicle = parsed.data;
     const known = current.some((v) => v.rego === vehicle.rego && v.rego_state === vehicle.rego_state);

@@ -4,7 +4,7 @@
  * them. Pure: the page's script and the functions share these rules and texts.
  */
 import { z } from "zod";
-import { normaliseRego, REGO_PATTERN, REGO_STATES } from "~/features/tradein/tradein";
+import { normaliseRego, REGO_PATTERN, REGO_STATES } from "~/lib/rego";
 import { shopperString } from "~/lib/shopper-input";
 
 export const GARAGE_PATH = "/my-garage";

@@ -2,25 +2,59 @@
  * The watchlist (spec §7 POST /api/watchlist/save-car and remove-car with JSON phone_number and
  * car_id, answering a success flag), server-side per user, and GET /api/account that lists it.
  */
-import { type CarFields, carFields, findCarIn } from "~/features/vehicle/car-fields";
-import { CALL_ERRORS } from "~/features/vehicle/http.server";
+import { carPictures } from "~/features/media/media";
+import type { Car } from "~/features/stock/car.schema";
+import { carTypeLabel, isSold, priceDisplay } from "~/features/stock/stock";
 import type { Db } from "~/lib/db/db.server";
 import { json } from "~/lib/http.server";
 import { MAX_CAR_ID } from "~/lib/shopper-input";
 import { clock } from "~/server/clock";
+import { REQUEST_ERRORS } from "~/server/errors";
+import type { TenantData } from "~/tenant/tenant.server";
 import { ACCOUNT_TEXTS, offersAccounts } from "./account";
 import { ACCOUNT_ERRORS, type AccountOptions, accountGet, accountPost } from "./account-http.server";
 import { checkMobile, displayMobile } from "./mobile";
 import { sessionUser } from "./session.server";
 import { accountDb } from "./tables";
 
-/** What /watchlist shows of a saved car; `listed: false` once it has left the site. */
+/**
+ * What /watchlist shows of a saved car, in the words of the car's page (spec §7 view.json
+ * `car_fields`); `listed: false` once it has left the site.
+ */
 export type WatchlistCar =
-  | ({ listed: true } & Pick<
-      CarFields,
-      "id" | "slug" | "name" | "price_text" | "was_price_text" | "sold" | "image" | "car_type_label" | "km"
-    >)
+  | {
+      listed: true;
+      id: number;
+      slug: string;
+      name: string;
+      price_text: string;
+      was_price_text: string | null;
+      sold: boolean;
+      image: { url: string; alt: string };
+      car_type_label: string;
+      km: number | null;
+    }
   | { listed: false; id: number };
+
+const publishedCar = (data: TenantData, id: number): Car | undefined =>
+  data.cars.find((car) => car.id === Number(id));
+
+function listedCar(data: TenantData, car: Car): WatchlistCar {
+  const price = priceDisplay(car, data.site);
+  const first = carPictures(car)[0] ?? { url: "", alt: car.name };
+  return {
+    listed: true,
+    id: car.id,
+    slug: car.slug,
+    name: car.name,
+    price_text: price.text,
+    was_price_text: price.wasText ?? null,
+    sold: isSold(car),
+    image: { url: first.url, alt: first.alt },
+    car_type_label: carTypeLabel(car.car_type, data.site),
+    km: car.km ?? null,
+  };
+}
 
 async function watchlistIds(db: Db, tenant: string, userId: string): Promise<number[]> {
   const rows = await accountDb(db)
@@ -43,13 +77,8 @@ export function createAccountHandler(options: AccountOptions): (req: Request) =>
       if (!user) return json({ user: null });
       const ids = await watchlistIds(db, tenant, user.id);
       const cars: WatchlistCar[] = ids.map((id) => {
-        const car = findCarIn(data, { id });
-        if (!car) return { listed: false, id };
-        const { slug, name, price_text, was_price_text, sold, image, car_type_label, km } = carFields(
-          data,
-          car,
-        );
-        return { listed: true, id, slug, name, price_text, was_price_text, sold, image, car_type_label, km };
+        const car = publishedCar(data, id);
+        return car ? listedCar(data, car) : { listed: false, id };
       });
       return json({ user: { ...user, phone_display: displayMobile(user.phone) }, watchlist: cars });
     },
@@ -72,14 +101,13 @@ export function createWatchlistHandler(
     const carId = Number(body.car_id);
     if (!Number.isInteger(carId) || carId <= 0 || carId > MAX_CAR_ID)
       return json(
-        { success: false, error: CALL_ERRORS.unknownCar, fields: { car_id: "must be a car id" } },
+        { success: false, error: REQUEST_ERRORS.unknownCar, fields: { car_id: "must be a car id" } },
         400,
       );
     const accounts = accountDb(db);
     if (action === "save") {
       // Only cars on the site can be saved; a car that has since left can still be removed.
-      if (!findCarIn(data, { id: carId }))
-        return json({ success: false, error: CALL_ERRORS.unknownCar }, 404);
+      if (!publishedCar(data, carId)) return json({ success: false, error: REQUEST_ERRORS.unknownCar }, 404);
       await accounts
         .insertInto("watchlist")
         .values({ user_id: user.id, tenant, car_id: carId, created_at: now() })

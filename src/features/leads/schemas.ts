@@ -6,6 +6,7 @@
 import { parsePhoneNumberFromString } from "libphonenumber-js";
 import { z } from "zod";
 import { optionalCarId, SHOPPER_INPUT_TEXTS, shopperString } from "~/lib/shopper-input";
+import { REQUEST_ERRORS } from "~/server/errors";
 import { TRADE_IN_LEAD_SHAPE, TRADE_IN_SERVER_FIELDS } from "./trade-in/lead.schema";
 
 export const LEAD_KINDS = [
@@ -60,7 +61,7 @@ export function withoutServerMadeFields(
 /** Words shoppers read when a field is wrong. The spec's own texts are quoted verbatim. */
 export const LEAD_TEXTS = {
   /** Spec §5: the heading of the error list. */
-  fixErrors: "Please fix the following errors:",
+  fixErrors: REQUEST_ERRORS.fixErrors,
   kind: "Please choose what your enquiry is about.",
   name: "Please enter your first name.",
   lastName: "Please enter your last name.",

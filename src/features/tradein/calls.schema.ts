@@ -7,12 +7,10 @@
 import { z } from "zod";
 import {
   adjustmentAnswersSchema,
-  normaliseRego,
-  REGO_PATTERN,
-  REGO_STATES,
   TRADE_IN_FIELD_TEXTS,
   valuationSchema,
 } from "~/features/leads/trade-in/lead.schema";
+import { normaliseRego, REGO_PATTERN, REGO_STATES } from "~/lib/rego";
 import { TRADE_IN_TEXTS } from "./tradein";
 
 /** Spec §7 lead submission: the form's values as userData, and whether this is the last step. */

@@ -8,19 +8,14 @@ import { ADJUSTMENT_QUESTIONS, type AdjustmentAnswers } from "~/features/leads/t
 import type { Location } from "~/features/locations/location.schema";
 import { formatWholeNumber } from "~/lib/format";
 
-// The lead's rego rules and condition questions, for the flow's form, calls and valuation.
-export {
-  normaliseRego,
-  REGO_PATTERN,
-  REGO_STATES,
-  type RegoState,
-} from "~/features/leads/trade-in/lead.schema";
 export {
   ADJUSTMENT_QUESTIONS,
   type AdjustmentAnswers,
   type AdjustmentOption,
   type AdjustmentQuestion,
 } from "~/features/leads/trade-in/questions";
+// Plate rules and the lead's condition questions, for the flow's form, calls and valuation.
+export { normaliseRego, REGO_PATTERN, REGO_STATES, type RegoState } from "~/lib/rego";
 
 /** Spec §9 Trade-in FAQ: no online estimate for cars over 7 years or 100,000 km. */
 export const ONLINE_ESTIMATE_LIMITS = { maxAgeYears: 7, maxKms: 100_000 } as const;

@@ -6,6 +6,7 @@
  */
 import { z } from "zod";
 import { postcodeError } from "~/lib/postcodes/postcodes";
+import { normaliseRego, REGO_PATTERN, REGO_STATES } from "~/lib/rego";
 import { optionalCarId, shopperString } from "~/lib/shopper-input";
 import { ADJUSTMENT_QUESTIONS } from "./questions";
 
@@ -24,16 +25,6 @@ export const TRADE_IN_FIELD_TEXTS = {
   answer: "Please answer this question.",
   amount: "Please enter an amount in dollars, e.g. 15,000.",
 } as const;
-
-/** Australian registration states (spec §3 regoState). */
-export const REGO_STATES = ["ACT", "NSW", "NT", "QLD", "SA", "TAS", "VIC", "WA"] as const;
-export type RegoState = (typeof REGO_STATES)[number];
-
-/** Plates are 2 to 7 letters and digits once spaces and hyphens are gone (personalised plates too). */
-export function normaliseRego(value: string): string {
-  return value.toUpperCase().replace(/[\s-]+/g, "");
-}
-export const REGO_PATTERN = /^[A-Z0-9]{2,7}$/;
 
 const blankToUndefined = (value: string | null | undefined) =>
   value == null || value === "" ? undefined : value;

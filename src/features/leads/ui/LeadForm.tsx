@@ -8,7 +8,6 @@ import { zodResolver } from "@hookform/resolvers/zod";
 import { useEffect, useId, useMemo, useRef, useState } from "react";
 import { type FieldErrors, useForm } from "react-hook-form";
 import { z } from "zod";
-import { AppointmentPicker } from "~/features/vehicle/ui/AppointmentPicker";
 import { track } from "~/lib/analytics";
 import {
   type FieldDef,
@@ -30,6 +29,7 @@ import {
   STARTED_AT_FIELD,
 } from "../schemas";
 import { rememberSuccessCategory } from "../success.store";
+import { AppointmentPicker } from "./AppointmentPicker";
 
 export interface LeadFormProps {
   kind: LeadKind;

@@ -7,8 +7,8 @@ import { locationTimeZone } from "~/features/locations/locations";
 import { json, methodNotAllowed } from "~/lib/http.server";
 import { clock } from "~/server/clock";
 import { type CallContext, fieldErrors, guarded, resolveTenant } from "~/server/context";
+import { REQUEST_ERRORS } from "~/server/errors";
 import { appointmentSlots } from "./appointments";
-import { CALL_ERRORS } from "./http.server";
 
 export const appointmentsQuerySchema = z
   .object({
@@ -37,7 +37,7 @@ export function createAppointmentsHandler(options: AppointmentsOptions): (req: R
       }
       const { location_id, date } = query.data;
       const location = resolved.data.locations.find((candidate) => candidate.id === location_id);
-      if (!location) return json({ error: CALL_ERRORS.unknownLocation }, 404);
+      if (!location) return json({ error: REQUEST_ERRORS.unknownLocation }, 404);
       return json({
         location_id,
         date,
