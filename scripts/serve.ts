@@ -10,7 +10,7 @@ import path from "node:path";
 import { serve } from "@hono/node-server";
 import { pruneAccounts } from "~/features/account/account.server";
 import { deliveryTargets } from "~/features/leads/delivery.server";
-import { startOutboxWorker } from "~/features/leads/outbox.server";
+import { startOutboxWorker } from "~/features/leads/outbox-worker.server";
 import { closeDb, dbTarget, describeTarget, getDb } from "~/lib/db/db.server";
 import { clock } from "~/server/clock";
 import { isDeployed, workerScope } from "~/server/deploy";

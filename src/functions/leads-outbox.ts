@@ -6,7 +6,7 @@
  */
 import { pruneAccounts } from "~/features/account/account.server";
 import { deliveryTargets } from "~/features/leads/delivery.server";
-import { drainOutbox } from "~/features/leads/outbox.server";
+import { drainOutbox } from "~/features/leads/outbox-worker.server";
 import { getDb } from "~/lib/db/db.server";
 import { json } from "~/lib/http.server";
 import { clock } from "~/server/clock";

@@ -11,13 +11,9 @@ import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
 import { smsAdapterFromEnv, webhookSmsAdapter } from "~/features/account/sms.server";
 import { crmWebhookUrl } from "~/features/leads/delivery-channels.server";
 import { storeLead } from "~/features/leads/leads.server";
-import {
-  deliverDueLeads,
-  drainOutbox,
-  OUTBOUND_SIGNATURE_HEADER,
-  outboxStats,
-  requeueParked,
-} from "~/features/leads/outbox.server";
+import { deliverDueLeads, OUTBOUND_SIGNATURE_HEADER } from "~/features/leads/outbox.server";
+import { outboxStats, requeueParked } from "~/features/leads/outbox-stats.server";
+import { drainOutbox } from "~/features/leads/outbox-worker.server";
 import { parseLead } from "~/features/leads/schemas";
 import { type Db, dbTarget, openDb } from "~/lib/db/db.server";
 import { tenantForRequest, workerScope } from "~/server/deploy";

@@ -11,7 +11,6 @@ import { sql } from "kysely";
 import { batched } from "~/lib/db/batch";
 import type { Db } from "~/lib/db/db.server";
 import { clock } from "~/server/clock";
-import { pruneRateLimits } from "~/server/rate-limit.server";
 import { DeliveryError, type OutboxLead, sendToChannel } from "./channels.server";
 import type { DeliveryChannel } from "./delivery-channels.server";
 import { DEFAULT_RETRY_SCHEDULE, type RetrySchedule, retryDelayMs } from "./leads";
@@ -91,9 +90,10 @@ export const ALL_CHANNELS = "*";
  */
 const dbNowPlus = (ms: number) => sql<Date>`now() + ${ms}::float8 * interval '1 millisecond'`;
 
-const DEFAULTS = { batchSize: 50, concurrency: 5, leaseMs: 120_000, timeoutMs: 10_000 };
+/** What a pass does when its options do not say. */
+export const DELIVERY_DEFAULTS = { batchSize: 50, concurrency: 5, leaseMs: 120_000, timeoutMs: 10_000 };
 
-const emptyPass = (): PassResult => ({ claimed: 0, delivered: 0, failed: 0, deferred: 0, parked: 0 });
+export const emptyPass = (): PassResult => ({ claimed: 0, delivered: 0, failed: 0, deferred: 0, parked: 0 });
 
 /** The channels of a tenant, from the options: configured ones, else one webhook at `targetFor`. */
 function channelsOf(options: DeliveryOptions, tenant: string): DeliveryChannel[] {
@@ -187,9 +187,9 @@ function recordDelivery(db: Db, delivery: Delivery): Promise<undefined> {
 export async function deliverDueLeads(options: DeliveryOptions): Promise<PassResult> {
   const { db } = options;
   const workerId = options.workerId ?? randomUUID();
-  const batchSize = options.batchSize ?? DEFAULTS.batchSize;
-  const leaseMs = options.leaseMs ?? DEFAULTS.leaseMs;
-  const timeoutMs = options.timeoutMs ?? DEFAULTS.timeoutMs;
+  const batchSize = options.batchSize ?? DELIVERY_DEFAULTS.batchSize;
+  const leaseMs = options.leaseMs ?? DELIVERY_DEFAULTS.leaseMs;
+  const timeoutMs = options.timeoutMs ?? DELIVERY_DEFAULTS.timeoutMs;
   const schedule = options.schedule ?? DEFAULT_RETRY_SCHEDULE;
   const random = options.random ?? Math.random;
 
@@ -298,129 +298,11 @@ export async function deliverDueLeads(options: DeliveryOptions): Promise<PassRes
     }
   };
   const lanes = Array.from(
-    { length: Math.min(options.concurrency ?? DEFAULTS.concurrency, queue.length) },
+    { length: Math.min(options.concurrency ?? DELIVERY_DEFAULTS.concurrency, queue.length) },
     async () => {
       for (let row = queue.shift(); row; row = queue.shift()) await deliverOne(row);
     },
   );
   await Promise.all(lanes);
   return result;
-}
-
-/**
- * Passes until nothing is due or the time budget is spent (the scheduled function's run). No call
- * is still running when the budget ends: the rest waits for the next run.
- */
-export async function drainOutbox(options: DeliveryOptions, budgetMs: number): Promise<PassResult> {
-  const started = Date.now();
-  const deadline = Math.min(options.deadline ?? Number.POSITIVE_INFINITY, started + budgetMs);
-  const total = emptyPass();
-  const workerId = options.workerId ?? randomUUID();
-  await pruneRateLimits(options.db, clock());
-  for (;;) {
-    const pass = await deliverDueLeads({ ...options, workerId, deadline });
-    for (const key of Object.keys(total) as (keyof PassResult)[]) total[key] += pass[key];
-    if (
-      pass.claimed < (options.batchSize ?? DEFAULTS.batchSize) ||
-      pass.deferred > 0 ||
-      Date.now() >= deadline
-    )
-      return total;
-  }
-}
-
-export interface OutboxWorker {
-  /** Runs a pass now instead of at the next tick (e.g. right after a lead is stored). */
-  wake(): void;
-  /** Stops polling, aborts in-flight calls and waits for the current pass to record its outcome. */
-  stop(): Promise<void>;
-}
-
-/** The long-running worker behind `npm start`: a pass every `intervalMs`, sooner when woken. */
-export function startOutboxWorker(
-  options: Omit<DeliveryOptions, "signal"> & { intervalMs?: number },
-): OutboxWorker {
-  const intervalMs = options.intervalMs ?? 1_000;
-  const abort = new AbortController();
-  const workerId = options.workerId ?? `worker-${randomUUID()}`;
-  let stopped = false;
-  let timer: NodeJS.Timeout | undefined;
-  let wakeUp: (() => void) | undefined;
-  let lastPrune = 0;
-
-  const sleep = () =>
-    new Promise<void>((resolve) => {
-      wakeUp = resolve;
-      timer = setTimeout(resolve, intervalMs);
-    }).finally(() => {
-      clearTimeout(timer);
-      wakeUp = undefined;
-    });
-
-  const loop = (async () => {
-    while (!stopped) {
-      let pass = emptyPass();
-      try {
-        if (Date.now() - lastPrune > 3_600_000) {
-          lastPrune = Date.now();
-          await pruneRateLimits(options.db, clock());
-        }
-        pass = await deliverDueLeads({ ...options, workerId, signal: abort.signal });
-        if (pass.failed > 0)
-          console.warn(`[leads] ${pass.failed} CRM deliveries failed; they will be retried`);
-      } catch (error) {
-        if (!stopped) console.error(`[leads] delivery pass failed: ${(error as Error).message}`);
-      }
-      // A full batch means more are due: go again at once.
-      if (!stopped && pass.claimed < (options.batchSize ?? DEFAULTS.batchSize)) await sleep();
-    }
-  })();
-
-  return {
-    wake: () => wakeUp?.(),
-    stop: async () => {
-      stopped = true;
-      abort.abort();
-      wakeUp?.();
-      await loop;
-    },
-  };
-}
-
-export interface OutboxStats {
-  pending: number;
-  delivered: number;
-  retrying: number;
-  parked: number;
-}
-
-/**
- * Outbox counts for ops and tests: due, delivered, rows that have failed at least once, and parked
- * rows. A tenant's process asks for its own rows only; null counts every tenant (local server).
- */
-export async function outboxStats(db: Db, tenant: string | null): Promise<OutboxStats> {
-  let query = db
-    .selectFrom("lead_outbox")
-    .select([
-      sql<number>`count(*) filter (where delivered_at is null and parked_at is null)::int`.as("pending"),
-      sql<number>`count(*) filter (where delivered_at is not null)::int`.as("delivered"),
-      sql<number>`count(*) filter (where delivered_at is null and parked_at is null and attempts > 0)::int`.as(
-        "retrying",
-      ),
-      sql<number>`count(*) filter (where parked_at is not null and delivered_at is null)::int`.as("parked"),
-    ]);
-  if (tenant !== null) query = query.where("tenant", "=", tenant);
-  return query.executeTakeFirstOrThrow();
-}
-
-/** Puts a tenant's parked leads back in line (after the CRM was fixed); answers how many. */
-export async function requeueParked(db: Db, tenant: string): Promise<number> {
-  const result = await db
-    .updateTable("lead_outbox")
-    .set({ parked_at: null, permanent_failures: 0, next_attempt_at: sql<Date>`now()` })
-    .where("tenant", "=", tenant)
-    .where("parked_at", "is not", null)
-    .where("delivered_at", "is", null)
-    .executeTakeFirst();
-  return Number(result.numUpdatedRows);
 }

@@ -1,52 +1,10 @@
 /**
- * Migrations in code, applied in name order: once per release by `npm run migrate` (before the sites
- * deploy), and on open locally (openDb). Never edit a shipped migration: add a new one. Each runs in
- * its own transaction on both PGlite and Postgres.
- *
- * Expand, then contract. Every tenant's site shares one database and deploys on its own clock (a
- * stock change rebuilds it; a refused feed keeps the old build), so for a while the previous
- * release's code runs against this release's schema. A migration therefore only expands: new
- * tables, new nullable or defaulted columns, new indexes. Dropping or renaming what released code
- * reads (the contract step) ships in a later release, once no site still runs code that reads it.
- * In the same spirit, code tolerates a database newer than itself: migrations it does not know were
- * a later release's expansions, so `migrateToLatest` leaves them be instead of refusing to start.
+ * Every migration, keyed by name and applied in name order (see ./index.ts for the rules they
+ * follow). Shipped migrations are history: never edit one, add a new one at the end.
  */
 import { type Kysely, sql } from "kysely";
-import { type Migration, type MigrationProvider, Migrator } from "kysely/migration";
-
-/**
- * The tenant tables that existed when row-level security arrived: migration
- * 2026_11_26_010_tenant_row_security secures exactly these. It cannot read TENANT_TABLES, which
- * grows: on a fresh database a later table does not exist yet when it runs.
- */
-const TENANT_TABLES_AT_ROW_SECURITY = [
-  "leads",
-  "lead_outbox",
-  "phone_reveals",
-  "car_views",
-  "users",
-  "sign_in_codes",
-  "sessions",
-  "watchlist",
-  "garage_vehicles",
-  "spins",
-  "unsubscribes",
-  "payments",
-] as const;
-
-/**
- * Every table with a `tenant` column. A migration that adds one also calls `tenantRowSecurity` for
- * it and adds it here, so a tenant's role can never read or write another tenant's rows (its grants
- * come from this list, tenant-roles.server.ts).
- */
-export const TENANT_TABLES = [...TENANT_TABLES_AT_ROW_SECURITY, "stock_feed_events", "stock_builds"] as const;
-
-/** Row-level security on `table`: a tenant's role sees and writes only `tenant = app_tenant()`. */
-async function tenantRowSecurity(db: Kysely<unknown>, table: string): Promise<void> {
-  await sql`alter table ${sql.table(table)} enable row level security`.execute(db);
-  await sql`create policy tenant_rows on ${sql.table(table)}
-    using (tenant = app_tenant()) with check (tenant = app_tenant())`.execute(db);
-}
+import type { Migration } from "kysely/migration";
+import { TENANT_TABLES_AT_ROW_SECURITY, tenantRowSecurity } from "./tenant-tables";
 
 export const MIGRATIONS: Record<string, Migration> = {
   "2026_11_22_001_leads_and_outbox": {
@@ -399,49 +357,3 @@ export const MIGRATIONS: Record<string, Migration> = {
 };
 
 export const MIGRATION_NAMES = Object.keys(MIGRATIONS).sort();
-
-/** Names in Kysely's record of applied migrations; none on a database never migrated. */
-async function executedMigrationNames(db: Kysely<unknown>): Promise<string[]> {
-  const { rows: table } = await sql<{ exists: boolean }>`
-    select to_regclass('kysely_migration') is not null as exists`.execute(db);
-  if (!table[0]?.exists) return [];
-  const { rows } = await sql<{ name: string }>`select name from kysely_migration`.execute(db);
-  return rows.map((row) => row.name);
-}
-
-/**
- * Applies every pending migration `migrations` holds (by default this release's); throws with the
- * failing migration's name and cause. Kysely's Migrator refuses a database holding a migration it
- * was not given ("previously executed migration … is missing"); a later release's migrations are
- * expansions this code can ignore (see the top of this file), so they are handed to it as already
- * applied no-ops and left as they are.
- */
-export async function migrateToLatest(
-  db: Kysely<unknown>,
-  migrations: Record<string, Migration> = MIGRATIONS,
-): Promise<string[]> {
-  const newer = (await executedMigrationNames(db)).filter((name) => !Object.hasOwn(migrations, name));
-  if (newer.length > 0) {
-    console.warn(
-      `[db] the database holds migrations newer than this code, left as they are: ${newer.sort().join(", ")}`,
-    );
-  }
-  const known: Record<string, Migration> = {
-    ...Object.fromEntries(newer.map((name): [string, Migration] => [name, { up: async () => {} }])),
-    ...migrations,
-  };
-  const provider: MigrationProvider = { getMigrations: async () => known };
-  const { error, results } = await new Migrator({ db, provider }).migrateToLatest();
-  const failed = results?.find((result) => result.status === "Error");
-  if (error) {
-    throw new Error(
-      `Database migration ${failed ? `"${failed.migrationName}" ` : ""}failed: ${
-        error instanceof Error ? error.message : String(error)
-      }`,
-      { cause: error },
-    );
-  }
-  return (results ?? [])
-    .filter((result) => result.status === "Success")
-    .map((result) => result.migrationName);
-}
