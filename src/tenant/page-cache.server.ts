@@ -28,7 +28,7 @@ import { carTag, regoExpiryText } from "~/features/stock/stock";
 import type { TenantData } from "./tenant.server";
 
 /** Bump when a key's recipe changes, so no page is reused under a key made another way. */
-export const PAGE_KEY_VERSION = 1;
+export const PAGE_KEY_VERSION = 2;
 
 const hash = (value: unknown): string =>
   createHash("sha256").update(JSON.stringify(value)).digest("base64url");
@@ -72,12 +72,27 @@ export function pageKey(tenant: TenantData, props: unknown): string {
   return hash({ shared: sharedPageKey(tenant), props });
 }
 
+const digests = new WeakMap<object, string>();
+
+/**
+ * The hash of a car or search document of the build's snapshot, made once: a car is listed as
+ * similar on several vehicle pages, and the snapshot does not change during a build.
+ */
+function digest(value: object): string {
+  let key = digests.get(value);
+  if (key === undefined) {
+    key = hash(value);
+    digests.set(value, key);
+  }
+  return key;
+}
+
 /** The key of `/cars/{slug}`: equal only when the page would render the same. */
 export function vehiclePageKey(car: Car, tenant: TenantData): string {
   return hash({
     shared: sharedPageKey(tenant),
-    car,
-    similar: tenantSearch(tenant).similarTo(car.id),
+    car: digest(car),
+    similar: tenantSearch(tenant).similarTo(car.id).map(digest),
     time: vehicleTimeFacts(car, tenant),
   });
 }
