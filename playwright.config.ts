@@ -26,7 +26,7 @@ export const E2E_ENV = {
   DIST_DIR: "dist-test",
   TENANT_CACHE_DIR: ".cache-test",
   REPORTS_DIR: "reports-test",
-  DATA_DIR: ".data-test",
+  DATA_DIR: process.env.DATA_DIR || ".data-test",
   SOURCE_DATE_EPOCH: String(Date.parse(E2E_NOW) / 1000),
   TEST_NOW: E2E_NOW,
 } as const;
