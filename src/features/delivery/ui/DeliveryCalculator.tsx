@@ -78,7 +78,7 @@ export default function DeliveryCalculator() {
           />
         </div>
         <button type="submit" className="btn" disabled={loading}>
-          {loading && <span className="dc-spinner" aria-hidden="true" />}
+          {loading && <span className="spinner" aria-hidden="true" />}
           {loading ? "Calculating…" : "Calculate"}
         </button>
       </div>
