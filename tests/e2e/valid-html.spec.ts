@@ -63,7 +63,7 @@ const ROUTES: Record<string, string[]> = {
     "/blog",
     "/blog/vehicle-reviews",
     "/blog/vehicle-reviews/2026-nissan-navara-pro-4x-review",
-    "/eofy",
+    // /eofy is served from this page (a rewrite), so it is checked once.
     "/pages/eofy-sale",
     "/contact-us/bayside-nissan-moorabbin",
   ],
@@ -91,7 +91,7 @@ const ROUTES: Record<string, string[]> = {
     "/mitsubishi/overview",
     "/cx-5",
     "/offers/3301",
-    "/eofy",
+    "/pages/eofy-sale",
     "/my-garage",
     "/contact-us/sunstate-kia-southport",
   ],
