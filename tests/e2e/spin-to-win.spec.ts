@@ -114,6 +114,11 @@ test.describe(`${OPEN.slug} open campaign`, () => {
     // leave Enter with nothing to submit.
     await expect(mobileField).toBeVisible();
     await mobileField.focus();
+    // A number that cannot take a text is turned away on the page: no code is asked for.
+    let codeRequests = 0;
+    page.on("request", (request) => {
+      if (request.url().endsWith("/api/sign-in/code")) codeRequests += 1;
+    });
     await page.keyboard.press("Enter");
     await expect(
       page.getByRole("alert").filter({ hasText: "Please enter your mobile number." }),
@@ -134,6 +139,8 @@ test.describe(`${OPEN.slug} open campaign`, () => {
     await expect(page.getByText(`We sent a 6-digit code to ${mobile.shown}.`)).toBeVisible({
       timeout: 15_000,
     });
+    // Only the good number cost a text.
+    expect(codeRequests).toBe(1);
     const codeField = page.getByLabel("6-digit code");
     await expect(codeField).toBeFocused();
     const code = await codeFor(mobile.e164);

@@ -1,7 +1,6 @@
 /**
- * The small form plumbing both phone-code flows share (the /sign-in page and Spin to Win's inline
- * code step): a JSON POST that never throws, a field error that is announced and takes focus, and
- * a busy submit button.
+ * The small form plumbing of the phone-then-code steps (ui/code-steps.client.ts): a JSON POST that
+ * never throws, a field error that is announced and takes focus, and a busy submit button.
  */
 import { OFFLINE_TEXT } from "~/lib/ui/json-form";
 

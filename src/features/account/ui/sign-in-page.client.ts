@@ -1,12 +1,12 @@
 /** /sign-in: the mobile, a texted code, then back where the shopper came from with the account remembered. */
-import { checkCode, safeReturnPath, signInType, WATCHLIST_PATH } from "~/features/account/account";
+import { safeReturnPath, signInType, WATCHLIST_PATH } from "~/features/account/account";
 import { fetchAccount, refreshAccount, signOut, writeAccount } from "~/features/account/account.client";
-import {
-  setFormBusy as busy,
-  showFieldError as fail,
-  postCodeForm as post,
-} from "~/features/account/code-form.client";
-import { checkMobile } from "~/features/account/mobile";
+import { CODE_TEXTS, startCodeSteps } from "./code-steps.client";
+
+const SIGN_IN_TEXTS = {
+  ...CODE_TEXTS,
+  verifyFailed: "Sorry, we couldn't sign you in. Please try again.",
+} as const;
 
 const root = document.querySelector<HTMLElement>("[data-sign-in]");
 const site = root?.dataset.site ?? "";
@@ -21,10 +21,17 @@ if (reason && type && reasons[type]) reason.textContent = reasons[type];
 
 const phoneForm = root?.querySelector<HTMLFormElement>('form[data-step="phone"]');
 const codeForm = root?.querySelector<HTMLFormElement>('form[data-step="code"]');
-const phoneInput = root?.querySelector<HTMLInputElement>("#sign-in-phone");
-const codeInput = root?.querySelector<HTMLInputElement>("#sign-in-code");
-let phone = "";
 const signedIn = root?.querySelector<HTMLElement>("[data-signed-in]");
+
+const steps = startCodeSteps(phoneForm, codeForm, {
+  texts: SIGN_IN_TEXTS,
+  async onVerified({ phone }) {
+    writeAccount(site, { phone, ids: [] });
+    // Bring the watchlist along before leaving, so the next page shows it at once.
+    await refreshAccount(site).catch(() => {});
+    window.location.assign(redirect);
+  },
+});
 
 // Already signed in (a gated page sent a signed-in shopper here, or they came back): offer to go on
 // rather than ask for the number again. Unknown (server unreachable): offer the form.
@@ -40,87 +47,12 @@ async function start() {
     signedIn.hidden = false;
     return;
   }
-  if (phoneForm) phoneForm.hidden = false;
+  steps?.askForMobile(false);
 }
 void start();
 
 signedIn?.querySelector("[data-sign-out]")?.addEventListener("click", async () => {
   await signOut(site);
   signedIn.hidden = true;
-  if (phoneForm) phoneForm.hidden = false;
-  phoneInput?.focus();
-});
-
-async function sendCode(): Promise<boolean> {
-  if (!phoneForm) return false;
-  const check = checkMobile(phoneInput?.value);
-  if (!check.ok) {
-    fail(phoneForm, phoneInput, check.error);
-    return false;
-  }
-  fail(phoneForm, phoneInput, "");
-  busy(phoneForm, true);
-  const answer = await post("/api/sign-in/code", { phone: check.phone });
-  busy(phoneForm, false);
-  if (!answer.ok) {
-    fail(
-      phoneForm,
-      phoneInput,
-      String(answer.body.error ?? "Sorry, we couldn't send a code. Please try again."),
-    );
-    return false;
-  }
-  phone = check.phone;
-  const sent = root?.querySelector("[data-sent]");
-  if (sent)
-    sent.textContent = `We sent a 6-digit code to ${String(answer.body.phone ?? phoneInput?.value ?? "")}.`;
-  return true;
-}
-
-phoneForm?.addEventListener("submit", async (event) => {
-  event.preventDefault();
-  if (!(await sendCode()) || !codeForm) return;
-  phoneForm.hidden = true;
-  codeForm.hidden = false;
-  codeInput?.focus();
-});
-
-codeForm?.addEventListener("submit", async (event) => {
-  event.preventDefault();
-  const check = checkCode(codeInput?.value);
-  if (!check.ok) {
-    fail(codeForm, codeInput, check.error);
-    return;
-  }
-  busy(codeForm, true);
-  const answer = await post("/api/sign-in/verify", { phone, code: check.code });
-  if (!answer.ok) {
-    busy(codeForm, false);
-    fail(
-      codeForm,
-      codeInput,
-      String(answer.body.error ?? "Sorry, we couldn't sign you in. Please try again."),
-    );
-    return;
-  }
-  writeAccount(site, { phone, ids: [] });
-  // Bring the watchlist along before leaving, so the next page shows it at once.
-  await refreshAccount(site).catch(() => {});
-  window.location.assign(redirect);
-});
-
-root?.querySelector("[data-resend]")?.addEventListener("click", async () => {
-  if (!codeForm || !phoneInput) return;
-  phoneInput.value = phone;
-  if (await sendCode()) {
-    fail(codeForm, codeInput, "");
-    codeInput?.focus();
-  }
-});
-
-root?.querySelector("[data-other-number]")?.addEventListener("click", () => {
-  if (!codeForm || !phoneForm) return;
-  codeForm.hidden = true;
-  phoneForm.hidden = false;
-  phoneInput?.focus();
+  steps?.askForMobile(true);
 });
