@@ -1,6 +1,6 @@
 /** GET /api/trade-in/car?car_id={id}: the published car a trade-in is against. */
-import { tradeInDeps } from "~/features/tradein/deps.server";
-import { createCarHandler } from "~/features/tradein/tradein.server";
+import { tradeInDeps } from "~/features/trade-in/deps.server";
+import { createCarHandler } from "~/features/trade-in/tradein.server";
 
 export default createCarHandler(tradeInDeps);
 

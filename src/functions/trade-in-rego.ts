@@ -1,6 +1,6 @@
 /** POST /api/trade-in/rego: rego + regoState → make, model, year, badge. */
-import { tradeInDeps } from "~/features/tradein/deps.server";
-import { createRegoHandler } from "~/features/tradein/tradein.server";
+import { tradeInDeps } from "~/features/trade-in/deps.server";
+import { createRegoHandler } from "~/features/trade-in/tradein.server";
 
 export default createRegoHandler(tradeInDeps);
 

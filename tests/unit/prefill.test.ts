@@ -10,7 +10,7 @@ import {
   queryValues,
   SERVICE_QUERY_FIELDS,
 } from "~/features/leads/forms";
-import { tradeInQueryValues } from "~/features/tradein/form";
+import { tradeInQueryValues } from "~/features/trade-in/form";
 
 const car = { rego: "ABC123", rego_state: "QLD", make: "Mazda", model: "CX-5", year: 2018 };
 

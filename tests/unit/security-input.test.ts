@@ -21,12 +21,12 @@ import { type PaymentNotice, storeLead } from "~/features/leads/leads.server";
 import { FORM_LEAD_KINDS, LEAD_TEXTS, parseLead } from "~/features/leads/schemas";
 import { createLeadsHandler } from "~/features/leads/submit.server";
 import { unsubscribeSchema } from "~/features/leads/unsubscribe.schema";
-import { ADJUSTMENT_QUESTIONS, OFFER_ACCEPTED_SUBCATEGORY } from "~/features/tradein/tradein";
+import { ADJUSTMENT_QUESTIONS, OFFER_ACCEPTED_SUBCATEGORY } from "~/features/trade-in/tradein";
 import {
   createAcceptHandler,
   createTradeInHandler,
   type TradeInDeps,
-} from "~/features/tradein/tradein.server";
+} from "~/features/trade-in/tradein.server";
 import { createPhoneRevealHandler } from "~/features/vehicle/phone-reveal.server";
 import { batched } from "~/lib/db/batch";
 import { type Db, openDb } from "~/lib/db/db.server";

@@ -5,11 +5,11 @@
  */
 import { readFileSync } from "node:fs";
 import { describe, expect, it } from "vitest";
-import { findCatalogModel, typicalNewPrice, VEHICLE_CATALOG } from "~/features/tradein/catalog";
-import { localGeocoder } from "~/features/tradein/geocode.server";
-import { localRegoLookup } from "~/features/tradein/rego";
-import { ADJUSTMENT_QUESTIONS, REGO_STATES } from "~/features/tradein/tradein";
-import { LOCAL_VALUATION, localValuation } from "~/features/tradein/valuation";
+import { findCatalogModel, typicalNewPrice, VEHICLE_CATALOG } from "~/features/trade-in/catalog";
+import { localGeocoder } from "~/features/trade-in/geocode.server";
+import { localRegoLookup } from "~/features/trade-in/rego";
+import { ADJUSTMENT_QUESTIONS, REGO_STATES } from "~/features/trade-in/tradein";
+import { LOCAL_VALUATION, localValuation } from "~/features/trade-in/valuation";
 import { fnv1a } from "~/lib/hash";
 import { bitmapModule, datasetRows, pointsModule, reducePostcodes } from "~/lib/postcodes/postcodes.generate";
 import { NOW } from "./helpers";

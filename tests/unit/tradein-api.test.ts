@@ -7,8 +7,8 @@
 import fc from "fast-check";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { deliverDueLeads } from "~/features/leads/outbox.server";
-import type { Geocoder } from "~/features/tradein/geocode.server";
-import { ADJUSTMENT_QUESTIONS } from "~/features/tradein/tradein";
+import type { Geocoder } from "~/features/trade-in/geocode.server";
+import { ADJUSTMENT_QUESTIONS } from "~/features/trade-in/tradein";
 import {
   createAcceptHandler,
   createCarHandler,
@@ -17,7 +17,7 @@ import {
   createTradeInHandler,
   createValuationHandler,
   type TradeInDeps,
-} from "~/features/tradein/tradein.server";
+} from "~/features/trade-in/tradein.server";
 import { type Db, openDb } from "~/lib/db/db.server";
 import type { Site } from "~/tenant/schema";
 import type { TenantData } from "~/tenant/tenant.server";

@@ -3,7 +3,7 @@
  * (§5), the steps of the multi-step form (§4) and the trade-in locations select (§5).
  */
 import { describe, expect, it } from "vitest";
-import { FAQ_ACCORDION_MS, TRADE_IN_FAQ } from "~/features/tradein/faq";
+import { FAQ_ACCORDION_MS, TRADE_IN_FAQ } from "~/features/trade-in/faq";
 import {
   estimateAvailable,
   firstStepWithError,
@@ -11,7 +11,7 @@ import {
   stepOfField,
   userDataOf,
   validateStep,
-} from "~/features/tradein/form";
+} from "~/features/trade-in/form";
 import {
   ADJUSTMENT_FACTORS,
   ADJUSTMENT_QUESTIONS,
@@ -31,7 +31,7 @@ import {
   TRADE_IN_STEPS,
   tradeInLocations,
   unansweredQuestions,
-} from "~/features/tradein/tradein";
+} from "~/features/trade-in/tradein";
 import {
   decodeBitmap,
   encodeBitmap,

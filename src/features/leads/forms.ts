@@ -100,7 +100,7 @@ export function formFields(kind: LeadKind, options: { commentsRequired: boolean 
       // The wheel (src/features/spin-to-win) asks only who to send the prize to.
       return contact;
     case "trade_in":
-      // The trade-in flow (src/features/tradein/ui) asks the car and its condition in earlier steps.
+      // The trade-in flow (src/features/trade-in/ui) asks the car and its condition in earlier steps.
       return [...contact, postcode];
     case "sell_my_car":
       return [

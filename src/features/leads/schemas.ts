@@ -269,7 +269,7 @@ const shapes = {
     message: optionalText(5000).transform((v) => v ?? SIMILAR_CAR_MESSAGE),
     subcategory: optionalText(100).transform((v) => v ?? SIMILAR_CAR_SUBCATEGORY),
   },
-  /** The trade-in flow (src/features/tradein): postcode required and Australian. */
+  /** The trade-in flow (src/features/trade-in): postcode required and Australian. */
   trade_in: { ...contactFields, ...TRADE_IN_LEAD_SHAPE },
   /** The prize and campaign are set by the spin's function after its draw, never by the shopper. */
   spin_to_win: { ...contactFields, prize: optionalText(60), campaign: optionalText(60) },

@@ -2,7 +2,7 @@
  * The trade-in lead's payload (spec §3): its trade-in fields, spread into the `trade_in` kind of
  * src/features/leads/schemas.ts beside the contact block every lead has, and the rules and words
  * they are checked with. Leads owns every lead kind's payload; the trade-in flow
- * (src/features/tradein) builds on it for its form and its calls. Pure, so the browser can use it.
+ * (src/features/trade-in) builds on it for its form and its calls. Pure, so the browser can use it.
  */
 import { z } from "zod";
 import { postcodeError } from "~/lib/postcodes/postcodes";
