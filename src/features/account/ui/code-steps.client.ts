@@ -11,7 +11,12 @@ import {
   showFieldError as fail,
   postCodeForm as post,
 } from "~/features/account/code-form.client";
-import { checkMobile } from "~/features/account/mobile";
+
+/**
+ * The mobile check brings libphonenumber-js (about 30 KB): fetched when the shopper first types a
+ * number (or sends one), not with the page, which often never needs it (Spin to Win's wheel).
+ */
+const loadMobileCheck = () => import("~/features/account/mobile").then((module) => module.checkMobile);
 
 export interface CodeStepTexts {
   sent: (phone: string) => string;
@@ -82,7 +87,14 @@ export function startCodeSteps(
     codeInput.focus();
   };
 
+  phoneInput.addEventListener("focus", () => void loadMobileCheck().catch(() => {}), { once: true });
+
   const sendCode = async (): Promise<boolean> => {
+    const checkMobile = await loadMobileCheck().catch(() => null);
+    if (!checkMobile) {
+      fail(phoneForm, phoneInput, texts.sendFailed);
+      return false;
+    }
     const check = checkMobile(phoneInput.value);
     if (!check.ok) {
       fail(phoneForm, phoneInput, check.error);
