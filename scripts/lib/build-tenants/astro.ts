@@ -33,13 +33,14 @@ export function pageProgress(expected: number, log: (line: string) => void): (pa
 
 /**
  * Runs `astro build` in a child process (of `root`, default this project) and samples its peak
- * RSS; `onPages` hears of each rendered page. Shared with the benchmark.
+ * RSS; `onPages` hears of each rendered page; `signal` stops it. Shared with the benchmark.
  */
 export function runAstro(
   env: NodeJS.ProcessEnv,
   onPages: ((pages: number) => void) | null,
   root = ROOT,
   args: readonly string[] = [],
+  signal?: AbortSignal,
 ): Promise<{ ok: boolean; output: string; peakRssMb: number; seconds: number; reused: number }> {
   const started = performance.now();
   return new Promise((resolve) => {
@@ -47,7 +48,10 @@ export function runAstro(
       cwd: root,
       env: { ...process.env, ...env, ASTRO_TELEMETRY_DISABLED: "1", NODE_ENV: "production" },
       stdio: ["ignore", "pipe", "pipe"],
+      signal,
     });
+    // An aborted build is reported by its exit; the abort itself is no error.
+    child.on("error", () => {});
     const output: string[] = [];
     let peakRssMb = 0;
     const sampleRss = setInterval(() => {

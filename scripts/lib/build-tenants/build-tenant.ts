@@ -2,7 +2,7 @@
  * One tenant's build: load + validate + publish the feed, guard against a truncated feed, render
  * into a scratch folder (in shards for a big tenant), check it, then swap it into dist/<slug>.
  */
-import { cpSync, existsSync, mkdirSync, renameSync, rmSync, writeFileSync } from "node:fs";
+import { copyFileSync, cpSync, existsSync, mkdirSync, renameSync, rmSync, writeFileSync } from "node:fs";
 import os from "node:os";
 import path from "node:path";
 import { unlistedImageOrigins } from "~/features/media/media";
@@ -10,6 +10,7 @@ import { assertNoSecretsInDir, searchSecretsFromEnv } from "~/features/search/sy
 import { checkTruncation, type FeedReport } from "~/features/stock/feed.server";
 import { astroProcessEnv } from "~/tenant/build-env";
 import { ConfigError } from "~/tenant/errors";
+import { loadSite } from "~/tenant/load";
 import type { Site } from "~/tenant/schema";
 import { loadTenant } from "~/tenant/tenant.server";
 import { astroCacheDir, foldShardCaches, hasOneProcessCache } from "../build-cache";
@@ -31,6 +32,73 @@ function moveDir(from: string, to: string): void {
     cpSync(from, to, { recursive: true });
     rmSync(from, { recursive: true, force: true });
   }
+}
+
+/** Astro's scratch output folder of one build (and shard) of a tenant, inside the project. */
+const scratchDir = (slug: string, index: number, shards: number) =>
+  path.join(ROOT, ".cache", "scratch", `${slug}.${process.pid}${shards > 1 ? `.${index}` : ""}`);
+
+/** Astro sees an empty public folder; public/ is linked into the site once the pages are built. */
+function noPublicDir(): string {
+  const dir = path.join(ROOT, ".cache", "no-public");
+  mkdirSync(dir, { recursive: true });
+  return dir;
+}
+
+/**
+ * A rebuild's Astro process, started before the feed is loaded: its first seconds go to starting
+ * and bundling, which need only the site's address and image hosts, while the feed is read,
+ * checked and written. It reads the snapshot when it lists the pages, from a file of its own that
+ * appears (renamed in whole) only once the feed has passed the guard.
+ */
+interface EarlyAstro {
+  /** What Astro was told of the site: a feed load that finds another stops it. */
+  told: string;
+  snapshot: string;
+  dir: string;
+  controller: AbortController;
+  run: ReturnType<typeof runAstro>;
+}
+
+const astroSiteSettings = (site: Site) => JSON.stringify([site.url, site.image_hosts]);
+
+function startAstroEarly(
+  slug: string,
+  options: BuildOptions,
+  cacheDir: string,
+  onPages: (pages: number) => void,
+): EarlyAstro | null {
+  let site: Site;
+  try {
+    site = loadSite(options.tenantsDir, slug);
+  } catch {
+    return null; // the feed load reports it
+  }
+  const dir = scratchDir(slug, 0, 1);
+  rmSync(dir, { recursive: true, force: true });
+  const snapshot = path.join(cacheDir, `tenant.${process.pid}.json`);
+  rmSync(snapshot, { force: true });
+  const controller = new AbortController();
+  const env = astroProcessEnv({
+    tenant: slug,
+    snapshot,
+    siteUrl: site.url,
+    imageHosts: site.image_hosts,
+    outDir: dir,
+    publicDir: noPublicDir(),
+    shard: { index: 0, count: 1 },
+    astroCacheDir: astroCacheDir(cacheDir, 0, 1),
+  });
+  const run = runAstro(env, onPages, ROOT, [], controller.signal);
+  return { told: astroSiteSettings(site), snapshot, dir, controller, run };
+}
+
+/** Stops an early Astro process and removes what it and its snapshot left. */
+async function stopAstroEarly(early: EarlyAstro): Promise<void> {
+  early.controller.abort();
+  await early.run;
+  rmSync(early.dir, { recursive: true, force: true });
+  rmSync(early.snapshot, { force: true });
 }
 
 /** Builds one tenant and appends the outcome, either way, to reports/<slug>/builds.json. */
@@ -67,7 +135,13 @@ async function buildOneTenant(slug: string, options: BuildOptions): Promise<Tena
   const cacheDir = path.join(options.cacheDir ?? path.join(ROOT, ".cache"), slug);
   const log = (line: string) => (options.log ?? console.log)(`[${slug}] ${line}`);
   const seconds = () => Math.round((performance.now() - started) / 100) / 10;
-  const fail = (error: string, extra: Partial<TenantResult> = {}): TenantResult => {
+  // A rebuild over the one-process cache stays in one process: it renders only what changed, and a
+  // second process would only add its start-up (scripts/lib/build-cache.ts). It starts early.
+  const rebuildInOne = !options.fresh && options.shards === undefined && hasOneProcessCache(cacheDir);
+  let onPages: (pages: number) => void = () => {};
+  let early = rebuildInOne ? startAstroEarly(slug, options, cacheDir, (pages) => onPages(pages)) : null;
+  const fail = async (error: string, extra: Partial<TenantResult> = {}): Promise<TenantResult> => {
+    if (early) await stopAstroEarly(early);
     log(`FAILED: ${error}`);
     return { slug, ok: false, error, seconds: seconds(), ...extra };
   };
@@ -141,12 +215,28 @@ async function buildOneTenant(slug: string, options: BuildOptions): Promise<Tena
   if (verdict.message) log(verdict.message);
   if (!verdict.ok) return fail(verdict.message ?? "truncated feed", counts);
 
+  // The early Astro process gets the snapshot, or stops if the site it was told of changed since
+  // (or the snapshot cannot be handed over), and Astro starts again once the feed is loaded.
+  if (early) {
+    let handed = false;
+    if (early.told === astroSiteSettings(site)) {
+      try {
+        copyFileSync(snapshot, `${early.snapshot}.tmp`);
+        renameSync(`${early.snapshot}.tmp`, early.snapshot);
+        handed = true;
+      } catch (error) {
+        log(`snapshot not handed to the early Astro process: ${(error as Error).message}`);
+      }
+    }
+    if (!handed) {
+      await stopAstroEarly(early);
+      early = null;
+    }
+  }
+
   // Astro puts its prerender chunks beside the output and falls back to a shared ./.astro when the
   // output is outside the project, so each build gets its own scratch folder inside the project:
   // two builds of the same tenant (two ops, or a test beside a dev build) never share files.
-  // A rebuild over the one-process cache stays in one process: it renders only what changed, and a
-  // second process would only add its start-up (scripts/lib/build-cache.ts).
-  const rebuildInOne = !options.fresh && options.shards === undefined && hasOneProcessCache(cacheDir);
   const shards = rebuildInOne
     ? 1
     : shardCount(
@@ -155,42 +245,55 @@ async function buildOneTenant(slug: string, options: BuildOptions): Promise<Tena
         options.shards,
         options.memoryMb,
       );
-  const scratches = Array.from({ length: shards }, (_, i) =>
-    path.join(ROOT, ".cache", "scratch", `${slug}.${process.pid}${shards > 1 ? `.${i}` : ""}`),
-  );
+  const scratches = Array.from({ length: shards }, (_, i) => scratchDir(slug, i, shards));
   const scratch = scratches[0] as string;
   const cleanUp = () => {
     for (const dir of scratches) rmSync(dir, { recursive: true, force: true });
   };
-  cleanUp();
+  if (!early) cleanUp();
   const last = readLastBuild(lastBuildFile);
   const expected = report.published + (last ? Math.max(0, last.pages - last.published) : 3);
   const split = shards > 1 ? ` in ${shards} shards (one Astro process per core)` : "";
   log(`building ${expected} pages${rebuildInOne ? " over the build cache" : split}`);
-  // Astro sees an empty public folder; public/ is linked into the site once the pages are built.
-  const noPublic = path.join(ROOT, ".cache", "no-public");
-  mkdirSync(noPublic, { recursive: true });
   const progress = pageProgress(expected, log);
-  const runs = await Promise.all(
-    scratches.map((dir, index) =>
-      runAstro(
-        astroProcessEnv({
-          tenant: slug,
-          snapshot,
-          siteUrl: site.url,
-          imageHosts: site.image_hosts,
-          outDir: dir,
-          publicDir: noPublic,
-          shard: { index, count: shards },
-          // One build cache per process; a split build's are folded into one afterwards.
-          astroCacheDir: astroCacheDir(cacheDir, index, shards),
-        }),
-        progress,
-        ROOT,
-        options.fresh ? ["--force"] : [],
+  onPages = progress;
+  const startAll = () =>
+    Promise.all(
+      scratches.map((dir, index) =>
+        runAstro(
+          astroProcessEnv({
+            tenant: slug,
+            snapshot,
+            siteUrl: site.url,
+            imageHosts: site.image_hosts,
+            outDir: dir,
+            publicDir: noPublicDir(),
+            shard: { index, count: shards },
+            // One build cache per process; a split build's are folded into one afterwards.
+            astroCacheDir: astroCacheDir(cacheDir, index, shards),
+          }),
+          progress,
+          ROOT,
+          options.fresh ? ["--force"] : [],
+        ),
       ),
-    ),
-  );
+    );
+  let runs: Awaited<ReturnType<typeof startAll>>;
+  if (early) {
+    const { snapshot: handed } = early;
+    const first = await early.run;
+    runs = [first];
+    rmSync(handed, { force: true });
+    early = null;
+    // Astro got to the pages before the feed was written (a slow load on a busy machine): again,
+    // told in the usual order.
+    if (!first.ok && first.output.includes(handed) && first.output.includes("ENOENT")) {
+      cleanUp();
+      runs = await startAll();
+    }
+  } else {
+    runs = await startAll();
+  }
   const broken = runs.find((run) => !run.ok);
   if (broken) {
     cleanUp();
