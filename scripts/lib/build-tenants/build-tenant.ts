@@ -288,6 +288,7 @@ async function buildOneTenant(slug: string, options: BuildOptions): Promise<Tena
     // Astro got to the pages before the feed was written (a slow load on a busy machine): again,
     // told in the usual order.
     if (!first.ok && first.output.includes(handed) && first.output.includes("ENOENT")) {
+      log("Astro wanted the snapshot before the feed was loaded: starting it again");
       cleanUp();
       runs = await startAll();
     }
