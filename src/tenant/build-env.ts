@@ -48,6 +48,11 @@ export const buildEnvSchema = z
      * same cars from it. Unset under `npm run dev`, which loads the tenant live.
      */
     TENANT_SNAPSHOT: optional(folder),
+    /**
+     * `1`: the snapshot is still being written when Astro starts (a rebuild starts Astro while the
+     * feed loads), so the pages wait for it to appear instead of failing.
+     */
+    TENANT_SNAPSHOT_PENDING: optional(z.literal("1")),
     /** The site's public origin (site.json `url`): canonical links, the sitemap. Default https://localhost. */
     TENANT_SITE_URL: optional(
       z.url({ protocol: /^https?$/, error: "must be the site's address, like https://www.example.com.au" }),
@@ -97,6 +102,8 @@ export interface BuildEnv {
   tenant: string | null;
   tenantsDir: string;
   snapshot: string | null;
+  /** The snapshot appears after Astro starts: wait for it (TENANT_SNAPSHOT_PENDING). */
+  snapshotPending: boolean;
   siteUrl: string;
   outDir: string;
   publicDir: string;
@@ -123,6 +130,7 @@ export function buildEnv(env: NodeJS.ProcessEnv = process.env): BuildEnv {
     tenant: vars.TENANT ?? null,
     tenantsDir: vars.TENANTS_DIR ?? "tenants",
     snapshot: vars.TENANT_SNAPSHOT ?? null,
+    snapshotPending: vars.TENANT_SNAPSHOT_PENDING === "1",
     siteUrl: vars.TENANT_SITE_URL ?? "https://localhost",
     outDir: vars.TENANT_OUT_DIR ?? `dist/${vars.TENANT ?? "_dev"}`,
     publicDir: vars.TENANT_PUBLIC_DIR ?? "./public",
@@ -137,6 +145,8 @@ export function buildEnv(env: NodeJS.ProcessEnv = process.env): BuildEnv {
 export interface AstroBuildSettings {
   tenant: string;
   snapshot: string;
+  /** The snapshot is written after Astro starts (renamed into place whole); Astro waits for it. */
+  snapshotPending?: boolean;
   siteUrl: string;
   imageHosts: readonly string[];
   outDir: string;
@@ -157,5 +167,6 @@ export function astroProcessEnv(settings: AstroBuildSettings): Record<string, st
     BUILD_SHARD: String(settings.shard.index),
     BUILD_SHARDS: String(settings.shard.count),
     TENANT_ASTRO_CACHE_DIR: settings.astroCacheDir,
+    ...(settings.snapshotPending ? { TENANT_SNAPSHOT_PENDING: "1" } : {}),
   };
 }

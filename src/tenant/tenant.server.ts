@@ -2,7 +2,7 @@
  * Everything one tenant's site is built from, loaded and validated once. The build writes it to a
  * snapshot file so every Astro page reads the same cars; `astro dev` loads it live.
  */
-import { readFileSync } from "node:fs";
+import { existsSync, readFileSync } from "node:fs";
 import path from "node:path";
 import {
   type BlogPost,
@@ -56,12 +56,25 @@ export async function loadTenant(
 let current: Promise<TenantData> | undefined;
 
 /**
+ * How long pages wait for a snapshot still being written: longer than any feed takes to load and
+ * check (a build that gives up stops the process sooner).
+ */
+export const SNAPSHOT_WAIT_MS = 10 * 60_000;
+
+/** Resolves once `file` exists (it is renamed into place whole), or when `timeoutMs` has passed. */
+async function fileAppears(file: string, timeoutMs: number): Promise<void> {
+  const deadline = Date.now() + timeoutMs;
+  while (!existsSync(file) && Date.now() < deadline) await new Promise((resolve) => setTimeout(resolve, 20));
+}
+
+/**
  * The tenant being built: from the snapshot the build wrote (`TENANT_SNAPSHOT`) or, under
  * `astro dev`, loaded live from `TENANTS_DIR/TENANT` (build-env.ts).
  */
 export function currentTenant(env: NodeJS.ProcessEnv = process.env): Promise<TenantData> {
   current ??= (async () => {
-    const { snapshot, tenant, tenantsDir } = buildEnv(env);
+    const { snapshot, snapshotPending, tenant, tenantsDir } = buildEnv(env);
+    if (snapshot && snapshotPending) await fileAppears(snapshot, SNAPSHOT_WAIT_MS);
     if (snapshot) return JSON.parse(readFileSync(snapshot, "utf8")) as TenantData;
     if (!tenant) throw new Error("Set TENANT=<slug> (see README: TENANT=<slug> npm run dev).");
     return (await loadTenant(path.resolve(tenantsDir), tenant, clock())).data;

@@ -9,6 +9,7 @@ const DEFAULTS = {
   tenant: null,
   tenantsDir: "tenants",
   snapshot: null,
+  snapshotPending: false,
   siteUrl: "https://localhost",
   outDir: "dist/_dev",
   publicDir: "./public",
@@ -36,6 +37,11 @@ describe("buildEnv: good values", () => {
       "TENANT_SNAPSHOT",
       { TENANT_SNAPSHOT: ".cache/westside-auto/tenant.json" },
       { snapshot: ".cache/westside-auto/tenant.json" },
+    ],
+    [
+      "TENANT_SNAPSHOT_PENDING (a rebuild's Astro starts before the snapshot is written)",
+      { TENANT_SNAPSHOT: ".cache/westside-auto/tenant.1.json", TENANT_SNAPSHOT_PENDING: "1" },
+      { snapshot: ".cache/westside-auto/tenant.1.json", snapshotPending: true },
     ],
     [
       "TENANT_SITE_URL",
@@ -92,6 +98,7 @@ describe("buildEnv: bad values name the variable, what was wrong and what is all
       { TENANT: "Westside Auto" },
       'TENANT: must be a tenant slug: lower-case letters, digits and single hyphens (got "Westside Auto")',
     ],
+    [{ TENANT_SNAPSHOT_PENDING: "yes" }, 'TENANT_SNAPSHOT_PENDING: "yes" is not allowed; use one of "1"'],
     [
       { TENANT_SITE_URL: "www.westside-auto.example.com.au" },
       'TENANT_SITE_URL: must be the site\'s address, like https://www.example.com.au (got "www.westside-auto.example.com.au")',
@@ -159,6 +166,17 @@ describe("astroProcessEnv: what the build sets, read back by the Astro process",
     ["with image hosts", settings],
     ["without image hosts, in one process", { ...settings, imageHosts: [], shard: { index: 0, count: 1 } }],
   ])("reads back what it wrote, %s", (_, written) => {
-    expect(buildEnv(astroProcessEnv(written))).toEqual({ ...written, tenantsDir: "tenants", port: 4321 });
+    expect(buildEnv(astroProcessEnv(written))).toEqual({
+      ...written,
+      snapshotPending: false,
+      tenantsDir: "tenants",
+      port: 4321,
+    });
+  });
+
+  it("marks a snapshot that is written after Astro starts, and reads it back", () => {
+    const pending = { ...settings, snapshotPending: true };
+    expect(astroProcessEnv(pending).TENANT_SNAPSHOT_PENDING).toBe("1");
+    expect(buildEnv(astroProcessEnv(pending))).toEqual({ ...pending, tenantsDir: "tenants", port: 4321 });
   });
 });

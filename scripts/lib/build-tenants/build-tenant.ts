@@ -48,8 +48,9 @@ function noPublicDir(): string {
 /**
  * A rebuild's Astro process, started before the feed is loaded: its first seconds go to starting
  * and bundling, which need only the site's address and image hosts, while the feed is read,
- * checked and written. It reads the snapshot when it lists the pages, from a file of its own that
- * appears (renamed in whole) only once the feed has passed the guard.
+ * checked and written. When it lists the pages it waits for the snapshot (TENANT_SNAPSHOT_PENDING,
+ * src/tenant/tenant.server.ts), a file of its own that appears (renamed in whole) only once the
+ * feed has passed the guard; a feed the guard refuses stops the process instead.
  */
 interface EarlyAstro {
   /** What Astro was told of the site: a feed load that finds another stops it. */
@@ -82,6 +83,8 @@ function startAstroEarly(
   const env = astroProcessEnv({
     tenant: slug,
     snapshot,
+    // Its pages wait for the snapshot (however long a remote feed takes) instead of failing.
+    snapshotPending: true,
     siteUrl: site.url,
     imageHosts: site.image_hosts,
     outDir: dir,
@@ -285,8 +288,8 @@ async function buildOneTenant(slug: string, options: BuildOptions): Promise<Tena
     runs = [first];
     rmSync(handed, { force: true });
     early = null;
-    // Astro got to the pages before the feed was written (a slow load on a busy machine): again,
-    // told in the usual order.
+    // Astro waited longer than SNAPSHOT_WAIT_MS for the feed (it never should): again, told in
+    // the usual order.
     if (!first.ok && first.output.includes(handed) && first.output.includes("ENOENT")) {
       log("Astro wanted the snapshot before the feed was loaded: starting it again");
       cleanUp();
