@@ -8,6 +8,7 @@
  * Prints a table and writes reports/bench.json.
  */
 import { existsSync, mkdirSync, readdirSync, readFileSync, rmSync, writeFileSync } from "node:fs";
+import os from "node:os";
 import path from "node:path";
 import { listTenantSlugs } from "~/tenant/load";
 import { benchBrowser, firstCarPath } from "./lib/bench-browser";
@@ -94,6 +95,12 @@ function buildGoal(
 const ONLY = new Set(
   (process.env.BENCH_ONLY ?? "build,search,weight,browser,leads,webhook").split(",").map((s) => s.trim()),
 );
+
+/**
+ * The machine's load average (1 minute) at the start and end of the run: ratios hold up on a busy
+ * machine, but times and Lighthouse's blocking time rise with it, so the table says how busy it was.
+ */
+const loadAtStart = os.loadavg()[0] ?? 0;
 
 /** Seconds per page; the issue's budget is per page ("within 2× the bare-Astro floor per page"). */
 const perPageMs = (seconds: number, pages: number) => (seconds * 1000) / Math.max(1, pages);
@@ -338,12 +345,16 @@ const table = [
   ...rows.map((row) => [row.bench, row.figure, row.baseline, row.ratio === null ? "-" : `${row.ratio}×`]),
 ];
 const widths = header.map((_, i) => Math.max(...table.map((cells) => (cells[i] ?? "").length)));
+const load = { start: loadAtStart, end: os.loadavg()[0] ?? 0, cores: os.availableParallelism() };
 console.log(
   `\n${table.map((cells) => cells.map((cell, i) => cell.padEnd(widths[i] ?? 0)).join("  ")).join("\n")}`,
+);
+console.log(
+  `\nmachine: ${load.cores} cores, load average ${load.start.toFixed(1)} at the start, ${load.end.toFixed(1)} at the end`,
 );
 mkdirSync(path.join(ROOT, "reports"), { recursive: true });
 writeFileSync(
   path.join(ROOT, "reports/bench.json"),
-  `${JSON.stringify({ at: now.toISOString(), rows }, null, 2)}\n`,
+  `${JSON.stringify({ at: now.toISOString(), load, rows }, null, 2)}\n`,
 );
 console.log("\nwrote reports/bench.json");
