@@ -16,6 +16,7 @@ import {
   signInHref,
   withWatchlistChange,
 } from "./account";
+import type { WatchlistCar } from "./watchlist.server";
 
 const accounts = new Map<string, WritableAtom<LocalAccount | undefined>>();
 
@@ -48,21 +49,7 @@ export function writeAccount(site: string, account: LocalAccount | null): void {
 
 export interface AccountAnswer {
   user: { id: string; phone: string; phone_display: string } | null;
-  watchlist?: (
-    | {
-        listed: true;
-        id: number;
-        slug: string;
-        name: string;
-        price_text: string;
-        was_price_text: string | null;
-        sold: boolean;
-        image: { url: string; alt: string };
-        car_type_label: string;
-        km: number | null;
-      }
-    | { listed: false; id: number }
-  )[];
+  watchlist?: WatchlistCar[];
 }
 
 /** Asks the server who is signed in (`user: null` when nobody). Throws when unreachable. */

@@ -10,6 +10,7 @@ import { json } from "~/lib/http.server";
 import { MAX_CAR_ID } from "~/lib/shopper-input";
 import { clock } from "~/server/clock";
 import { REQUEST_ERRORS } from "~/server/errors";
+import { findCarIn } from "~/tenant/find-car";
 import type { TenantData } from "~/tenant/tenant.server";
 import { ACCOUNT_TEXTS, offersAccounts } from "./account";
 import { ACCOUNT_ERRORS, type AccountOptions, accountGet, accountPost } from "./account-http.server";
@@ -35,9 +36,6 @@ export type WatchlistCar =
       km: number | null;
     }
   | { listed: false; id: number };
-
-const publishedCar = (data: TenantData, id: number): Car | undefined =>
-  data.cars.find((car) => car.id === Number(id));
 
 function listedCar(data: TenantData, car: Car): WatchlistCar {
   const price = priceDisplay(car, data.site);
@@ -77,7 +75,7 @@ export function createAccountHandler(options: AccountOptions): (req: Request) =>
       if (!user) return json({ user: null });
       const ids = await watchlistIds(db, tenant, user.id);
       const cars: WatchlistCar[] = ids.map((id) => {
-        const car = publishedCar(data, id);
+        const car = findCarIn(data, { id });
         return car ? listedCar(data, car) : { listed: false, id };
       });
       return json({ user: { ...user, phone_display: displayMobile(user.phone) }, watchlist: cars });
@@ -107,7 +105,8 @@ export function createWatchlistHandler(
     const accounts = accountDb(db);
     if (action === "save") {
       // Only cars on the site can be saved; a car that has since left can still be removed.
-      if (!publishedCar(data, carId)) return json({ success: false, error: REQUEST_ERRORS.unknownCar }, 404);
+      if (!findCarIn(data, { id: carId }))
+        return json({ success: false, error: REQUEST_ERRORS.unknownCar }, 404);
       await accounts
         .insertInto("watchlist")
         .values({ user_id: user.id, tenant, car_id: carId, created_at: now() })

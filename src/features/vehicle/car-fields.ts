@@ -62,26 +62,6 @@ export interface CheckoutOffer {
   lead_fields: Record<string, string | number>;
 }
 
-const byData = new WeakMap<TenantData, { bySlug: Map<string, Car>; byId: Map<number, Car> }>();
-
-/** A published car of the snapshot by slug or id (ids arrive as strings in query strings). */
-export function findCarIn(
-  data: TenantData,
-  key: { slug?: string | null; id?: number | string | null },
-): Car | null {
-  let index = byData.get(data);
-  if (!index) {
-    index = {
-      bySlug: new Map(data.cars.map((car) => [car.slug, car])),
-      byId: new Map(data.cars.map((car) => [car.id, car])),
-    };
-    byData.set(data, index);
-  }
-  if (key.slug) return index.bySlug.get(key.slug) ?? null;
-  if (key.id != null && key.id !== "") return index.byId.get(Number(key.id)) ?? null;
-  return null;
-}
-
 /** The car's selling location, falling back to the dealership's first listed location. */
 export function dealerDetails(data: TenantData, car: Car): DealerDetails {
   const { site, locations } = data;

@@ -10,7 +10,8 @@ import type { Db } from "~/lib/db/db.server";
 import { json, methodNotAllowed } from "~/lib/http.server";
 import { clock } from "~/server/clock";
 import { type CallContext, fieldErrors, guarded, resolveTenant } from "~/server/context";
-import { carFields, findCarIn } from "./car-fields";
+import { findCarIn } from "~/tenant/find-car";
+import { carFields } from "./car-fields";
 import { CALL_ERRORS } from "./http.server";
 import { vehicleDb } from "./tables";
 

@@ -13,7 +13,7 @@ import { clock } from "~/server/clock";
 import { type CallContext, fieldErrors, guarded, resolveTenant } from "~/server/context";
 import { isJsonRequest } from "~/server/json-post";
 import { hitRateLimit, type RateLimit } from "~/server/rate-limit.server";
-import { findCarIn } from "./car-fields";
+import { findCarIn } from "~/tenant/find-car";
 import { CALL_ERRORS } from "./http.server";
 import { vehicleDb } from "./tables";
 
