@@ -83,14 +83,13 @@ export function pageWeight(
     .map((match) => match[1] as string)
     .join("\n");
   const inlineJs = inline ? gz(inline) : 0;
+  const everything = withImports(siteRoot, all, true);
   return {
     html: gz(html),
     css,
-    js: sumGzip(withImports(siteRoot, all, true)) + inlineJs,
+    js: sumGzip(everything) + inlineJs,
     initialJs: sumGzip(withImports(siteRoot, initial)) + inlineJs,
     // Of `js`, what runs in workers, off the page's main thread.
-    workerJs: sumGzip(
-      [...withImports(siteRoot, all, true)].filter((file) => /\.worker-[\w-]+\.js$/.test(file)),
-    ),
+    workerJs: sumGzip([...everything].filter((file) => /\.worker-[\w-]+\.js$/.test(file))),
   };
 }

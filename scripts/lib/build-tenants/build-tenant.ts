@@ -281,20 +281,12 @@ async function buildOneTenant(slug: string, options: BuildOptions): Promise<Tena
         ),
       ),
     );
+  // The early process was handed its snapshot above (or stopped), so it finishes as any other.
   let runs: Awaited<ReturnType<typeof startAll>>;
   if (early) {
-    const { snapshot: handed } = early;
-    const first = await early.run;
-    runs = [first];
-    rmSync(handed, { force: true });
+    runs = [await early.run];
+    rmSync(early.snapshot, { force: true });
     early = null;
-    // Astro waited longer than SNAPSHOT_WAIT_MS for the feed (it never should): again, told in
-    // the usual order.
-    if (!first.ok && first.output.includes(handed) && first.output.includes("ENOENT")) {
-      log("Astro wanted the snapshot before the feed was loaded: starting it again");
-      cleanUp();
-      runs = await startAll();
-    }
   } else {
     runs = await startAll();
   }
