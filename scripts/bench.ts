@@ -156,7 +156,7 @@ for (const size of SIZES) {
     modes.push({ label: " (1 process)", shards: 1, fresh: true });
   if (ONLY.has("build")) {
     // ARCHITECTURE.md §9: rebuild after one car changed; and after a busier update (5% of cars),
-    // which also re-renders the pages that list those cars as similar.
+    // which also re-renders the search pages that list those cars.
     modes.push({ label: ", rebuild after 1 car changed", fresh: false, changeEvery: size * 10 });
     modes.push({ label: ", rebuild after 5% of cars changed", fresh: false, changeEvery: 20 });
   }

@@ -7,8 +7,8 @@
  *
  * A key must change whenever anything the page shows could change, so it hashes every input the
  * vehicle page reads from the tenant snapshot:
- * - the car itself and the similar cars it lists (as their search documents, which carry their
- *   own time rules such as Just Arrived);
+ * - the car itself (its similar cars are asked of the search service in the browser, so no other
+ *   car's data is on the page);
  * - everything else in the snapshot but the car list and the clock (site, locations, offers,
  *   content pages), and the header and footer derived from the car list;
  * - the car's time rules evaluated at the build's clock (tag, rego expiry text, finance
@@ -22,13 +22,12 @@
 import { createHash } from "node:crypto";
 import { financeEstimate } from "~/features/finance/finance";
 import { chromePages, siteChrome } from "~/features/navigation/navigation";
-import { tenantSearch } from "~/features/search/search.server";
 import type { Car } from "~/features/stock/car.schema";
 import { carTag, regoExpiryText } from "~/features/stock/stock";
 import type { TenantData } from "./tenant.server";
 
 /** Bump when a key's recipe changes, so no page is reused under a key made another way. */
-export const PAGE_KEY_VERSION = 2;
+export const PAGE_KEY_VERSION = 3;
 
 const hash = (value: unknown): string =>
   createHash("sha256").update(JSON.stringify(value)).digest("base64url");
@@ -72,27 +71,11 @@ export function pageKey(tenant: TenantData, props: unknown): string {
   return hash({ shared: sharedPageKey(tenant), props });
 }
 
-const digests = new WeakMap<object, string>();
-
-/**
- * The hash of a car or search document of the build's snapshot, made once: a car is listed as
- * similar on several vehicle pages, and the snapshot does not change during a build.
- */
-function digest(value: object): string {
-  let key = digests.get(value);
-  if (key === undefined) {
-    key = hash(value);
-    digests.set(value, key);
-  }
-  return key;
-}
-
 /** The key of `/cars/{slug}`: equal only when the page would render the same. */
 export function vehiclePageKey(car: Car, tenant: TenantData): string {
   return hash({
     shared: sharedPageKey(tenant),
-    car: digest(car),
-    similar: tenantSearch(tenant).similarTo(car.id).map(digest),
+    car,
     time: vehicleTimeFacts(car, tenant),
   });
 }

@@ -139,8 +139,8 @@ const TENANTS = [
 ] as const;
 
 /**
- * The similar-cars row on a phone: bayside-nissan's X-Trail 550014 has six similar cars
- * (prerendered), more than a 390px screen holds side by side.
+ * The similar-cars row on a phone: bayside-nissan's X-Trail 550014 has six similar cars, more
+ * than a 390px screen holds side by side.
  */
 const SWIPE = { slug: "bayside-nissan", car: "2024-nissan-x-trail-st-2wd-550014" } as const;
 
@@ -274,9 +274,14 @@ for (const tenant of TENANTS) {
         page.getByRole("complementary", { name: "Price and contact" }).locator(".price").first(),
       ).toHaveText(car.price);
       await expect(page.getByRole("heading", { name: "Dealer Comments" })).toBeVisible();
-      // Similar cars are prerendered (spec §9: 6 shown at most, never the car itself, no repeats).
-      const similarIds = await page
-        .locator("section", { has: page.getByRole("heading", { name: "Similar Vehicles" }) })
+      // Similar cars come from the search once the row is near (spec §9: 6 shown at most, never
+      // the car itself, no repeats).
+      const similar = page.locator("section", {
+        has: page.getByRole("heading", { name: "Similar Vehicles" }),
+      });
+      await similar.scrollIntoViewIfNeeded();
+      await expect(similar).toHaveAttribute("data-state", "loaded");
+      const similarIds = await similar
         .locator("[data-car-id]")
         .evaluateAll((nodes) => nodes.map((node) => node.getAttribute("data-car-id")));
       expect(similarIds.length).toBeGreaterThan(0);
@@ -332,10 +337,10 @@ test("on a phone, similar vehicles are a row the shopper swipes through to the l
   const row = page
     .locator("section", { has: page.getByRole("heading", { name: "Similar Vehicles" }) })
     .locator(".grid");
+  await row.scrollIntoViewIfNeeded();
   const cards = row.getByRole("article");
   await expect(cards).toHaveCount(6);
   const last = cards.last();
-  await row.scrollIntoViewIfNeeded();
   await expect(cards.first()).toBeInViewport();
   // The row is one screen tall, not a column of cards: the last card waits off to the right.
   await expect(last).not.toBeInViewport();

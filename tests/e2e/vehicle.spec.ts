@@ -297,7 +297,8 @@ for (const slug of TENANTS) {
   }) => {
     await page.setViewportSize({ width: 390, height: 844 });
     await page.goto(tenantUrl(slug, `/cars/${LAYOUT_CARS[slug]}`));
-    // Calculators hydrate, the quote and the price gauge load, photos and the map come in view.
+    // Calculators hydrate, the quote, the price gauge and the similar cars load, photos and the map
+    // come in view.
     const height = await page.evaluate(() => document.documentElement.scrollHeight);
     for (let y = 0; y < height; y += 400) {
       await page.evaluate((top) => window.scrollTo({ top, behavior: "instant" }), y);
@@ -308,6 +309,7 @@ for (const slug of TENANTS) {
     }
     await expect(page.locator("[data-testid=gauge-skeleton]")).toHaveCount(0);
     await expect(page.locator(".fin-youx[data-youx-quote]:not([data-youx-state=filled])")).toHaveCount(0);
+    await expect(page.locator("[data-similar]")).toHaveAttribute("data-state", "loaded");
     expect(await unexpectedShifts(page)).toEqual([]);
   });
 }

@@ -303,7 +303,7 @@ describe("a rebuild after a feed change (incremental build)", () => {
       readdirSync(path.join(dir, "cache/fixture-motors/astro")).filter((name) => name !== TRASH),
     ).toEqual(["0-of-1"]);
 
-    // The feed changes one car's price: its page, and the pages listing it as similar, change.
+    // The feed changes one car's price: its page changes, and the search pages that list it.
     const stockFile = path.join(tenantDir, "stock.json");
     const stock = JSON.parse(readFileSync(stockFile, "utf8")) as { cars: { id: number; price: number }[] };
     const changed = stock.cars.find((car) => car.id === 1000) as { price: number };
@@ -313,8 +313,8 @@ describe("a rebuild after a feed change (incremental build)", () => {
     expect(rebuilt.status, rebuilt.output).toBe(0);
     expect(rebuilt.output).toMatch(/building \d+ pages over the build cache/);
     const reused = Number(/(\d+) unchanged pages reused from the build cache/.exec(rebuilt.output)?.[1] ?? 0);
-    // Of the 5 cars, the one changed and the ones listing it as similar render again; the search
-    // pages not showing it are reused too.
+    // Of the 5 cars, only the one changed renders again (a page's similar cars are asked of the
+    // search in the browser); the search pages not showing it are reused too.
     expect(reused, rebuilt.output).toBeGreaterThan(3);
     expect(
       readFileSync(

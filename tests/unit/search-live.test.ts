@@ -62,6 +62,20 @@ const QUERIES: { name: string; request: SearchRequest; ordered?: boolean }[] = [
     name: "NOT and parentheses",
     request: { filter: "NOT status = sold AND (make = Ford OR price < 20000)", facets: ["make"], limit: 10 },
   },
+  {
+    name: "similar cars (same model in the price band, in stock)",
+    request: {
+      filter: [
+        '"make"="Toyota"',
+        '"model"="Corolla"',
+        '"status"="in_stock"',
+        '"price">=20000',
+        '"price"<=40000',
+      ],
+      limit: 10,
+    },
+    ordered: true,
+  },
   { name: "text query", request: { q: "toyota", facets: ["make"], hitsPerPage: 21 } },
   { name: "typo", request: { q: "corola", hitsPerPage: 21 } },
   { name: "prefix", request: { q: "ran", hitsPerPage: 21 } },

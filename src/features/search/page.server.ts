@@ -21,7 +21,7 @@ import {
   searchPathToUrl,
   stateToSearchParams,
 } from "./routing";
-import { tenantSearch } from "./search.server";
+import { browserSearchConfig, tenantSearch } from "./search.server";
 import type { FacetConfig } from "./ui/Filters";
 import type { SearchAppProps } from "./ui/SearchApp";
 
@@ -154,10 +154,7 @@ export function searchPageProps(tenant: TenantData, path: SearchPath) {
     cardSite: cardSite(site),
     clearFiltersHref: site.search.clear_filters_href,
     stockCountOverride: site.search.stock_count_override,
-    service: site.search_service
-      ? { host: site.search_service.host, key: site.search_service.key }
-      : undefined,
-    indexUrl: "/search-data/cars.json",
+    ...browserSearchConfig(site),
     initial: { hits: result.hits as SearchAppProps["initial"]["hits"], count },
   };
   return {

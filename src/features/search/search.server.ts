@@ -2,17 +2,18 @@
  * The tenant's search index at build time: the same documents and engine the browser gets, so
  * prerendered result pages rank and count exactly as the island will.
  */
+import type { Site } from "~/tenant/schema";
 import type { TenantData } from "~/tenant/tenant.server";
 import { type CarSearchDocument, searchDocuments } from "./documents";
 import { createEngine, type SearchEngine } from "./engine";
 import { CAR_INDEX_SETTINGS } from "./settings";
-import { similarCarsIndex } from "./similar";
+import type { SearchClientConfig } from "./ui/search-client";
 
 export interface TenantSearch {
   documents: CarSearchDocument[];
   engine: SearchEngine;
-  /** Similar cars of a published car (by id), in display order. */
-  similarTo(carId: number): CarSearchDocument[];
+  /** The search document of a published car (by id). */
+  documentOf(carId: number): CarSearchDocument | undefined;
 }
 
 const cache = new WeakMap<TenantData, TenantSearch>();
@@ -22,16 +23,22 @@ export function tenantSearch(tenant: TenantData): TenantSearch {
   if (!search) {
     const documents = searchDocuments(tenant.cars, tenant.site, new Date(tenant.now));
     const byId = new Map(documents.map((doc) => [doc.id, doc]));
-    const similar = similarCarsIndex(documents, tenant.site.search.similar_cars_shown);
     search = {
       documents,
       engine: createEngine(documents, CAR_INDEX_SETTINGS),
-      similarTo: (carId) => {
-        const doc = byId.get(carId);
-        return doc ? similar.find(doc) : [];
-      },
+      documentOf: (carId) => byId.get(carId),
     };
     cache.set(tenant, search);
   }
   return search;
+}
+
+/** Where a page's searches go: the tenant's Meilisearch server, else the build's index file. */
+export function browserSearchConfig(site: Site): SearchClientConfig {
+  return {
+    service: site.search_service
+      ? { host: site.search_service.host, key: site.search_service.key }
+      : undefined,
+    indexUrl: "/search-data/cars.json",
+  };
 }

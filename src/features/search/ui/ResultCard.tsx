@@ -7,10 +7,15 @@ interface Props {
   car: CarSearchDocument;
   site: CardSite;
   eager?: boolean;
+  /**
+   * A stand-in while the real cards load (the vehicle page's similar cars): the same layout, so it
+   * is as tall as a card, with bars in place of the text and no photo; hidden from everyone.
+   */
+  skeleton?: boolean;
 }
 
 /** The island's result card: same markup and classes as CarCard.astro. */
-export function ResultCard({ car, site, eager = false }: Props) {
+export function ResultCard({ car, site, eager = false, skeleton = false }: Props) {
   const facts = [
     car.car_type_label,
     car.body_label,
@@ -20,32 +25,13 @@ export function ResultCard({ car, site, eager = false }: Props) {
   ].filter((fact): fact is string => Boolean(fact));
   const [primary, ...others] = cardActions(car, site);
   return (
-    <article className="car-card card" data-car-id={car.id}>
-      <div className="media">
-        <img
-          src={cdnImage(car.image, 480)}
-          srcSet={cdnSrcset(car.image, [320, 480, 640])}
-          sizes={cdnSizes(car.image, "(min-width: 1232px) 290px, (min-width: 640px) 45vw, 100vw")}
-          alt=""
-          width={320}
-          height={213}
-          loading={eager ? "eager" : "lazy"}
-          decoding="async"
-        />
-        {car.tag &&
-          (car.tag_image ? (
-            <img
-              className="badge"
-              src={car.tag_image}
-              alt={car.tag}
-              width={72}
-              height={72}
-              loading={eager ? "eager" : "lazy"}
-            />
-          ) : (
-            <span className="tag">{car.tag}</span>
-          ))}
-      </div>
+    <article
+      className={skeleton ? "car-card card card-skeleton" : "car-card card"}
+      data-car-id={skeleton ? undefined : car.id}
+      aria-hidden={skeleton || undefined}
+      inert={skeleton || undefined}
+    >
+      <div className="media">{skeleton ? null : <CardMedia car={car} eager={eager} />}</div>
       <div className="body">
         <h3 className="title">
           {/* Stretched over the card (cards.css), so the photo opens the car too. */}
@@ -94,5 +80,36 @@ export function ResultCard({ car, site, eager = false }: Props) {
         </div>
       </div>
     </article>
+  );
+}
+
+/** The card's photo and its tag (a badge image or a label). */
+function CardMedia({ car, eager }: { car: CarSearchDocument; eager: boolean }) {
+  return (
+    <>
+      <img
+        src={cdnImage(car.image, 480)}
+        srcSet={cdnSrcset(car.image, [320, 480, 640])}
+        sizes={cdnSizes(car.image, "(min-width: 1232px) 290px, (min-width: 640px) 45vw, 100vw")}
+        alt=""
+        width={320}
+        height={213}
+        loading={eager ? "eager" : "lazy"}
+        decoding="async"
+      />
+      {car.tag &&
+        (car.tag_image ? (
+          <img
+            className="badge"
+            src={car.tag_image}
+            alt={car.tag}
+            width={72}
+            height={72}
+            loading={eager ? "eager" : "lazy"}
+          />
+        ) : (
+          <span className="tag">{car.tag}</span>
+        ))}
+    </>
   );
 }

@@ -30,3 +30,14 @@ export function cardHtml(car: CarSearchDocument, site: CardSite, eager = false):
 export function cardGridHtml(cars: readonly CarSearchDocument[], site: CardSite, eager = 0): string {
   return `<div class="grid">${cars.map((car, index) => cardHtml(car, site, index < eager)).join("")}</div>`;
 }
+
+/**
+ * A card-shaped stand-in for a row of cards still loading, made from a car of the same page so its
+ * title, facts and buttons take the room real ones will; it always keeps a line for the price type.
+ */
+export function skeletonCardHtml(car: CarSearchDocument, site: CardSite): string {
+  const stand = { ...car, price_type: car.price_type ?? "Drive Away" };
+  return renderToStaticMarkup(
+    createElement(ResultCard, { car: stand, site: cardSite(site), skeleton: true }),
+  );
+}

@@ -7,6 +7,9 @@
 import type { HttpClientInit, SearchHttpClient } from "../engine";
 import type { WorkerError, WorkerRequest, WorkerResponse } from "./search-worker-protocol";
 
+/** Embedded mode never leaves the page; this host only labels the requests. */
+export const EMBEDDED_HOST = "https://embedded.search.invalid";
+
 /** What a shopper reads when the worker cannot answer (in "Search is unavailable right now (…)"). */
 export const WORKER_FAILED = "the search engine could not start";
 
