@@ -15,7 +15,9 @@
  *   eligibility and estimate, which the sticky header's estimate derives from) and the footer's
  *   year. A page that adds a rule on `now` adds it to `vehicleTimeFacts`.
  * Search pages compute everything they show into their props, so their key is those props and
- * the shared inputs (`pageKey`).
+ * the shared inputs (`pageKey`); so do model pages (their view: cars shown, count, offers running
+ * at the build's clock), content pages, location contact pages and offer pages.
+ * Pages without a key (the home page, forms, the brand overviews …) are rendered on every build.
  * The clock itself is deliberately not part of the key: the view counter sends the time the page
  * was rendered as its `updated_at`, which a reused page keeps, as it should.
  */

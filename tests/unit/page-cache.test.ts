@@ -7,6 +7,7 @@
 import { readdirSync, readFileSync } from "node:fs";
 import path from "node:path";
 import { beforeAll, describe, expect, it } from "vitest";
+import { modelPageView, tenantBrands } from "~/features/brands/brands.server";
 import type { Car } from "~/features/stock/car.schema";
 import { pageKey, vehiclePageKey } from "~/tenant/page-cache.server";
 import { loadTenant, type TenantData } from "~/tenant/tenant.server";
@@ -140,6 +141,65 @@ describe("customer reviews and the build cache", () => {
     });
     expect(keyOfFirst(reviewed)).toBe(keyOfFirst(tenant()));
     expect(pageKey(reviewed, { a: 1 })).toBe(pageKey(tenant(), { a: 1 }));
+  });
+});
+
+describe("model pages (/{model slug}): the key hashes the page's view", () => {
+  /** fixture-motors as a Mazda dealer with a CX-5 offer running 1 to 30 November 2026. */
+  const mazdaDealer = (change: (data: TenantData) => void = () => {}) =>
+    tenant((data) => {
+      data.site.manufacturer = "Mazda";
+      data.offers = [
+        {
+          id: 77,
+          name: "CX-5 runout",
+          description: "",
+          disclaimer: "",
+          excluded_website_ids: [],
+          model: { name: "CX-5", slug: "cx-5" },
+          start: "2026-11-01T00:00:00+10:00",
+          expiry: "2026-11-30T23:59:59+10:00",
+        },
+      ];
+      change(data);
+    });
+  const cx5Key = (data: TenantData) => {
+    const model = tenantBrands(data).models.find((page) => page.slug === "cx-5");
+    if (!model) throw new Error("no CX-5 page");
+    return pageKey(data, modelPageView(data, model));
+  };
+
+  it("shows the CX-5 in stock and its running offer", () => {
+    const data = mazdaDealer();
+    const model = tenantBrands(data).models.find((page) => page.slug === "cx-5");
+    const view = model && modelPageView(data, model);
+    expect(view?.count).toBe(1);
+    expect(view?.cars.map((car) => car.id)).toEqual([1000]);
+    expect(view?.offers.map((offer) => offer.id)).toEqual([77]);
+  });
+
+  it.each<[string, (data: TenantData) => void]>([
+    [
+      "its car's price changes",
+      (data) => {
+        (data.cars.find((car) => car.id === 1000) as Car).price = 30990;
+      },
+    ],
+    [
+      "its offer ends by the build's clock, its data unchanged",
+      (data) => {
+        data.now = "2026-12-01T01:00:00.000Z";
+      },
+    ],
+  ])("changes when %s", (_, change) => {
+    expect(cx5Key(mazdaDealer(change))).not.toBe(cx5Key(mazdaDealer()));
+  });
+
+  it("stays when another model's car changes", () => {
+    const changed = mazdaDealer((data) => {
+      (data.cars.find((car) => car.id === 1001) as Car).price = 20990;
+    });
+    expect(cx5Key(changed)).toBe(cx5Key(mazdaDealer()));
   });
 });
 

@@ -4,10 +4,13 @@
  */
 import { existsSync, readdirSync } from "node:fs";
 import path from "node:path";
+import type { Offer } from "~/features/offers/offer.schema";
 import { activeOffers } from "~/features/offers/offers";
+import type { CarSearchDocument } from "~/features/search/documents";
 import { tenantSearch } from "~/features/search/search.server";
+import { toSlug } from "~/features/search/slugs";
 import type { TenantData } from "~/tenant/tenant.server";
-import { type Brand, franchisedMakes, type ModelPage, modelPages, siteBrands } from "./brands";
+import { type Brand, franchisedMakes, type ModelPage, modelCars, modelPages, siteBrands } from "./brands";
 
 /**
  * Addresses a model page may not take: every top-level name in src/pages (read at build time, from
@@ -42,4 +45,26 @@ export function tenantBrands(tenant: TenantData): { brands: Brand[]; models: Mod
     cache.set(tenant, entry);
   }
   return entry;
+}
+
+/** The result cards a model page shows; the rest are a link to its search. */
+const MODEL_CARS_SHOWN = 12;
+
+/** Everything a model page shows besides the shared chrome: its build cache key hashes this. */
+export interface ModelPageView {
+  model: ModelPage;
+  /** How many of the model are in stock. */
+  count: number;
+  /** The first in stock, best ranked first. */
+  cars: CarSearchDocument[];
+  /** Its offers running at the build's clock. */
+  offers: Offer[];
+}
+
+export function modelPageView(tenant: TenantData, model: ModelPage): ModelPageView {
+  const all = modelCars(model, tenantSearch(tenant).documents).sort((a, b) => b.rank - a.rank || a.id - b.id);
+  const offers = activeOffers(tenant.offers, new Date(tenant.now)).filter(
+    (offer) => offer.model?.slug && toSlug(offer.model.slug) === model.slug,
+  );
+  return { model, count: all.length, cars: all.slice(0, MODEL_CARS_SHOWN), offers };
 }
