@@ -8,6 +8,7 @@ import { readFileSync, statSync } from "node:fs";
 import path from "node:path";
 import type { Location } from "~/features/locations/location.schema";
 import type { Car } from "~/features/stock/car.schema";
+import { findCarIn } from "./find-car";
 import { SLUG_PATTERN } from "./schema";
 import type { TenantData } from "./tenant.server";
 
@@ -20,8 +21,6 @@ export function snapshotPath(slug: string, env: NodeJS.ProcessEnv = process.env)
 interface Loaded {
   mtimeMs: number;
   data: TenantData;
-  bySlug: Map<string, Car>;
-  byId: Map<string, Car>;
 }
 const loaded = new Map<string, Loaded>();
 
@@ -42,27 +41,19 @@ function load(slug: string, env: NodeJS.ProcessEnv): Loaded | null {
   const cached = loaded.get(file);
   if (cached && cached.mtimeMs === mtimeMs) return cached;
   const data = JSON.parse(readFileSync(file, "utf8")) as TenantData;
-  const entry: Loaded = {
-    mtimeMs,
-    data,
-    bySlug: new Map(data.cars.map((car) => [car.slug, car])),
-    byId: new Map(data.cars.map((car) => [String(car.id), car])),
-  };
+  const entry: Loaded = { mtimeMs, data };
   loaded.set(file, entry);
   return entry;
 }
 
-/** A published car by its slug or its id (both arrive as strings in query strings). */
+/** A published car of the tenant's snapshot by its slug or its id (find-car.ts). */
 export function findCar(
   slug: string,
   key: { slug?: string | null; id?: string | number | null },
   env: NodeJS.ProcessEnv = process.env,
 ): Car | null {
-  const entry = load(slug, env);
-  if (!entry) return null;
-  if (key.slug) return entry.bySlug.get(key.slug) ?? null;
-  if (key.id != null && key.id !== "") return entry.byId.get(String(key.id)) ?? null;
-  return null;
+  const data = tenantSnapshot(slug, env);
+  return data ? findCarIn(data, key) : null;
 }
 
 /** The location a car is sold from, when the tenant lists it. */
