@@ -68,3 +68,14 @@ test("a search that cannot answer is logged, and the row goes once it is out of 
   await page.evaluate(() => window.scrollTo({ top: 0, behavior: "instant" }));
   await expect(row).toBeHidden();
 });
+
+test("without JavaScript the page leaves the row out instead of showing stand-ins that never fill", async ({
+  browser,
+}) => {
+  const context = await browser.newContext({ javaScriptEnabled: false });
+  const page = await context.newPage();
+  await page.goto(tenantUrl("bayside-nissan", CAR));
+  await expect(page.getByRole("heading", { level: 1, name: "2024 Nissan X-Trail ST 2WD" })).toBeVisible();
+  await expect(page.getByRole("heading", { name: "Similar Vehicles" })).toBeHidden();
+  await context.close();
+});
