@@ -103,43 +103,51 @@ function channelsOf(options: DeliveryOptions, tenant: string): DeliveryChannel[]
 
 /**
  * Splits due leads still queued for "every channel" into one row per channel of their tenant (as
- * configured now), so each channel is retried, parked and recorded on its own.
+ * configured now), so each channel is retried, parked and recorded on its own. One statement takes
+ * the rows and writes their split (data-modifying CTEs run atomically), so no transaction holds
+ * the outbox between round trips while new leads wait to be stored.
  */
 async function splitIntoChannels(options: DeliveryOptions, batchSize: number): Promise<void> {
-  await options.db.transaction().execute(async (trx) => {
-    let due = trx
-      .selectFrom("lead_outbox")
-      .select(["lead_id", "tenant", "created_at"])
-      .where("channel", "=", ALL_CHANNELS)
-      .where("delivered_at", "is", null)
-      .where("next_attempt_at", "<=", sql<Date>`now()`);
-    if (options.tenant !== null) due = due.where("tenant", "=", options.tenant);
-    const rows = await due.limit(batchSize).forUpdate().skipLocked().execute();
-    if (rows.length === 0) return;
-    const split = rows.flatMap((row) =>
-      channelsOf(options, row.tenant).map((channel) => ({
-        lead_id: row.lead_id,
-        tenant: row.tenant,
-        channel: channel.key,
-        created_at: row.created_at,
-      })),
-    );
-    if (split.length > 0)
-      await trx
-        .insertInto("lead_outbox")
-        .values(split)
-        .onConflict((conflict) => conflict.columns(["lead_id", "channel"]).doNothing())
-        .execute();
-    await trx
-      .deleteFrom("lead_outbox")
-      .where("channel", "=", ALL_CHANNELS)
-      .where(
-        "lead_id",
-        "in",
-        rows.map((row) => row.lead_id),
-      )
-      .execute();
-  });
+  const { db } = options;
+  // This worker's tenant, or (the all-tenant worker) every tenant with a lead to split now; one
+  // whose first lead arrives after this read is split on the next pass.
+  const tenants =
+    options.tenant !== null
+      ? [options.tenant]
+      : (
+          await db
+            .selectFrom("lead_outbox")
+            .select("tenant")
+            .distinct()
+            .where("channel", "=", ALL_CHANNELS)
+            .where("delivered_at", "is", null)
+            .where("next_attempt_at", "<=", sql<Date>`now()`)
+            .execute()
+        ).map((row) => row.tenant);
+  if (tenants.length === 0) return;
+  const channels = tenants.flatMap((tenant) =>
+    channelsOf(options, tenant).map((channel) => ({ tenant, key: channel.key })),
+  );
+  await sql`
+    with due as (
+      select lead_id from ${sql.table("lead_outbox")}
+      where channel = ${ALL_CHANNELS} and delivered_at is null and next_attempt_at <= now()
+        and tenant = any(${tenants}::text[])
+      limit ${batchSize}
+      for update skip locked
+    ),
+    taken as (
+      delete from ${sql.table("lead_outbox")} as queued using due
+      where queued.lead_id = due.lead_id and queued.channel = ${ALL_CHANNELS}
+      returning queued.lead_id, queued.tenant, queued.created_at
+    )
+    insert into ${sql.table("lead_outbox")} (lead_id, tenant, channel, created_at)
+    select taken.lead_id, taken.tenant, channel.key, taken.created_at
+    from taken
+    join unnest(
+      ${channels.map((channel) => channel.tenant)}::text[], ${channels.map((channel) => channel.key)}::text[]
+    ) as channel(tenant, key) on channel.tenant = taken.tenant
+    on conflict (lead_id, channel) do nothing`.execute(db);
 }
 
 interface Delivery {
