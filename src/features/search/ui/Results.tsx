@@ -1,5 +1,5 @@
 import { useLayoutEffect, useRef, useState } from "react";
-import { useHits, useInstantSearch, usePagination } from "react-instantsearch-core";
+import { useInstantSearch, usePagination } from "react-instantsearch-core";
 import type { CardSite } from "../cards";
 import type { CarSearchDocument } from "../documents";
 import { showMeLabel } from "../quick";
@@ -134,7 +134,8 @@ function CardGrid({
 }
 
 export function Results({ site, initial, clearFiltersHref, stockCountOverride }: Props) {
-  const { items } = useHits<CarSearchDocument>();
+  // The hits straight from the results: the cards read the documents' own fields, none of what
+  // useHits adds (click-event senders, highlight escaping), which would only weigh on the bundle.
   const { results, status, error } = useInstantSearch();
   // react-instantsearch marks its placeholder results before the first response arrives.
   const waiting = Boolean((results as { __isArtificial?: boolean } | undefined)?.__isArtificial);
@@ -142,7 +143,9 @@ export function Results({ site, initial, clearFiltersHref, stockCountOverride }:
   // an update: cards that stayed would otherwise count as moved when the order or the filters above
   // change (layout shift), where a new section is new content.
   const count = waiting ? initial.count : resultCount(results, stockCountOverride);
-  const hits = waiting ? initial.hits : collapseSoldRuns(items as unknown as CarSearchDocument[]);
+  const hits = waiting
+    ? initial.hits
+    : collapseSoldRuns((results?.hits ?? []) as unknown as CarSearchDocument[]);
   // Before the first answer there is nothing to count yet: busy, never "0 found" or the empty state.
   const busy = waiting || status === "loading" || status === "stalled";
   const updating = waiting ? initial.updating : busy;
