@@ -1,10 +1,6 @@
+import type { Connector, InitOptions } from "instantsearch.js";
 import { useEffect, useId, useRef, useState } from "react";
-import {
-  useClearRefinements,
-  useCurrentRefinements,
-  useSearchBox,
-  useSortBy,
-} from "react-instantsearch-core";
+import { useConnector, useSearchBox, useSortBy } from "react-instantsearch-core";
 
 /** How long typing pauses before the query is searched: letters paint at once, results follow the pause. */
 const TYPING_PAUSE_MS = 200;
@@ -67,26 +63,116 @@ export function SortSelect({ items }: { items: { label: string; value: string }[
   );
 }
 
+/** One active filter: a ticked facet value, or one end of a range ("≥ 10000", "≤ 50000"). */
+interface ActiveFilter {
+  attribute: string;
+  label: string;
+  value: string;
+  operator?: string;
+}
+
+type ActiveFiltersState = {
+  items: ActiveFilter[];
+  remove: (filter: ActiveFilter) => void;
+  clearAll: () => void;
+};
+
+type ActiveFiltersDescription = { $$type: "dealer.activeFilters"; renderState: ActiveFiltersState };
+
+const OPERATOR_SYMBOLS: Record<string, string> = { ">=": "≥", "<=": "≤" };
+
+function activeFilters(helper: InitOptions["helper"]): ActiveFiltersState {
+  const { disjunctiveFacetsRefinements, numericRefinements } = helper.state;
+  const items: ActiveFilter[] = [];
+  for (const [attribute, values] of Object.entries(disjunctiveFacetsRefinements)) {
+    // The helper stores a value starting with "-" escaped ("\\-5", not an exclusion); the chip reads "-5".
+    for (const value of values) items.push({ attribute, value, label: value.replace(/^\\-/, "-") });
+  }
+  for (const [attribute, operators] of Object.entries(numericRefinements)) {
+    const ends = Object.entries(operators).flatMap(([operator, values]) =>
+      (values ?? []).flat().map((value) => ({ operator, value })),
+    );
+    for (const { operator, value } of ends.sort((a, b) => a.value - b.value))
+      items.push({
+        attribute,
+        operator,
+        value: String(value),
+        label: `${OPERATOR_SYMBOLS[operator] ?? operator} ${value}`,
+      });
+  }
+  return {
+    items,
+    remove: ({ attribute, value, operator }) => {
+      const state = helper.state.resetPage();
+      helper
+        .setState(
+          operator
+            ? state.removeNumericRefinement(attribute, operator, value)
+            : state.removeDisjunctiveFacetRefinement(attribute, value),
+        )
+        .search();
+    },
+    clearAll: () => {
+      let state = helper.state.setPage(0);
+      for (const { attribute, operator } of items)
+        state = operator
+          ? state.removeNumericRefinement(attribute)
+          : state.removeDisjunctiveFacetRefinement(attribute);
+      helper.setState(state).search();
+    },
+  };
+}
+
+/**
+ * The refinements of the search's current state, as instantsearch's current-refinements and
+ * clear-refinements widgets list and clear them for the widgets this page has (refinement lists
+ * and ranges; the query is not a filter): a facet's ticked values in the order they were ticked,
+ * a range's ends in numeric order, and removing any of them goes back to the first page. One small
+ * widget of our own instead of those two, whose generality (every refinement type, several
+ * indices, click events) the page would pay for in weight.
+ */
+const connectActiveFilters: Connector<ActiveFiltersDescription, Record<string, never>> =
+  (render, unmount = () => {}) =>
+  (widgetParams) => ({
+    $$type: "dealer.activeFilters",
+    init(options) {
+      render(
+        {
+          ...activeFilters(options.helper),
+          widgetParams,
+          instantSearchInstance: options.instantSearchInstance,
+        },
+        true,
+      );
+    },
+    render(options) {
+      render(
+        {
+          ...activeFilters(options.helper),
+          widgetParams,
+          instantSearchInstance: options.instantSearchInstance,
+        },
+        false,
+      );
+    },
+    dispose: () => unmount(),
+    getRenderState: (renderState) => renderState,
+    getWidgetRenderState: ({ helper }) => ({ ...activeFilters(helper), widgetParams }),
+  });
+
 export function CurrentFilters() {
-  const { items, refine } = useCurrentRefinements();
-  const { refine: clearAll, canRefine } = useClearRefinements();
-  if (!canRefine) return null;
+  const { items, remove, clearAll } = useConnector(connectActiveFilters);
+  if (!items?.length) return null;
   return (
     <div className="current-filters">
       <ul aria-label="Active filters">
-        {items.flatMap((item) =>
-          item.refinements.map((refinement) => (
-            <li key={`${item.attribute}:${refinement.label}`}>
-              <button
-                type="button"
-                onClick={() => refine(refinement)}
-                aria-label={`Remove filter ${refinement.label}`}
-              >
-                {refinement.label} <span aria-hidden="true">×</span>
-              </button>
-            </li>
-          )),
-        )}
+        {items.map((filter) => (
+          <li key={`${filter.attribute}:${filter.label}`}>
+            <button type="button" onClick={() => remove(filter)} aria-label={`Remove filter ${filter.label}`}>
+              {filter.label} <span aria-hidden="true">×</span>
+            </button>
+          </li>
+        ))}
       </ul>
       <button type="button" className="link-button" onClick={() => clearAll()}>
         Clear all
