@@ -1,12 +1,28 @@
-import type { Connector, InitOptions } from "instantsearch.js";
+import type { InitOptions } from "instantsearch.js";
 import { useEffect, useId, useRef, useState } from "react";
-import { useConnector, useSearchBox, useSortBy } from "react-instantsearch-core";
+import { useConnector } from "react-instantsearch-core";
+import { ownConnector } from "./widget";
 
 /** How long typing pauses before the query is searched: letters paint at once, results follow the pause. */
 const TYPING_PAUSE_MS = 200;
 
+/**
+ * The query, as instantsearch's search-box widget keeps it: in the address unless empty, and a new
+ * query goes back to the first page.
+ */
+const connectQuery = ownConnector("dealer.query", () => ({
+  renderState: ({ helper, state }) => ({
+    query: state.query || "",
+    refine: (query: string) => helper.setQuery(query).search(),
+  }),
+  dispose: (state) => state.setQueryParameter("query", undefined),
+  getWidgetUiState: (uiState, { query }) =>
+    !query || uiState.query === query ? uiState : { ...uiState, query },
+  getWidgetSearchParameters: (state, uiState) => state.setQueryParameter("query", uiState.query || ""),
+}));
+
 export function SearchBox() {
-  const { query, refine } = useSearchBox();
+  const { query, refine } = useConnector(connectQuery);
   const id = useId();
   const [text, setText] = useState(query);
   const pending = useRef<ReturnType<typeof setTimeout> | undefined>(undefined);
@@ -46,8 +62,41 @@ export function SearchBox() {
   );
 }
 
-export function SortSelect({ items }: { items: { label: string; value: string }[] }) {
-  const { currentRefinement, refine, options } = useSortBy({ items });
+interface SortItem {
+  label: string;
+  /** The index name that sorts this way (instant-meilisearch reads the sort from it). */
+  value: string;
+}
+
+/**
+ * The sort, as instantsearch's sort-by widget keeps it: the index searched, in the address unless it
+ * is the one the page started with; an index the page does not offer reads as that one.
+ */
+const connectSort = ownConnector("dealer.sort", ({ items }: { items: SortItem[] }) => {
+  let initialIndex: string | undefined;
+  return {
+    renderState: ({ helper, state, parent }) => {
+      initialIndex ??= parent.getIndexName();
+      return {
+        currentRefinement: state.index,
+        options: items,
+        refine: (value: string) => helper.setIndex(value).search(),
+      };
+    },
+    dispose: (state) => (initialIndex && state.index !== initialIndex ? state.setIndex(initialIndex) : state),
+    getWidgetUiState: (uiState, { index }) => ({
+      ...uiState,
+      sortBy: index !== initialIndex ? index : undefined,
+    }),
+    getWidgetSearchParameters: (state, { sortBy }) => {
+      const offered = !sortBy || items.some((item) => item.value === sortBy);
+      return state.setQueryParameter("index", (offered ? sortBy : undefined) || initialIndex || state.index);
+    },
+  };
+});
+
+export function SortSelect({ items }: { items: SortItem[] }) {
+  const { currentRefinement, refine, options } = useConnector(connectSort, { items });
   const id = useId();
   return (
     <div className="sort">
@@ -76,8 +125,6 @@ type ActiveFiltersState = {
   remove: (filter: ActiveFilter) => void;
   clearAll: () => void;
 };
-
-type ActiveFiltersDescription = { $$type: "dealer.activeFilters"; renderState: ActiveFiltersState };
 
 const OPERATOR_SYMBOLS: Record<string, string> = { ">=": "≥", "<=": "≤" };
 
@@ -127,38 +174,11 @@ function activeFilters(helper: InitOptions["helper"]): ActiveFiltersState {
  * The refinements of the search's current state, as instantsearch's current-refinements and
  * clear-refinements widgets list and clear them for the widgets this page has (refinement lists
  * and ranges; the query is not a filter): a facet's ticked values in the order they were ticked,
- * a range's ends in numeric order, and removing any of them goes back to the first page. One small
- * widget of our own instead of those two, whose generality (every refinement type, several
- * indices, click events) the page would pay for in weight.
+ * a range's ends in numeric order, and removing any of them goes back to the first page.
  */
-const connectActiveFilters: Connector<ActiveFiltersDescription, Record<string, never>> =
-  (render, unmount = () => {}) =>
-  (widgetParams) => ({
-    $$type: "dealer.activeFilters",
-    init(options) {
-      render(
-        {
-          ...activeFilters(options.helper),
-          widgetParams,
-          instantSearchInstance: options.instantSearchInstance,
-        },
-        true,
-      );
-    },
-    render(options) {
-      render(
-        {
-          ...activeFilters(options.helper),
-          widgetParams,
-          instantSearchInstance: options.instantSearchInstance,
-        },
-        false,
-      );
-    },
-    dispose: () => unmount(),
-    getRenderState: (renderState) => renderState,
-    getWidgetRenderState: ({ helper }) => ({ ...activeFilters(helper), widgetParams }),
-  });
+const connectActiveFilters = ownConnector("dealer.activeFilters", () => ({
+  renderState: ({ helper }) => activeFilters(helper),
+}));
 
 export function CurrentFilters() {
   const { items, remove, clearAll } = useConnector(connectActiveFilters);
