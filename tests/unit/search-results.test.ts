@@ -4,6 +4,7 @@ import {
   displayCount,
   EMPTY_TEXT,
   moveHandle,
+  pageWindow,
   priceBand,
   priceHistogram,
   resultCountText,
@@ -42,6 +43,21 @@ describe("search results", () => {
     );
     expect(resultCountText(1)).toBe("1 vehicle found");
     expect(resultCountText(1384)).toBe("1,384 vehicles found");
+  });
+});
+
+describe("pagination's page numbers", () => {
+  it.each([
+    [0, 0, [0]],
+    [1, 3, [0, 1, 2]],
+    [0, 10, [0, 1, 2, 3, 4]],
+    [2, 10, [0, 1, 2, 3, 4]],
+    [3, 10, [1, 2, 3, 4, 5]],
+    [5, 10, [3, 4, 5, 6, 7]],
+    [8, 10, [5, 6, 7, 8, 9]],
+    [9, 10, [5, 6, 7, 8, 9]],
+  ] as const)("page %i of %i shows %j (two either side, five in all)", (current, total, expected) => {
+    expect(pageWindow(current, total, 2)).toEqual(expected);
   });
 });
 

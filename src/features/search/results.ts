@@ -83,3 +83,15 @@ export function priceHistogram(
     share: tallest > 0 ? count / tallest : 0,
   }));
 }
+
+/**
+ * The page numbers the pagination links (0-based): the current page and up to `padding` either
+ * side, shifted at the ends so as many pages show as there would be in the middle.
+ */
+export function pageWindow(current: number, total: number, padding: number): number[] {
+  if (total === 0) return [0];
+  const shown = Math.min(2 * padding + 1, total);
+  const left =
+    current <= padding ? current : current >= total - padding ? shown - (total - current) : padding;
+  return Array.from({ length: shown }, (_, i) => current - left + i);
+}
