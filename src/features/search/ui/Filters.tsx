@@ -1,7 +1,8 @@
-import { type CSSProperties, useCallback, useId, useState } from "react";
-import { Configure, Index, useInstantSearch, useRange, useRefinementList } from "react-instantsearch-core";
+import { type CSSProperties, useId, useState } from "react";
+import { Configure, Index, useConnector, useInstantSearch, useRange } from "react-instantsearch-core";
 import { formatNumber } from "~/lib/format";
 import { moveHandle, priceHistogram } from "../results";
+import { ownConnector } from "./widget";
 
 export interface FacetConfig {
   attribute: string;
@@ -13,6 +14,89 @@ export interface FacetConfig {
   labels?: Record<string, string> | undefined;
 }
 
+/** Values listed with "Show more" open. */
+const SHOW_MORE_LIMIT = 200;
+
+interface FacetItem {
+  value: string;
+  label: string;
+  count: number;
+  isRefined: boolean;
+}
+
+/**
+ * A facet's values, as instantsearch's refinement-list widget keeps them (values ORed, in the
+ * address by attribute, a change goes back to the first page): the first `limit` in the facet's
+ * order, or with "Show more" up to 200, offered while the search returned more than are shown.
+ */
+const connectFacet = ownConnector(
+  "dealer.facet",
+  ({ attribute, limit, sortBy }: { attribute: string; limit: number; sortBy: string[] }) => {
+    let showingMore = false;
+    let shownBefore: FacetItem[] = [];
+    let allShown = true;
+    let toggleShowMore = () => {};
+    return {
+      renderState: ({ results, state, helper }, redraw) => {
+        let items: FacetItem[] = [];
+        if (results) {
+          const values = results.getFacetValues(attribute, { sortBy, facetOrdering: false });
+          const all = Array.isArray(values) ? values : [];
+          const shown = showingMore ? SHOW_MORE_LIMIT : limit;
+          items = all.slice(0, shown).map(({ name, escapedValue, count, isRefined }) => ({
+            value: escapedValue,
+            label: name,
+            count,
+            isRefined,
+          }));
+          allShown = (state.maxValuesPerFacet ?? 0) > shown ? all.length <= shown : all.length < shown;
+          shownBefore = items;
+          toggleShowMore = () => {
+            showingMore = !showingMore;
+            redraw();
+          };
+        }
+        return {
+          items,
+          refine: (value: string) => helper.toggleFacetRefinement(attribute, value).search(),
+          isShowingMore: showingMore,
+          canToggleShowMore: (showingMore && shownBefore.length > limit) || !allShown,
+          toggleShowMore: () => toggleShowMore(),
+        };
+      },
+      dispose: (state) =>
+        state.setQueryParameter("maxValuesPerFacet", undefined).removeDisjunctiveFacet(attribute),
+      getWidgetUiState: (uiState, searchParameters) => {
+        const refinementList = {
+          ...uiState.refinementList,
+          [attribute]: searchParameters.getDisjunctiveRefinements(attribute),
+        };
+        if (!refinementList[attribute]?.length) delete refinementList[attribute];
+        const { refinementList: _, ...rest } = uiState;
+        return Object.keys(refinementList).length ? { ...uiState, refinementList } : rest;
+      },
+      getWidgetSearchParameters: (parameters, uiState) => {
+        if (parameters.isHierarchicalFacet(attribute) || parameters.isConjunctiveFacet(attribute))
+          return parameters;
+        const values = uiState.refinementList?.[attribute];
+        const facet = parameters.addDisjunctiveFacet(attribute).removeDisjunctiveFacetRefinement(attribute);
+        const withLimit = facet.setQueryParameter(
+          "maxValuesPerFacet",
+          Math.max(facet.maxValuesPerFacet || 0, SHOW_MORE_LIMIT),
+        );
+        if (!values)
+          return withLimit.setQueryParameters({
+            disjunctiveFacetsRefinements: { ...withLimit.disjunctiveFacetsRefinements, [attribute]: [] },
+          });
+        return values.reduce(
+          (state, value) => state.addDisjunctiveFacetRefinement(attribute, value),
+          withLimit,
+        );
+      },
+    };
+  },
+);
+
 function RefinementGroup({
   attribute,
   label,
@@ -21,19 +105,10 @@ function RefinementGroup({
   labels,
   shown,
 }: FacetConfig & { shown: boolean }) {
-  // A new transformItems every render would rebuild the widget every render (React error 301).
-  const transformItems = useCallback(
-    <T extends { value: string; label: string }>(items: T[]): T[] =>
-      labels ? items.map((item) => ({ ...item, label: labels[item.value] ?? item.label })) : items,
-    [labels],
-  );
-  const { items, refine, canToggleShowMore, isShowingMore, toggleShowMore } = useRefinementList({
+  const { items, refine, canToggleShowMore, isShowingMore, toggleShowMore } = useConnector(connectFacet, {
     attribute,
     limit,
-    showMore: true,
-    showMoreLimit: 200,
     sortBy: sortBy === "count" ? ["count:desc", "name:asc"] : ["name:asc"],
-    transformItems,
   });
   if (!shown || items.length === 0) return null;
   return (
@@ -44,7 +119,7 @@ function RefinementGroup({
           <li key={item.value}>
             <label>
               <input type="checkbox" checked={item.isRefined} onChange={() => refine(item.value)} />
-              <span>{item.label}</span>
+              <span>{labels?.[item.value] ?? item.label}</span>
               <span className="facet-count">{item.count}</span>
             </label>
           </li>
