@@ -2,7 +2,7 @@ import { type CSSProperties, useId, useState } from "react";
 import { Configure, Index, useConnector, useInstantSearch } from "react-instantsearch-core";
 import { formatNumber } from "~/lib/format";
 import { moveHandle, priceHistogram } from "../results";
-import { ownConnector } from "./widget";
+import { connectFacet, connectRange } from "./widgets";
 
 export interface FacetConfig {
   attribute: string;
@@ -13,89 +13,6 @@ export interface FacetConfig {
   /** Display names of raw values (car types show as "Pre-Owned" on some sites). */
   labels?: Record<string, string> | undefined;
 }
-
-/** Values listed with "Show more" open. */
-const SHOW_MORE_LIMIT = 200;
-
-interface FacetItem {
-  value: string;
-  label: string;
-  count: number;
-  isRefined: boolean;
-}
-
-/**
- * A facet's values, as instantsearch's refinement-list widget keeps them (values ORed, in the
- * address by attribute, a change goes back to the first page): the first `limit` in the facet's
- * order, or with "Show more" up to 200, offered while the search returned more than are shown.
- */
-const connectFacet = ownConnector(
-  "dealer.facet",
-  ({ attribute, limit, sortBy }: { attribute: string; limit: number; sortBy: string[] }) => {
-    let showingMore = false;
-    let shownBefore: FacetItem[] = [];
-    let allShown = true;
-    let toggleShowMore = () => {};
-    return {
-      renderState: ({ results, state, helper }, redraw) => {
-        let items: FacetItem[] = [];
-        if (results) {
-          const values = results.getFacetValues(attribute, { sortBy, facetOrdering: false });
-          const all = Array.isArray(values) ? values : [];
-          const shown = showingMore ? SHOW_MORE_LIMIT : limit;
-          items = all.slice(0, shown).map(({ name, escapedValue, count, isRefined }) => ({
-            value: escapedValue,
-            label: name,
-            count,
-            isRefined,
-          }));
-          allShown = (state.maxValuesPerFacet ?? 0) > shown ? all.length <= shown : all.length < shown;
-          shownBefore = items;
-          toggleShowMore = () => {
-            showingMore = !showingMore;
-            redraw();
-          };
-        }
-        return {
-          items,
-          refine: (value: string) => helper.toggleFacetRefinement(attribute, value).search(),
-          isShowingMore: showingMore,
-          canToggleShowMore: (showingMore && shownBefore.length > limit) || !allShown,
-          toggleShowMore: () => toggleShowMore(),
-        };
-      },
-      dispose: (state) =>
-        state.setQueryParameter("maxValuesPerFacet", undefined).removeDisjunctiveFacet(attribute),
-      getWidgetUiState: (uiState, searchParameters) => {
-        const refinementList = {
-          ...uiState.refinementList,
-          [attribute]: searchParameters.getDisjunctiveRefinements(attribute),
-        };
-        if (!refinementList[attribute]?.length) delete refinementList[attribute];
-        const { refinementList: _, ...rest } = uiState;
-        return Object.keys(refinementList).length ? { ...uiState, refinementList } : rest;
-      },
-      getWidgetSearchParameters: (parameters, uiState) => {
-        if (parameters.isHierarchicalFacet(attribute) || parameters.isConjunctiveFacet(attribute))
-          return parameters;
-        const values = uiState.refinementList?.[attribute];
-        const facet = parameters.addDisjunctiveFacet(attribute).removeDisjunctiveFacetRefinement(attribute);
-        const withLimit = facet.setQueryParameter(
-          "maxValuesPerFacet",
-          Math.max(facet.maxValuesPerFacet || 0, SHOW_MORE_LIMIT),
-        );
-        if (!values)
-          return withLimit.setQueryParameters({
-            disjunctiveFacetsRefinements: { ...withLimit.disjunctiveFacetsRefinements, [attribute]: [] },
-          });
-        return values.reduce(
-          (state, value) => state.addDisjunctiveFacetRefinement(attribute, value),
-          withLimit,
-        );
-      },
-    };
-  },
-);
 
 function RefinementGroup({
   attribute,
@@ -203,67 +120,6 @@ function BandCounts({ bounds, from, to }: { bounds: [number, number]; from: numb
     </div>
   );
 }
-
-const isNumber = (value: unknown): value is number => typeof value === "number" && Number.isFinite(value);
-
-/**
- * A numeric range, as instantsearch's range widget keeps it (without fixed bounds, whole numbers):
- * `≥`/`≤` refinements, `range[attribute]=min:max` in the address, the bounds from the facet's
- * stats; an end set to a bound is no refinement, an end outside the bounds is refused, and a
- * change goes back to the first page.
- */
-const connectRange = ownConnector("dealer.range", ({ attribute }: { attribute: string }) => ({
-  renderState: ({ results, helper }) => {
-    const stats = results?.disjunctiveFacets.find((facet) => facet.name === attribute)?.stats;
-    const min = isNumber(stats?.min) ? Math.floor(stats.min) : 0;
-    const max = isNumber(stats?.max) ? Math.ceil(stats.max) : 0;
-    const bounds = results ? { min, max } : { min: undefined, max: undefined };
-    const [low] = helper.state.getNumericRefinement(attribute, ">=") ?? [];
-    const [high] = helper.state.getNumericRefinement(attribute, "<=") ?? [];
-    return {
-      range: { min, max },
-      start: [isNumber(low) ? low : -Infinity, isNumber(high) ? high : Infinity],
-      canRefine: min !== max,
-      refine: ([from, to]: [number | undefined, number | undefined]) => {
-        const state = helper.state;
-        const [current] = state.getNumericRefinement(attribute, ">=") ?? [];
-        const [currentMax] = state.getNumericRefinement(attribute, "<=") ?? [];
-        const next = from === undefined ? undefined : from ? Math.floor(from) : from;
-        const nextMax = to === undefined ? undefined : to ? Math.ceil(to) : to;
-        const newMin = bounds.min === next ? undefined : next;
-        const newMax = bounds.max === nextMax ? undefined : nextMax;
-        const minValid =
-          newMin === undefined || (isNumber(newMin) && (!isNumber(bounds.min) || bounds.min <= newMin));
-        const maxValid =
-          newMax === undefined || (isNumber(newMax) && (!isNumber(bounds.max) || bounds.max >= newMax));
-        if ((current === newMin && currentMax === newMax) || !minValid || !maxValid) return;
-        let refined = state.removeNumericRefinement(attribute);
-        if (isNumber(newMin)) refined = refined.addNumericRefinement(attribute, ">=", newMin);
-        if (isNumber(newMax)) refined = refined.addNumericRefinement(attribute, "<=", newMax);
-        helper.setState(refined.resetPage()).search();
-      },
-    };
-  },
-  dispose: (state) => state.removeDisjunctiveFacet(attribute).removeNumericRefinement(attribute),
-  getWidgetUiState: (uiState, searchParameters) => {
-    const { ">=": low = [], "<=": high = [] } = searchParameters.getNumericRefinements(attribute);
-    if (low.length === 0 && high.length === 0) return uiState;
-    return { ...uiState, range: { ...uiState.range, [attribute]: `${low}:${high}` } };
-  },
-  getWidgetSearchParameters: (parameters, uiState) => {
-    let state = parameters.addDisjunctiveFacet(attribute).setQueryParameters({
-      numericRefinements: { ...parameters.numericRefinements, [attribute]: {} },
-    });
-    const value = uiState.range?.[attribute];
-    if (!value?.includes(":")) return state;
-    const [low, high] = value.split(":").map(Number.parseFloat);
-    if (isNumber(low))
-      state = state.removeNumericRefinement(attribute, ">=").addNumericRefinement(attribute, ">=", low);
-    if (isNumber(high))
-      state = state.removeNumericRefinement(attribute, "<=").addNumericRefinement(attribute, "<=", high);
-    return state;
-  },
-}));
 
 /** Where a price sits along the slider's track, in percent. */
 const along = (value: number, [min, max]: readonly [number, number]) =>

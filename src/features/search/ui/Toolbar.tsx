@@ -1,25 +1,9 @@
-import type { InitOptions } from "instantsearch.js";
 import { useEffect, useId, useRef, useState } from "react";
 import { useConnector } from "react-instantsearch-core";
-import { ownConnector } from "./widget";
+import { connectActiveFilters, connectQuery, connectSort, type SortItem } from "./widgets";
 
 /** How long typing pauses before the query is searched: letters paint at once, results follow the pause. */
 const TYPING_PAUSE_MS = 200;
-
-/**
- * The query, as instantsearch's search-box widget keeps it: in the address unless empty, and a new
- * query goes back to the first page.
- */
-const connectQuery = ownConnector("dealer.query", () => ({
-  renderState: ({ helper, state }) => ({
-    query: state.query || "",
-    refine: (query: string) => helper.setQuery(query).search(),
-  }),
-  dispose: (state) => state.setQueryParameter("query", undefined),
-  getWidgetUiState: (uiState, { query }) =>
-    !query || uiState.query === query ? uiState : { ...uiState, query },
-  getWidgetSearchParameters: (state, uiState) => state.setQueryParameter("query", uiState.query || ""),
-}));
 
 export function SearchBox() {
   const { query, refine } = useConnector(connectQuery);
@@ -62,39 +46,6 @@ export function SearchBox() {
   );
 }
 
-interface SortItem {
-  label: string;
-  /** The index name that sorts this way (instant-meilisearch reads the sort from it). */
-  value: string;
-}
-
-/**
- * The sort, as instantsearch's sort-by widget keeps it: the index searched, in the address unless it
- * is the one the page started with; an index the page does not offer reads as that one.
- */
-const connectSort = ownConnector("dealer.sort", ({ items }: { items: SortItem[] }) => {
-  let initialIndex: string | undefined;
-  return {
-    renderState: ({ helper, state, parent }) => {
-      initialIndex ??= parent.getIndexName();
-      return {
-        currentRefinement: state.index,
-        options: items,
-        refine: (value: string) => helper.setIndex(value).search(),
-      };
-    },
-    dispose: (state) => (initialIndex && state.index !== initialIndex ? state.setIndex(initialIndex) : state),
-    getWidgetUiState: (uiState, { index }) => ({
-      ...uiState,
-      sortBy: index !== initialIndex ? index : undefined,
-    }),
-    getWidgetSearchParameters: (state, { sortBy }) => {
-      const offered = !sortBy || items.some((item) => item.value === sortBy);
-      return state.setQueryParameter("index", (offered ? sortBy : undefined) || initialIndex || state.index);
-    },
-  };
-});
-
 export function SortSelect({ items }: { items: SortItem[] }) {
   const { currentRefinement, refine, options } = useConnector(connectSort, { items });
   const id = useId();
@@ -111,74 +62,6 @@ export function SortSelect({ items }: { items: SortItem[] }) {
     </div>
   );
 }
-
-/** One active filter: a ticked facet value, or one end of a range ("≥ 10000", "≤ 50000"). */
-interface ActiveFilter {
-  attribute: string;
-  label: string;
-  value: string;
-  operator?: string;
-}
-
-type ActiveFiltersState = {
-  items: ActiveFilter[];
-  remove: (filter: ActiveFilter) => void;
-  clearAll: () => void;
-};
-
-const OPERATOR_SYMBOLS: Record<string, string> = { ">=": "≥", "<=": "≤" };
-
-function activeFilters(helper: InitOptions["helper"]): ActiveFiltersState {
-  const { disjunctiveFacetsRefinements, numericRefinements } = helper.state;
-  const items: ActiveFilter[] = [];
-  for (const [attribute, values] of Object.entries(disjunctiveFacetsRefinements)) {
-    // The helper stores a value starting with "-" escaped ("\\-5", not an exclusion); the chip reads "-5".
-    for (const value of values) items.push({ attribute, value, label: value.replace(/^\\-/, "-") });
-  }
-  for (const [attribute, operators] of Object.entries(numericRefinements)) {
-    const ends = Object.entries(operators).flatMap(([operator, values]) =>
-      (values ?? []).flat().map((value) => ({ operator, value })),
-    );
-    for (const { operator, value } of ends.sort((a, b) => a.value - b.value))
-      items.push({
-        attribute,
-        operator,
-        value: String(value),
-        label: `${OPERATOR_SYMBOLS[operator] ?? operator} ${value}`,
-      });
-  }
-  return {
-    items,
-    remove: ({ attribute, value, operator }) => {
-      const state = helper.state.resetPage();
-      helper
-        .setState(
-          operator
-            ? state.removeNumericRefinement(attribute, operator, value)
-            : state.removeDisjunctiveFacetRefinement(attribute, value),
-        )
-        .search();
-    },
-    clearAll: () => {
-      let state = helper.state.setPage(0);
-      for (const { attribute, operator } of items)
-        state = operator
-          ? state.removeNumericRefinement(attribute)
-          : state.removeDisjunctiveFacetRefinement(attribute);
-      helper.setState(state).search();
-    },
-  };
-}
-
-/**
- * The refinements of the search's current state, as instantsearch's current-refinements and
- * clear-refinements widgets list and clear them for the widgets this page has (refinement lists
- * and ranges; the query is not a filter): a facet's ticked values in the order they were ticked,
- * a range's ends in numeric order, and removing any of them goes back to the first page.
- */
-const connectActiveFilters = ownConnector("dealer.activeFilters", () => ({
-  renderState: ({ helper }) => activeFilters(helper),
-}));
 
 export function CurrentFilters() {
   const { items, remove, clearAll } = useConnector(connectActiveFilters);
