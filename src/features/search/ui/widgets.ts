@@ -142,11 +142,11 @@ type ActiveFiltersState = {
 
 const OPERATOR_SYMBOLS: Record<string, string> = { ">=": "≥", "<=": "≤" };
 
-export function activeFilters(helper: InitOptions["helper"]): ActiveFiltersState {
+function activeFilters(helper: InitOptions["helper"]): ActiveFiltersState {
   const { disjunctiveFacetsRefinements, numericRefinements } = helper.state;
   const items: ActiveFilter[] = [];
   for (const [attribute, values] of Object.entries(disjunctiveFacetsRefinements)) {
-    // The helper stores a value starting with "-" escaped ("\\-5", not an exclusion); the chip reads "-5".
+    // A ticked value starting with "-" is kept escaped ("\\-5", so it is no exclusion); the chip reads "-5".
     for (const value of values) items.push({ attribute, value, label: value.replace(/^\\-/, "-") });
   }
   for (const [attribute, operators] of Object.entries(numericRefinements)) {
