@@ -4,6 +4,7 @@
  * the delivery worker running; then checks nothing was lost or duplicated (every answered lead is
  * stored once and reaches a local CRM). Baseline: the health function under the same load, once
  * the worker has delivered every lead, so the baseline is the server with nothing else to do.
+ * Rounds of both alternate, and each side's figure is the median of its rounds.
  */
 import { mkdtempSync, rmSync } from "node:fs";
 import os from "node:os";
@@ -28,6 +29,17 @@ const REQUESTS = Number(process.env.BENCH_LEADS) || 2_000;
 const WARMUP = 2_000;
 /** A lead may take at most this many times the health function's p95 in the same run. */
 const GOAL_RATIO = 1.5;
+/**
+ * Measured rounds, each a leads phase then a health phase: one health phase's p95 swings 8–24 ms
+ * from run to run on this 2-core machine (its tail is a garbage collection or another process
+ * landing in it), so each side's figure is the median of its rounds' p95s.
+ */
+const ROUNDS = Number(process.env.BENCH_LEADS_ROUNDS) || 3;
+
+const median = (values: number[]) => {
+  const sorted = [...values].sort((a, b) => a - b);
+  return sorted[Math.floor((sorted.length - 1) / 2)] ?? 0;
+};
 
 export interface LeadsBenchRow {
   bench: string;
@@ -219,17 +231,33 @@ export async function benchLeads(): Promise<LeadsBenchRow[]> {
   try {
     const leadsUrl = `${leads.origin}/api/leads`;
     const healthUrl = `${healthServer.origin}/api/health`;
-    console.log(`[bench] leads: ${REQUESTS} submissions from ${CLIENTS} concurrent clients (PGlite on disk)`);
+    console.log(
+      `[bench] leads: ${ROUNDS} rounds of ${REQUESTS} submissions from ${CLIENTS} concurrent clients (PGlite on disk)`,
+    );
     // Each phase starts on a server with nothing left to deliver: the leads phase pays for the
     // deliveries it causes while it runs, and the health baseline pays for none.
     const warmup = await drive(leadsUrl, WARMUP, { lead: true, run: 0 });
     await drive(healthUrl, WARMUP, { lead: false, run: 0 });
     await drained();
-    const lead = await drive(leadsUrl, REQUESTS, { lead: true, run: 1 });
-    const backlog = (await outboxStats(db, null)).pending;
-    await drained();
-    const baseline = await drive(healthUrl, REQUESTS, { lead: false, run: 1 });
-    const answered = new Set([...warmup.answered, ...lead.answered]);
+    const rounds: { lead: Load; backlog: number; health: Load }[] = [];
+    for (let run = 1; run <= ROUNDS; run++) {
+      const lead = await drive(leadsUrl, REQUESTS, { lead: true, run });
+      const backlog = (await outboxStats(db, null)).pending;
+      await drained();
+      const health = await drive(healthUrl, REQUESTS, { lead: false, run });
+      rounds.push({ lead, backlog, health });
+    }
+    const answered = new Set([...warmup.answered, ...rounds.flatMap((round) => round.lead.answered)]);
+    const pick = (side: "lead" | "health", key: "perSecond" | "p50" | "p95") =>
+      median(rounds.map((round) => round[side][key]));
+    const lead = { perSecond: pick("lead", "perSecond"), p50: pick("lead", "p50"), p95: pick("lead", "p95") };
+    const baseline = {
+      perSecond: pick("health", "perSecond"),
+      p50: pick("health", "p50"),
+      p95: pick("health", "p95"),
+    };
+    const backlog = median(rounds.map((round) => round.backlog));
+    const p95s = (side: "lead" | "health") => rounds.map((round) => round[side].p95.toFixed(1)).join(", ");
 
     // Nothing lost: every 201 is a stored lead with an outbox row, and all reach the CRM.
     // Nothing duplicated: one stored lead per submission, one CRM post per lead.
@@ -243,11 +271,11 @@ export async function benchLeads(): Promise<LeadsBenchRow[]> {
     const received = await crm.received();
     const lost = [...answered].filter((id) => !storedIds.has(id) || !received.ids.has(id)).length;
     const duplicated = storedLeads - answered.size + (received.posts - received.ids.size);
-    const refused = REQUESTS - (lead.statuses.get(201) ?? 0);
+    const refused = rounds.reduce((sum, round) => sum + REQUESTS - (round.lead.statuses.get(201) ?? 0), 0);
     const ok = lost === 0 && duplicated === 0 && refused === 0;
     if (!ok)
       console.error(
-        `[bench] leads: ${lost} lost, ${duplicated} duplicated, ${refused} not accepted: ${JSON.stringify([...lead.statuses])}`,
+        `[bench] leads: ${lost} lost, ${duplicated} duplicated, ${refused} not accepted: ${JSON.stringify(rounds.map((round) => [...round.lead.statuses]))}`,
       );
     const ratio = Math.round((lead.p95 / Math.max(baseline.p95, 0.001)) * 100) / 100;
     const met = ok && ratio <= GOAL_RATIO;
@@ -255,10 +283,11 @@ export async function benchLeads(): Promise<LeadsBenchRow[]> {
     return [
       {
         bench: `leads ${CLIENTS} concurrent`,
-        figure: `${lead.perSecond.toFixed(0)} leads/s, p50 ${lead.p50.toFixed(1)} ms, p95 ${lead.p95.toFixed(1)} ms, ${lost} lost, ${duplicated} duplicated${refused ? `, ${refused} refused` : ""}; ${met ? "goal met" : "GOAL MISSED"}`,
-        baseline: `health ${baseline.perSecond.toFixed(0)} req/s, p50 ${baseline.p50.toFixed(1)} ms, p95 ${baseline.p95.toFixed(1)} ms; goal p95 ≤ ${GOAL_RATIO}× health, 0 lost, 0 duplicated`,
+        figure: `${lead.perSecond.toFixed(0)} leads/s, p50 ${lead.p50.toFixed(1)} ms, p95 ${lead.p95.toFixed(1)} ms (median of ${p95s("lead")}), ${lost} lost, ${duplicated} duplicated${refused ? `, ${refused} refused` : ""}; ${met ? "goal met" : "GOAL MISSED"}`,
+        baseline: `health ${baseline.perSecond.toFixed(0)} req/s, p50 ${baseline.p50.toFixed(1)} ms, p95 ${baseline.p95.toFixed(1)} ms (median of ${p95s("health")}); goal p95 ≤ ${GOAL_RATIO}× health, 0 lost, 0 duplicated`,
         ratio,
         details: {
+          rounds: ROUNDS,
           submissions: REQUESTS,
           clients: CLIENTS,
           leads_per_second: lead.perSecond,
