@@ -10,7 +10,6 @@ import { Kysely, PGliteDialect, PostgresDialect, sql } from "kysely";
 import pg from "pg";
 import { isDeployed } from "~/server/deploy";
 import { migrateToLatest } from "./migrations";
-import { prepareFrequentStatements } from "./pglite-prepared.server";
 import type { Database } from "./schema";
 import { isTenantRole } from "./tenant-roles.server";
 
@@ -79,11 +78,8 @@ export async function openDb(
     if (target.dataDir) mkdirSync(target.dataDir, { recursive: true });
     // Imported only here: deployed functions always use DATABASE_URL, and netlify.toml leaves
     // PGlite's 16 MB of WebAssembly out of their bundles, so a top-level import would fail there.
-    const { PGlite, protocol, parse } = await import("@electric-sql/pglite");
+    const { PGlite } = await import("@electric-sql/pglite");
     const pglite = await PGlite.create(target.dataDir ?? "memory://");
-    // PGlite runs on this process's event loop: the statements sent most (storing leads) skip
-    // parsing and planning after their first runs.
-    prepareFrequentStatements(pglite, { protocol, parse });
     db = new Kysely<Database>({ dialect: new PGliteDialect({ pglite }) });
   }
   try {
