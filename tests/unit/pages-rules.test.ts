@@ -113,6 +113,38 @@ describe("navigation", () => {
     ]);
   });
 
+  it("lists the most common bodies, models and makes in alphabetical order, so one car more or less keeps the menus", () => {
+    let id = 100;
+    const stock = (count: number, make: string, model: string, simple_body: string) =>
+      Array.from({ length: count }, () => makeCar({ id: id++, slug: `car-${id}`, make, model, simple_body }));
+    const before = [
+      ...stock(5, "Toyota", "HiLux", "ute"),
+      ...stock(4, "Mazda", "CX-5", "suv"),
+      ...stock(4, "Mazda", "CX-60", "suv"),
+      ...stock(3, "Kia", "Cerato", "sedan"),
+      ...stock(2, "Toyota", "Corolla", "hatch"),
+      ...stock(1, "Ford", "Transit", "cabChassis"),
+    ];
+    const footer = (cars: typeof before) =>
+      footerGroups(makeSite(), cars)
+        .slice(0, 2)
+        .map((group) => group.links.map((link) => link.label));
+    expect(footer(before)).toEqual([
+      ["Cab Chassis", "Hatch", "Sedan", "SUV", "Ute"],
+      ["Ford Transit", "Kia Cerato", "Mazda CX-5", "Mazda CX-60", "Toyota Corolla", "Toyota HiLux"],
+    ]);
+    // A CX-5 sold: CX-60 now outnumbers it, and the footer stays as it was.
+    const sold = before.filter((car) => car.id !== 105);
+    expect(footer(sold)).toEqual(footer(before));
+    const vehicles = headerNav(makeSite(), before).find((item) => item.label === "Vehicles");
+    expect(vehicles?.children?.map((child) => child.label).slice(-4)).toEqual([
+      "Ford",
+      "Kia",
+      "Mazda",
+      "Toyota",
+    ]);
+  });
+
   it("has the spec's footer groups", () => {
     expect(footerGroups(makeSite(), cars).map((group) => group.title)).toEqual([
       "Vehicles by body type",

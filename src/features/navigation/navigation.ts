@@ -67,6 +67,23 @@ export function countBy(
   return [...counts].sort((a, b) => b[1] - a[1] || a[0].localeCompare(b[0]));
 }
 
+/**
+ * The `n` most common values of `pick(car)`, in alphabetical order. Which values are listed
+ * follows the stock; their order does not, so one car sold or arrived seldom changes a menu, and
+ * with it the header or footer of every page (which would send every page to be rendered again).
+ */
+export function mostCommon(
+  cars: readonly Car[],
+  pick: (car: Car) => string | null | undefined,
+  n: number,
+  label: (value: string) => string = (value) => value,
+): string[] {
+  return countBy(cars, pick)
+    .slice(0, n)
+    .map(([value]) => value)
+    .sort((a, b) => label(a).localeCompare(label(b)));
+}
+
 /** Car types this site offers, in the spec's order (new, demo, used). */
 export function siteCarTypes(site: Site, cars: readonly Car[]) {
   const present = new Set(cars.map((car) => car.car_type));
@@ -81,11 +98,11 @@ export function headerNav(
 ): NavItem[] {
   if (site.navigation) return site.navigation;
   const types = siteCarTypes(site, cars);
-  const makes = countBy(cars, (car) => car.make).slice(0, 12);
+  const makes = mostCommon(cars, (car) => car.make, 12);
   const vehicles: NavItem[] = [
     ...types.map((type) => ({ label: `${carTypeLabel(type, site)} Vehicles`, href: CAR_TYPE_PATHS[type] })),
     { label: "All Vehicles", href: DEFAULT_SEARCH_PATH },
-    ...(makes.length > 1 ? makes.map(([make]) => ({ label: make, href: makeModelPath(make) })) : []),
+    ...(makes.length > 1 ? makes.map((make) => ({ label: make, href: makeModelPath(make) })) : []),
   ];
   const items: NavItem[] = [
     { label: "Home", href: "/" },
@@ -132,8 +149,13 @@ export function footerGroups(
   cars: readonly Car[],
   pageSlugs: ReadonlySet<string> = new Set(),
 ): FooterGroup[] {
-  const bodies = countBy(cars, (car) => car.simple_body).slice(0, 8);
-  const models = countBy(cars, (car) => `${car.make}\u0000${car.model}`).slice(0, 8);
+  const bodies = mostCommon(cars, (car) => car.simple_body, 8, bodyLabel);
+  const models = mostCommon(
+    cars,
+    (car) => `${car.make}\u0000${car.model}`,
+    8,
+    (key) => key.replace("\u0000", " "),
+  );
   const buyerTools = [
     { label: "Car Finance", href: "/finance" },
     { label: "Book a Test Drive", href: "/book-test-drive" },
@@ -161,14 +183,14 @@ export function footerGroups(
   return [
     {
       title: "Vehicles by body type",
-      links: bodies.map(([body]) => ({
+      links: bodies.map((body) => ({
         label: bodyLabel(body),
         href: `/models?body=${encodeURIComponent(body)}`,
       })),
     },
     {
       title: "Models",
-      links: models.map(([key]) => {
+      links: models.map((key) => {
         const [make = "", model = ""] = key.split("\u0000");
         return { label: `${make} ${model}`, href: makeModelPath(make, model) };
       }),
