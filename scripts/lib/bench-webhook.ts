@@ -109,9 +109,11 @@ export async function benchWebhook(options: {
       log,
     );
     const visible = (performance.now() - accepted) / 1000;
-    const rebuild = readBuildHistory(path.join(work, "reports", slug, "builds.json")).at(
-      -1,
-    ) as BuildHistoryEntry;
+    // The new site is served as soon as it is swapped in; its history entry is written just after.
+    const historyFile = path.join(work, "reports", slug, "builds.json");
+    const webhookBuild = () => readBuildHistory(historyFile).find((entry) => entry.trigger === "webhook");
+    await until(async () => webhookBuild() !== undefined, "the rebuild's history entry", 30_000, server, log);
+    const rebuild = webhookBuild() as BuildHistoryEntry;
     console.log(`[bench] webhook to visible: ${visible.toFixed(1)} s (rebuild ${rebuild.seconds} s)`);
     return [
       {
