@@ -1,7 +1,6 @@
 /**
- * Static result cards as HTML, rendered once per car and reused: a car appears on its make, model
- * and body search pages and in several vehicle pages' similar cars, and rendering it each time
- * made the build 40% slower. Same component as the island, so the markup matches.
+ * Static result cards as HTML, rendered once per car and reused: a car appears on its make, model,
+ * body and model-page listings, and rendering it each time made the build slower. Same component as the island, so the markup matches.
  */
 import { createElement } from "react";
 import { renderToStaticMarkup } from "react-dom/server";

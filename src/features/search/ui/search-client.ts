@@ -5,7 +5,7 @@
  * difference.
  */
 import { instantMeiliSearch } from "@meilisearch/instant-meilisearch";
-import { embeddedHttpClient } from "./embedded-search";
+import { EMBEDDED_HOST, embeddedHttpClient } from "./embedded-search";
 
 export interface SearchClientConfig {
   /** Hosted Meilisearch; absent means the embedded engine. */
@@ -13,9 +13,6 @@ export interface SearchClientConfig {
   /** Site path of the embedded engine's documents. */
   indexUrl: string;
 }
-
-/** Embedded mode never leaves the page; this host only labels the requests. */
-const EMBEDDED_HOST = "https://embedded.search.invalid";
 
 /**
  * Resolves once the browser has painted the current frame (at most 50 ms later where no frame comes,
