@@ -1,21 +1,18 @@
 /**
- * The functions as Netlify deploys them, made offline with Netlify's own packages: netlify.toml
- * read by @netlify/config (as Netlify's build reads it), every function bundled by
- * @netlify/zip-it-and-ship-it with the parameters Netlify's build passes it (@netlify/build's
- * getZisiParameters), and what each zip holds. The deploy check (tests/unit/deploy-check.test.ts)
- * uses it.
+ * A tenant's deploy as Netlify makes it, offline, with Netlify's own packages: netlify.toml read by
+ * @netlify/config, and Netlify Build itself (@netlify/build, what `netlify build` and Netlify's
+ * build machines run) on a copy of the project: build plugins, the build command, the publish
+ * folder, and every function bundled into the zips a deploy uploads. The deploy check
+ * (tests/unit/deploy-check.test.ts) uses it; tests/unit/netlify-routing.test.ts reads the config.
  */
-import { statSync } from "node:fs";
+import { spawn, spawnSync } from "node:child_process";
+import { copyFileSync, cpSync, mkdirSync, readFileSync, statSync } from "node:fs";
 import path from "node:path";
 import { resolveConfig } from "@netlify/config";
-import { zipFunctions } from "@netlify/zip-it-and-ship-it";
 import yauzl from "yauzl";
 
 /** Netlify refuses a function over these (its documented limits). */
 export const NETLIFY_FUNCTION_LIMITS = { zippedBytes: 50 * 1024 * 1024, unzippedBytes: 250 * 1024 * 1024 };
-
-/** The Node version functions run on when the build names none (Netlify's default). */
-const NETLIFY_DEFAULT_NODE = "22";
 
 export interface NetlifyRedirect {
   from: string;
@@ -82,54 +79,81 @@ export function zipEntries(zip: string): Promise<{ files: string[]; unzippedByte
 }
 
 /**
- * Bundles every function of the project at `root` into `outDir` (one zip each plus
- * `manifest.json`), as a Netlify build does after the build command. `extraExcludes` are more `!`
- * patterns for `included_files` (files a one-tenant build would not have left behind).
+ * Copies the project at `root` to `dest` as a fresh clone of it would be, with `tenants` (slug →
+ * folder) as its only tenants: the files git tracks or would track (uncommitted changes included,
+ * tests/ and tenants/ left out), and node_modules and public/ (its rendered sample photos too) as
+ * hard links, which take a second where a copy of node_modules takes a minute. So a build there
+ * neither reads nor writes the working tree's dist/, .cache/, reports/ or .netlify/.
  */
-export async function bundleFunctions(options: {
-  root: string;
-  outDir: string;
-  extraExcludes?: string[];
-}): Promise<BundledFunction[]> {
-  const { root, outDir, extraExcludes = [] } = options;
-  const config = await netlifyConfig(root);
-  if (!config.functionsDirectory) throw new Error("netlify.toml names no functions directory");
-  const nodeVersion = config.build.environment?.NODE_VERSION ?? NETLIFY_DEFAULT_NODE;
-  const perPattern: Record<string, Record<string, unknown>> = { "*": {}, ...config.functions };
-  // @netlify/build renames netlify.toml's keys to zip-it-and-ship-it's (normalizeFunctionConfig).
-  const zisiConfig = Object.fromEntries(
-    Object.entries(perPattern).map(([pattern, fn]) => {
-      const included = (fn.included_files as string[] | undefined) ?? [];
-      return [
-        pattern,
-        {
-          externalNodeModules: fn.external_node_modules,
-          includedFiles: pattern === "*" ? [...included, ...extraExcludes] : included,
-          includedFilesBasePath: root,
-          ignoredNodeModules: fn.ignored_node_modules,
-          nodeBundler: fn.node_bundler === "esbuild" ? "esbuild_zisi" : fn.node_bundler,
-          nodeVersion,
-          schedule: fn.schedule,
-        },
-      ];
-    }),
-  );
-  const results = await zipFunctions([config.functionsDirectory], outDir, {
-    basePath: root,
-    repositoryRoot: root,
-    config: zisiConfig as never,
-    manifest: path.join(outDir, "manifest.json"),
+export function copyProject(root: string, dest: string, tenants: Record<string, string>): void {
+  const listed = spawnSync("git", ["ls-files", "-z", "--cached", "--others", "--exclude-standard"], {
+    cwd: root,
+    encoding: "utf8",
   });
+  if (listed.status !== 0) throw new Error(`git ls-files failed in ${root}: ${listed.stderr}`);
+  const skipped = ["tests/", "tenants/", "public/"];
+  for (const file of listed.stdout.split("\0")) {
+    if (!file || skipped.some((prefix) => file.startsWith(prefix))) continue;
+    const target = path.join(dest, file);
+    mkdirSync(path.dirname(target), { recursive: true });
+    try {
+      copyFileSync(path.join(root, file), target);
+    } catch (error) {
+      // A file deleted in the working tree but not yet in git's index is gone from a clone too.
+      if ((error as NodeJS.ErrnoException).code !== "ENOENT") throw error;
+    }
+  }
+  for (const folder of ["node_modules", "public"]) {
+    const linked = spawnSync("cp", ["-al", path.join(root, folder), path.join(dest, folder)]);
+    if (linked.status !== 0) throw new Error(`cp -al ${folder} failed: ${linked.stderr}`);
+  }
+  for (const [slug, from] of Object.entries(tenants)) {
+    cpSync(from, path.join(dest, "tenants", slug), { recursive: true });
+  }
+}
+
+export interface NetlifyBuildRun {
+  /** Netlify Build's exit code: 0 when the deploy would go ahead. */
+  code: number | null;
+  /** Everything it printed (stdout and stderr, in order). */
+  log: string;
+  seconds: number;
+}
+
+/**
+ * Runs Netlify Build (`@netlify/build`'s own command line, offline: no site settings from the API)
+ * in `project` with exactly `env` as its environment, as a Netlify build machine runs it for one
+ * site. Its cache (what plugins save with `utils.cache`) lives in `<project>/.netlify/cache`.
+ */
+export function runNetlifyBuild(project: string, env: NodeJS.ProcessEnv): Promise<NetlifyBuildRun> {
+  const started = performance.now();
+  const bin = path.join(project, "node_modules/@netlify/build/bin.js");
+  const child = spawn(process.execPath, [bin, "--offline", "--cwd", project], {
+    cwd: project,
+    env,
+    stdio: ["ignore", "pipe", "pipe"],
+  });
+  const chunks: string[] = [];
+  child.stdout.on("data", (data: Buffer) => chunks.push(data.toString()));
+  child.stderr.on("data", (data: Buffer) => chunks.push(data.toString()));
+  return new Promise((resolve, reject) => {
+    child.on("error", reject);
+    child.on("close", (code) =>
+      resolve({ code, log: chunks.join(""), seconds: Math.round(performance.now() - started) / 1000 }),
+    );
+  });
+}
+
+/** The functions a Netlify build bundled (`<folder>/manifest.json`), with what each zip holds. */
+export async function bundledFunctions(folder: string): Promise<BundledFunction[]> {
+  const manifest = JSON.parse(readFileSync(path.join(folder, "manifest.json"), "utf8")) as {
+    functions: { name: string; path: string }[];
+  };
   const bundled: BundledFunction[] = [];
-  for (const result of results.sort((a, b) => a.name.localeCompare(b.name))) {
-    const { files, unzippedBytes } = await zipEntries(result.path);
-    bundled.push({
-      name: result.name,
-      zip: result.path,
-      zippedBytes: statSync(result.path).size,
-      unzippedBytes,
-      files,
-    });
+  for (const fn of manifest.functions.sort((a, b) => a.name.localeCompare(b.name))) {
+    const zip = path.join(folder, path.basename(fn.path));
+    const { files, unzippedBytes } = await zipEntries(zip);
+    bundled.push({ name: fn.name, zip, zippedBytes: statSync(zip).size, unzippedBytes, files });
   }
   return bundled;
 }

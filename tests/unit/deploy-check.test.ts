@@ -1,30 +1,35 @@
 /**
- * The deploy check: one sample tenant's functions as Netlify deploys them, offline.
+ * The deploy check: one tenant deployed as Netlify deploys it, offline.
  *
- * 1. As `TENANT=westside-auto npm run build` would, the tenant's published snapshot is written to
- *    .cache/westside-auto/tenant.json (functions bundle it through netlify.toml's included_files).
- * 2. Netlify's bundler (@netlify/zip-it-and-ship-it, netlify.toml read by @netlify/config) zips
- *    every function. Each must fit Netlify's limits, and none may carry what netlify.toml keeps out.
+ * 1. Netlify Build itself (@netlify/build, what `netlify build` and Netlify's build machines run;
+ *    scripts/lib/netlify-build.ts) runs twice on a copy of the project whose one tenant is the
+ *    browser tests' westside-auto fixture, with a deployed site's build environment (TENANT,
+ *    NETLIFY=true, DATABASE_URL of the tenant's own role). So netlify.toml is read as a deploy reads
+ *    it, the build plugin loads and restores and saves the build cache, the build command publishes
+ *    the tenant into the publish folder with its _headers, and every function is bundled. Between
+ *    the two builds everything but Netlify's cache is wiped, as on a new build machine: the second
+ *    build must find the first one's pages in the cache and reuse them.
+ * 2. The second build's function zips must fit Netlify's limits and carry nothing netlify.toml keeps
+ *    out.
  * 3. Netlify's local function runtime (@netlify/functions-dev: netlify-cli's function registry and
  *    lambda-local worker, published for @netlify/dev; see scripts/lib/netlify-functions-serve.ts)
- *    serves those zips, in a process whose environment is a
- *    deployed site's: TENANT, DATABASE_URL of a throwaway PostgreSQL migrated first (deployed
- *    functions never migrate), https webhooks with secrets. The stubs behind those webhooks (CRM,
- *    SMS gateway, image CDN) speak https with a self-signed certificate the runtime process trusts
- *    through NODE_EXTRA_CA_CERTS, so the functions keep their deployed rules (https only, signed).
+ *    serves those zips, in a process whose environment is a deployed site's: TENANT, DATABASE_URL of
+ *    the tenant's own role on a throwaway PostgreSQL migrated first by the owner (deployed functions
+ *    never migrate, and row security applies to them), https webhooks with secrets. The stubs behind
+ *    those webhooks (CRM, SMS gateway, image CDN) speak https with a self-signed certificate the
+ *    runtime process trusts through NODE_EXTRA_CA_CERTS, so the functions keep their deployed rules.
  *
- * Why not `netlify functions:serve --offline` (netlify-cli 27): it works offline, but netlify-cli
- * adds about 354 MB and 1,061 packages to every `npm install` (50 s here) and bundles from source
- * rather than serving the zips a deploy uploads; the packages used here are the ones it runs.
+ * Why @netlify/build and not netlify-cli: the CLI runs this same package for `netlify build`, but
+ * adds about 354 MB and 1,061 packages to every `npm install`; @netlify/build adds 46 MB and 125
+ * packages (16 s) and runs offline with `--offline` (no site settings, no telemetry).
  */
 import { type ChildProcess, spawn } from "node:child_process";
 import {
-  cpSync,
-  mkdirSync,
+  appendFileSync,
+  existsSync,
   mkdtempSync,
   readdirSync,
   readFileSync,
-  renameSync,
   rmSync,
   writeFileSync,
 } from "node:fs";
@@ -37,15 +42,19 @@ import sharp from "sharp";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { autogaugeApplies, autogaugeResult } from "~/features/finance/gauge";
 import { openDb } from "~/lib/db/db.server";
+import { provisionTenantRole, tenantDatabaseUrl } from "~/lib/db/tenant-roles.server";
 import { verifySignature } from "~/server/signature";
 import type { TenantData } from "~/tenant/tenant.server";
-import { loadTenant } from "~/tenant/tenant.server";
+import { E2E_NOW } from "../../playwright.config";
 import {
   type BundledFunction,
-  bundleFunctions,
+  bundledFunctions,
+  copyProject,
   NETLIFY_FUNCTION_LIMITS,
-} from "../../scripts/lib/netlify-bundle";
-import { refreshSampleTenants } from "../../scripts/sample-data";
+  type NetlifyBuildRun,
+  runNetlifyBuild,
+} from "../../scripts/lib/netlify-build";
+import { ensureImages } from "../../scripts/sample-data";
 import { type Postgres, startPostgres, validBody } from "./leads-helpers";
 
 const ROOT = path.resolve(import.meta.dirname, "../..");
@@ -53,6 +62,7 @@ const TENANT = "westside-auto";
 const TLS = path.join(ROOT, "tests/fixtures/tls");
 const CRM_SECRET = "deploy-check-crm-secret";
 const SMS_SECRET = "deploy-check-sms-secret";
+const ROLE_PASSWORD = "deployCheckTenantRole0123456789";
 const MB = 1024 * 1024;
 
 interface Received {
@@ -119,15 +129,41 @@ function startRuntime(
   });
 }
 
-describe(`deploy check: Netlify's bundler and function runtime (TENANT=${TENANT})`, () => {
+describe(`deploy check: Netlify Build, then its functions on Netlify's runtime (TENANT=${TENANT})`, () => {
   const scratch = mkdtempSync(path.join(os.tmpdir(), "deploy-check-"));
+  const project = path.join(scratch, "project");
+  const functionsDir = path.join(project, ".netlify/functions");
+  let builds: NetlifyBuildRun[] = [];
   let snapshot: TenantData;
   let bundled: BundledFunction[];
   let postgres: Postgres;
+  let tenantUrl: string;
   let stubs: Awaited<ReturnType<typeof startHttpsStubs>>;
   let runtime: Awaited<ReturnType<typeof startRuntime>>;
   let photo: Buffer;
   const timings: Record<string, number> = {};
+
+  /** A build machine's environment for this tenant's site: its variables, nothing of this process. */
+  const buildEnv = (): NodeJS.ProcessEnv => ({
+    PATH: `${path.join(project, "node_modules/.bin")}:${process.env.PATH}`,
+    HOME: path.join(scratch, "home"),
+    TZ: "UTC",
+    NETLIFY: "true",
+    TENANT,
+    // Named, the tenants folder is read as it is: unnamed, the build would first regenerate stock for
+    // any tenant with a sample's slug, as `npm run build` does for the sample dealers.
+    TENANTS_DIR: "tenants",
+    DATABASE_URL: tenantUrl,
+    // The fixture's cars are dated for the browser tests' instant; the build is dated to it too.
+    SOURCE_DATE_EPOCH: String(Date.parse(E2E_NOW) / 1000),
+    ASTRO_TELEMETRY_DISABLED: "1",
+  });
+  const build = async () => {
+    const run = await runNetlifyBuild(project, buildEnv());
+    builds.push(run);
+    if (run.code !== 0) throw new Error(`Netlify Build failed (${run.code}):\n${run.log}`);
+    return run;
+  };
 
   beforeAll(async () => {
     let started = performance.now();
@@ -135,48 +171,47 @@ describe(`deploy check: Netlify's bundler and function runtime (TENANT=${TENANT}
       timings[name] = Math.round(performance.now() - started) / 1000;
       started = performance.now();
     };
-    // The tenant's published snapshot, as its build writes it: from a copy of its folder, so the
-    // sample stock is generated there and never rewritten under tenants/.
-    const tenants = path.join(scratch, "tenants");
-    cpSync(path.join(ROOT, "tenants", TENANT), path.join(tenants, TENANT), { recursive: true });
-    refreshSampleTenants(tenants);
-    snapshot = (await loadTenant(tenants, TENANT, new Date())).data;
-    const cacheDir = path.join(ROOT, ".cache", TENANT);
-    mkdirSync(cacheDir, { recursive: true });
-    writeFileSync(path.join(cacheDir, "tenant.json.tmp"), JSON.stringify(snapshot));
-    renameSync(path.join(cacheDir, "tenant.json.tmp"), path.join(cacheDir, "tenant.json"));
-    lap("snapshot");
-
-    // A Netlify build of one tenant leaves only that tenant's snapshot: others built here stay out.
-    const others = readdirSync(path.join(ROOT, ".cache"), { withFileTypes: true })
-      .filter((entry) => entry.isDirectory() && entry.name !== TENANT)
-      .map((entry) => `!.cache/${entry.name}/**`);
-    bundled = await bundleFunctions({
-      root: ROOT,
-      outDir: path.join(scratch, "zips"),
-      extraExcludes: others,
-    });
-    lap("bundle");
+    // The fixture cars show the sample photos; a fresh clone renders them once (the browser tests
+    // use them after this).
+    await ensureImages(path.join(ROOT, "public"));
+    copyProject(ROOT, project, { [TENANT]: path.join(ROOT, "tests/fixtures/e2e-tenants", TENANT) });
+    lap("project copy");
 
     const pg = await startPostgres();
     if ("skip" in pg) throw new Error(`The deploy check needs PostgreSQL: ${pg.skip}`);
     postgres = pg;
+    // Once per release the owner migrates, once per tenant it makes the tenant's role; the site's
+    // builds and functions hold only the role's URL (README "Deploying").
     const owner = await openDb({ kind: "postgres", url: pg.url, poolSize: 1 }, { migrate: true });
+    await provisionTenantRole(owner, TENANT, ROLE_PASSWORD);
     await owner.destroy();
+    tenantUrl = tenantDatabaseUrl(pg.url, TENANT, ROLE_PASSWORD);
+    lap("postgres");
+
+    builds = [];
+    await build();
+    lap("first build");
+    // A new build machine: only Netlify's cache (.netlify/cache) is kept from the last build.
+    for (const folder of ["dist", ".cache", "reports", ".netlify/functions"]) {
+      rmSync(path.join(project, folder), { recursive: true, force: true });
+    }
+    await build();
+    lap("second build");
+
+    bundled = await bundledFunctions(functionsDir);
+    snapshot = JSON.parse(readFileSync(path.join(project, ".cache", TENANT, "tenant.json"), "utf8"));
     photo = await sharp({ create: { width: 1200, height: 800, channels: 3, background: "#1d4ed8" } })
       .jpeg()
       .toBuffer();
     stubs = await startHttpsStubs(photo);
-    lap("postgres and stubs");
-
-    runtime = await startRuntime(path.join(scratch, "zips"), path.join(scratch, "runtime"), {
+    runtime = await startRuntime(functionsDir, path.join(scratch, "runtime"), {
       PATH: process.env.PATH,
       // lambda-local looks for AWS credentials under HOME; an empty one has none.
       HOME: path.join(scratch, "home"),
       TZ: "UTC",
       NODE_EXTRA_CA_CERTS: path.join(TLS, "localhost.crt"),
       TENANT,
-      DATABASE_URL: pg.url,
+      DATABASE_URL: tenantUrl,
       URL: stubs.origin,
       CRM_WEBHOOK_URL: `${stubs.origin}/crm`,
       CRM_WEBHOOK_SECRET: CRM_SECRET,
@@ -188,8 +223,8 @@ describe(`deploy check: Netlify's bundler and function runtime (TENANT=${TENANT}
         Object.entries(process.env).filter(([name]) => name === "LD_PRELOAD" || name.startsWith("FAKETIME")),
       ),
     });
-    lap("runtime start");
-  }, 240_000);
+    lap("stubs and runtime start");
+  }, 300_000);
 
   afterAll(async () => {
     runtime?.child.kill();
@@ -197,6 +232,8 @@ describe(`deploy check: Netlify's bundler and function runtime (TENANT=${TENANT}
     if (postgres && "stop" in postgres) postgres.stop();
     rmSync(scratch, { recursive: true, force: true });
     console.log(`[deploy-check] seconds: ${JSON.stringify(timings)}`);
+    if (builds.length)
+      console.log(`[deploy-check] Netlify Build took ${builds.map((run) => `${run.seconds} s`).join(", ")}`);
   });
 
   const call = (pathname: string, init: RequestInit = {}) => fetch(new URL(pathname, runtime.url), init);
@@ -205,6 +242,52 @@ describe(`deploy check: Netlify's bundler and function runtime (TENANT=${TENANT}
     if (!car) throw new Error(`${TENANT} publishes no car`);
     return car;
   };
+
+  it("runs the build plugin: the first build finds no cache and saves one after the build command", () => {
+    const [first] = builds;
+    expect(first?.log).toContain("./netlify/plugins/build-cache@0.1.0 from netlify.toml");
+    expect(first?.log).toContain(
+      `[build-cache] nothing cached yet for ${TENANT}: this build renders every page`,
+    );
+    expect(first?.log).toContain(
+      `[build-cache] saved .cache/${TENANT}/astro, .cache/${TENANT}/tenant.json, reports/${TENANT}/last-build.json, reports/${TENANT}/builds.json`,
+    );
+    expect(first?.log).toContain("Netlify Build Complete");
+    // onPreBuild, then the build command, then onPostBuild.
+    const order = [
+      "[build-cache] nothing cached yet",
+      "build.command from netlify.toml",
+      `1 of 1 tenants built`,
+      "[build-cache] saved",
+    ].map((line) => first?.log.indexOf(line) ?? -1);
+    expect(
+      order.every((at, i) => at >= 0 && (i === 0 || at > (order[i - 1] ?? 0))),
+      order.join(),
+    ).toBe(true);
+  });
+
+  it("restores the cache in a second build on a new machine, which reuses every page", () => {
+    const second = builds[1];
+    expect(second?.log).toContain(
+      `[build-cache] restored .cache/${TENANT}/astro, .cache/${TENANT}/tenant.json, reports/${TENANT}/last-build.json, reports/${TENANT}/builds.json`,
+    );
+    const history = JSON.parse(
+      readFileSync(path.join(project, "reports", TENANT, "builds.json"), "utf8"),
+    ) as unknown[];
+    // Both builds are in the history the cache carried over.
+    expect(history).toHaveLength(2);
+    // The fixture publishes 38 of its 48 cars on 126 pages. An unchanged local rebuild of it
+    // (`npm run build` twice) reuses the same 97 and renders the same 29 again.
+    expect(history[1]).toMatchObject({ ok: true, published: 38, pages: 126, reused: 97, rendered: 29 });
+    expect(second?.log).toContain("Pages: 126 (29 rendered, 97 reused from the build cache)");
+  });
+
+  it("publishes the tenant's site with its headers in netlify.toml's publish folder", () => {
+    const publish = path.join(project, "dist/current");
+    expect(existsSync(path.join(publish, "index.html"))).toBe(true);
+    expect(existsSync(path.join(publish, "cars", snapshot.cars[0]?.slug ?? "-", "index.html"))).toBe(true);
+    expect(readFileSync(path.join(publish, "_headers"), "utf8")).toContain("Content-Security-Policy:");
+  });
 
   it("bundles every function under Netlify's limits (50 MB zipped, 250 MB unzipped)", () => {
     const table = bundled.map(
@@ -216,6 +299,7 @@ describe(`deploy check: Netlify's bundler and function runtime (TENANT=${TENANT}
     expect(bundled.length).toBe(
       readdirSync(path.join(ROOT, "src/functions")).filter((f) => f.endsWith(".ts")).length,
     );
+    expect(builds[1]?.log).toContain("Functions bundling completed");
     for (const fn of bundled) {
       expect(fn.zippedBytes, `${fn.name} zipped`).toBeLessThan(NETLIFY_FUNCTION_LIMITS.zippedBytes);
       expect(fn.unzippedBytes, `${fn.name} unzipped`).toBeLessThan(NETLIFY_FUNCTION_LIMITS.unzippedBytes);
@@ -333,4 +417,18 @@ describe(`deploy check: Netlify's bundler and function runtime (TENANT=${TENANT}
     expect(response.status, await response.clone().text()).toBe(200);
     expect(await response.json()).toEqual(JSON.parse(JSON.stringify(autogaugeResult(car))));
   });
+  it("fails the deploy when the plugin's main module exports anything but Netlify events", async () => {
+    const plugin = path.join(project, "netlify/plugins/build-cache/index.js");
+    const original = readFileSync(plugin, "utf8");
+    appendFileSync(plugin, '\nexport { cachedPaths } from "./hooks.js";\n');
+    try {
+      const run = await runNetlifyBuild(project, buildEnv());
+      expect(run.code).not.toBe(0);
+      expect(run.log).toContain("Invalid event 'cachedPaths'");
+      // It stops before the build command: the site is not rebuilt from a broken plugin.
+      expect(run.log).not.toContain("build.command from netlify.toml");
+    } finally {
+      writeFileSync(plugin, original);
+    }
+  }, 60_000);
 });

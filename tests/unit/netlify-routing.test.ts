@@ -13,7 +13,7 @@ import { HeadersHandler } from "@netlify/headers";
 import { RedirectsHandler } from "@netlify/redirects";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { createApp } from "../../scripts/lib/app";
-import { type NetlifyConfig, netlifyConfig } from "../../scripts/lib/netlify-bundle";
+import { type NetlifyConfig, netlifyConfig } from "../../scripts/lib/netlify-build";
 import { headersFileFor } from "../../scripts/lib/page-headers";
 import { makeSite } from "./helpers";
 
