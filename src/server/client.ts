@@ -22,11 +22,12 @@ export const UNKNOWN_CLIENT = "unknown";
 
 /**
  * Who a rate limit counts, from `clientIp`: an IPv4 address as it is; an IPv6 client by its /64,
- * since one home or phone network is handed a whole /64 and can use any of its 2^64 addresses;
- * an IPv4-mapped IPv6 address (`::ffff:1.2.3.4`) as its IPv4 address; anything else as
- * UNKNOWN_CLIENT.
+ * since one home or phone network is handed a whole /64 and can use any of its 2^64 addresses
+ * (or by its /48 where a limit must hold against one customer's whole allocation: providers hand
+ * out /48s, and a /48 holds 65,536 /64s); an IPv4-mapped IPv6 address (`::ffff:1.2.3.4`) as its
+ * IPv4 address; anything else as UNKNOWN_CLIENT.
  */
-export function clientKey(ip: string | null): string {
+export function clientKey(ip: string | null, ipv6Prefix: 48 | 64 = 64): string {
   const address = ip?.trim() ?? "";
   if (isIPv4(address)) return address;
   const groups = ipv6Groups(address);
@@ -36,9 +37,9 @@ export function clientKey(ip: string | null): string {
     return [g6 >> 8, g6 & 255, g7 >> 8, g7 & 255].join(".");
   }
   return `${groups
-    .slice(0, 4)
+    .slice(0, ipv6Prefix / 16)
     .map((group) => group.toString(16))
-    .join(":")}::/64`;
+    .join(":")}::/${ipv6Prefix}`;
 }
 
 /** The eight 16-bit groups of an IPv6 address (`::` expanded, a trailing IPv4 read), or null. */

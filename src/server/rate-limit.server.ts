@@ -115,6 +115,18 @@ export function hitRateLimit(db: Db, bucket: string, limit: RateLimit, now: Date
   return count({ bucket, limit, now });
 }
 
+/** The hits `bucket` has counted so far in the current window of `limit`, without counting one. */
+export async function rateLimitHits(db: Db, bucket: string, limit: RateLimit, now: Date): Promise<number> {
+  const windowStart = new Date(Math.floor(now.getTime() / limit.windowMs) * limit.windowMs);
+  const row = await db
+    .selectFrom("rate_limits")
+    .select("hits")
+    .where("bucket", "=", bucket)
+    .where("window_start", "=", windowStart)
+    .executeTakeFirst();
+  return row?.hits ?? 0;
+}
+
 /** Drops windows that ended long ago (called from the outbox pass). */
 export async function pruneRateLimits(db: Db, now: Date, keepMs = 86_400_000): Promise<void> {
   await db

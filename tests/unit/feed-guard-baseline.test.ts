@@ -72,8 +72,6 @@ describe("npm run build with DATABASE_URL, as a Netlify build runs", () => {
   let base: string;
   beforeAll(async () => {
     pg = await startPostgres();
-    // This machine has PostgreSQL 15: a missing server is a failure here, never a skip.
-    if ("skip" in pg) throw new Error(`needs PostgreSQL: ${pg.skip}`);
     pgUrl = pg.url;
     owner = await openDb({ kind: "postgres", url: pg.url, poolSize: 2 }, { migrate: true });
     await provisionTenantRole(owner, SLUG, "f".repeat(24));
@@ -84,7 +82,7 @@ describe("npm run build with DATABASE_URL, as a Netlify build runs", () => {
   }, 120_000);
   afterAll(async () => {
     await owner?.destroy();
-    if (pg && "stop" in pg) pg.stop();
+    pg?.stop();
     if (base) rmSync(base, { recursive: true, force: true });
   });
 

@@ -3,7 +3,7 @@
  * server on a random port that dedupes by lead_id), and a throwaway PostgreSQL 15 cluster.
  */
 import { execFileSync } from "node:child_process";
-import { chownSync, existsSync, mkdirSync, mkdtempSync, rmSync, writeFileSync } from "node:fs";
+import { chownSync, existsSync, mkdirSync, mkdtempSync, readdirSync, rmSync, writeFileSync } from "node:fs";
 import { createServer, type IncomingMessage, type Server } from "node:http";
 import type { AddressInfo } from "node:net";
 import os from "node:os";
@@ -182,18 +182,50 @@ export async function waitFor(check: () => Promise<boolean> | boolean, what: str
   }
 }
 
-const PG_BIN = process.env.PG_BIN ?? "/usr/local/bin";
+const PG_BINARIES = ["initdb", "pg_ctl", "postgres"] as const;
 
-export type Postgres = { url: string; stop(): void } | { skip: string };
+/**
+ * Where PostgreSQL's server binaries are: `PG_BIN` when set, else /usr/local/bin, else the newest
+ * Debian package's /usr/lib/postgresql/<version>/bin (what `apt-get install postgresql` puts
+ * there, off the PATH). Null when none of these holds all of them. `root` stands for / in tests.
+ */
+export function postgresBinDir(env: NodeJS.ProcessEnv = process.env, root = "/"): string | null {
+  const hasAll = (dir: string) => PG_BINARIES.every((binary) => existsSync(path.join(dir, binary)));
+  if (env.PG_BIN) return hasAll(env.PG_BIN) ? env.PG_BIN : null;
+  const debian = path.join(root, "usr/lib/postgresql");
+  const versions = existsSync(debian)
+    ? readdirSync(debian)
+        .filter((name) => /^\d+$/.test(name))
+        .sort((a, b) => Number(b) - Number(a))
+    : [];
+  return (
+    [path.join(root, "usr/local/bin"), ...versions.map((v) => path.join(debian, v, "bin"))].find(hasAll) ??
+    null
+  );
+}
+
+/** What a machine without a usable PostgreSQL server is told: the tests need one, never skip. */
+export const POSTGRES_MISSING =
+  "These tests run on a real PostgreSQL server (15 or newer). Install one with " +
+  "`apt-get install -y postgresql` (.ci/run does when it is missing), or set PG_BIN to the folder " +
+  "holding initdb, pg_ctl and postgres; they are looked for in /usr/local/bin and " +
+  "/usr/lib/postgresql/<version>/bin.";
+
+export interface Postgres {
+  url: string;
+  stop(): void;
+}
 
 /**
  * A throwaway PostgreSQL cluster in a temp dir, run as the `postgres` OS user (we are root here)
- * on a free port. Returns `{ skip }` with the reason when that is not possible on this machine.
+ * on a free port. Throws, saying what to install, when this machine cannot run one.
  */
-export async function startPostgres(): Promise<Postgres> {
-  if (process.env.SKIP_POSTGRES_TESTS === "1") return { skip: "SKIP_POSTGRES_TESTS=1" };
-  for (const binary of ["initdb", "pg_ctl", "postgres"]) {
-    if (!existsSync(path.join(PG_BIN, binary))) return { skip: `${PG_BIN}/${binary} not found` };
+export async function startPostgres(env: NodeJS.ProcessEnv = process.env): Promise<Postgres> {
+  const bin = postgresBinDir(env);
+  if (!bin) {
+    throw new Error(
+      `${env.PG_BIN ? `PG_BIN=${env.PG_BIN} does not hold initdb, pg_ctl and postgres. ` : "No PostgreSQL server binaries found. "}${POSTGRES_MISSING}`,
+    );
   }
   const asRoot = process.getuid?.() === 0;
   let uid: number | undefined;
@@ -203,7 +235,10 @@ export async function startPostgres(): Promise<Postgres> {
       uid = Number(execFileSync("id", ["-u", "postgres"]).toString().trim());
       gid = Number(execFileSync("id", ["-g", "postgres"]).toString().trim());
     } catch {
-      return { skip: "running as root and there is no postgres OS user to run the server as" };
+      throw new Error(
+        "Running as root, PostgreSQL needs a `postgres` OS user to run as (the server refuses root): " +
+          "`apt-get install -y postgresql` creates one, or `useradd --system postgres`.",
+      );
     }
   }
   const port = await new Promise<number>((resolve) => {
@@ -216,7 +251,7 @@ export async function startPostgres(): Promise<Postgres> {
   if (asRoot && uid !== undefined && gid !== undefined) chownSync(dir, uid, gid);
   const data = path.join(dir, "data");
   const run = (binary: string, args: string[]) =>
-    execFileSync(path.join(PG_BIN, binary), args, {
+    execFileSync(path.join(bin, binary), args, {
       stdio: "pipe",
       ...(asRoot ? { uid, gid } : {}),
       env: { ...process.env, LC_ALL: "C" },
@@ -236,7 +271,7 @@ export async function startPostgres(): Promise<Postgres> {
   } catch (error) {
     rmSync(dir, { recursive: true, force: true });
     const stderr = (error as { stderr?: Buffer }).stderr?.toString().trim();
-    return { skip: `could not start PostgreSQL: ${stderr || (error as Error).message}` };
+    throw new Error(`Could not start PostgreSQL from ${bin}: ${stderr || (error as Error).message}`);
   }
   return {
     url: `postgres://postgres@127.0.0.1:${port}/postgres`,

@@ -73,6 +73,16 @@ describe("the client a rate limit counts", () => {
   ])("%j counts as %j", (ip, key) => {
     expect(clientKey(ip)).toBe(key);
   });
+
+  it.each<[string, string]>([
+    ["2001:db8:1:2:3:4:5:6", "2001:db8:1::/48"],
+    ["2001:db8:1:ffff::9", "2001:db8:1::/48"],
+    ["2001:db8::1", "2001:db8:0::/48"],
+    ["203.0.113.7", "203.0.113.7"],
+    ["::ffff:198.51.100.4", "198.51.100.4"],
+  ])("by /48 (sign-in codes), %j counts as %j", (ip, key) => {
+    expect(clientKey(ip, 48)).toBe(key);
+  });
 });
 
 describe("POST /api/leads: who shares a rate-limit bucket", () => {

@@ -13,14 +13,28 @@ import type { SmsAdapter } from "./sms.server";
 
 export const ACCOUNT_LIMITS = {
   maxBodyBytes: 2048,
-  /** Codes texted to one number, and asked for from one address, per 15 minutes. */
+  /**
+   * Codes texted to one number, and asked for from one address (an IPv6 client by its /48, as one
+   * customer's allocation holds thousands of /64s), per 15 minutes.
+   */
   codesPerPhone: { hits: 5, windowMs: 15 * 60_000 } satisfies RateLimit,
   codesPerIp: { hits: 20, windowMs: 15 * 60_000 } satisfies RateLimit,
   /**
-   * Codes one site texts per hour, whatever the numbers and addresses: the dealer pays for each
-   * text, and an attack spread over many numbers and addresses passes the limits above.
+   * Codes one site texts per hour to numbers that have never signed in there, whatever the numbers
+   * and addresses: the dealer pays for each text, and an attack spread over many numbers and
+   * addresses passes the limits above. Numbers that have signed in before are outside it (the
+   * per-number and per-address limits bound them), so an attacker who uses it up cannot keep the
+   * site's shoppers out.
    */
   codesPerTenant: { hits: 200, windowMs: 60 * 60_000 } satisfies RateLimit,
+  /**
+   * Once a site has texted this many of those codes in the hour it is being attacked (or is far
+   * busier than any dealer's site is), and each address may ask for codes to new numbers only
+   * `codesPerIpNearCap` times for the rest of the hour: using up the cap then takes some fifty
+   * addresses instead of three, while a shopper who mistypes a number once still gets through.
+   */
+  nearCapFrom: 100,
+  codesPerIpNearCap: { hits: 2, windowMs: 60 * 60_000 } satisfies RateLimit,
   /** Code checks from one address per 15 minutes (each code also allows only 5 tries). */
   verifiesPerIp: { hits: 30, windowMs: 15 * 60_000 } satisfies RateLimit,
   /** Code checks for one number per hour, across the codes sent to it, from any address. */

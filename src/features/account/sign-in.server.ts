@@ -5,7 +5,7 @@ import type { Db } from "~/lib/db/db.server";
 import { json } from "~/lib/http.server";
 import { clientIp, clientKey } from "~/server/client";
 import { clock } from "~/server/clock";
-import { hitRateLimit } from "~/server/rate-limit.server";
+import { hitRateLimit, type RateLimit, rateLimitHits } from "~/server/rate-limit.server";
 import {
   ACCOUNT_TEXTS,
   CODE_LENGTH,
@@ -14,13 +14,54 @@ import {
   checkCode,
   SESSION_TTL_MS,
 } from "./account";
-import { ACCOUNT_LIMITS, type AccountOptions, accountPost, tooMany } from "./account-http.server";
+import {
+  ACCOUNT_LIMITS,
+  type AccountLimits,
+  type AccountOptions,
+  accountPost,
+  tooMany,
+} from "./account-http.server";
 import { checkMobile, displayMobile } from "./mobile";
 import { sessionCookie, sessionToken, sha256 } from "./session.server";
 import { accountDb } from "./tables";
 
 const codeHash = (tenant: string, phone: string, code: string) => sha256(`${tenant}\0${phone}\0${code}`);
 const randomCode = () => String(randomInt(0, 10 ** CODE_LENGTH)).padStart(CODE_LENGTH, "0");
+
+/** Whether `phone` has signed in on this site before (a right code made it a user). */
+async function signedInBefore(db: Db, tenant: string, phone: string): Promise<boolean> {
+  const user = await accountDb(db)
+    .selectFrom("users")
+    .select("id")
+    .where("tenant", "=", tenant)
+    .where("phone", "=", phone)
+    .executeTakeFirst();
+  return user !== undefined;
+}
+
+/**
+ * The limits a code request must pass, in order: per number and per address (an IPv6 client by
+ * its /48) for every number; then, for a number new to the site, the site's hourly cap, and near
+ * that cap a stricter per-address limit first. The cap comes last, so requests another limit
+ * refuses do not use it up; numbers that have signed in before stay outside it, so whoever uses
+ * it up cannot keep the site's returning shoppers out (ACCOUNT_LIMITS says why).
+ */
+async function codeLimits(
+  db: Db,
+  input: { tenant: string; phone: string; network: string; limits: AccountLimits; at: Date },
+): Promise<[string, RateLimit][]> {
+  const { tenant, phone, network, limits, at } = input;
+  const limitsFor: [string, RateLimit][] = [
+    [`sign-in-code:${tenant}:${phone}`, limits.codesPerPhone],
+    [`sign-in-code:${tenant}:${network}`, limits.codesPerIp],
+  ];
+  if (await signedInBefore(db, tenant, phone)) return limitsFor;
+  const site = `sign-in-code-site:${tenant}`;
+  if ((await rateLimitHits(db, site, limits.codesPerTenant, at)) >= limits.nearCapFrom)
+    limitsFor.push([`sign-in-code-near-cap:${tenant}:${network}`, limits.codesPerIpNearCap]);
+  limitsFor.push([site, limits.codesPerTenant]);
+  return limitsFor;
+}
 
 /** POST /api/sign-in/code `{ phone }`: texts a one-time code. */
 export function createSignInCodeHandler(options: AccountOptions): (req: Request) => Promise<Response> {
@@ -32,13 +73,8 @@ export function createSignInCodeHandler(options: AccountOptions): (req: Request)
     const phone = checkMobile(typeof body.phone === "string" ? body.phone : "");
     if (!phone.ok) return json({ success: false, error: phone.error, fields: { phone: phone.error } }, 400);
     const at = now();
-    const ip = clientIp(req);
-    // The site's cap comes last, so requests another limit refuses do not use it up.
-    for (const [bucket, limit] of [
-      [`sign-in-code:${tenant}:${phone.phone}`, limits.codesPerPhone],
-      [`sign-in-code:${tenant}:${clientKey(ip)}`, limits.codesPerIp],
-      [`sign-in-code-site:${tenant}`, limits.codesPerTenant],
-    ] as const) {
+    const network = clientKey(clientIp(req), 48);
+    for (const [bucket, limit] of await codeLimits(db, { tenant, phone: phone.phone, network, limits, at })) {
       const hit = await hitRateLimit(db, bucket, limit, at);
       if (!hit.allowed) return tooMany(hit.retryAfterSeconds);
     }

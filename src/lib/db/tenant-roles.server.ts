@@ -22,7 +22,8 @@ export const isTenantRole = (role: string) => role.startsWith(TENANT_ROLE_PREFIX
 
 /**
  * Creates the tenant's role (or sets a new password on it) with exactly the rights a site needs:
- * rows of the tenant tables and rate limits, nothing else (no schema changes, no other roles).
+ * rows of the tenant tables and rate limits, nothing else (no schema changes, no other roles), and
+ * a search path pinned to pg_catalog and public.
  */
 export async function provisionTenantRole(db: Db, slug: string, password: string): Promise<void> {
   const role = tenantRoleName(slug);
@@ -36,6 +37,10 @@ export async function provisionTenantRole(db: Db, slug: string, password: string
     await sql`${verb} role ${sql.id(role)} with login password ${sql.lit(password)} nosuperuser nocreatedb nocreaterole noinherit nobypassrls`.execute(
       trx,
     );
+    // pg_catalog first, and no "$user" schema: whatever a session of this role names unqualified
+    // resolves to the system's own functions and our tables. (A session may still set its own path;
+    // app_tenant() carries its own, so row security does not rest on this.)
+    await sql`alter role ${sql.id(role)} set search_path = pg_catalog, public`.execute(trx);
     await sql`grant usage on schema public to ${sql.id(role)}`.execute(trx);
     for (const table of [...TENANT_TABLES, "rate_limits"]) {
       await sql`grant select, insert, update, delete on ${sql.table(table)} to ${sql.id(role)}`.execute(trx);

@@ -354,6 +354,33 @@ export const MIGRATIONS: Record<string, Migration> = {
       await db.schema.alterTable("lead_outbox").dropColumn("channel").execute();
     },
   },
+  /**
+   * `app_tenant()` as row security needs it on any cluster. Its body is parsed when it runs, under
+   * the caller's search path, which a tenant's role sets for its own session: where that role may
+   * create functions in `public` (every role may on PostgreSQL 14 and older, on clusters upgraded
+   * from them and on several managed services), a `public.replace()` put first in its path made the
+   * helper name another dealer and every policy opened. The helper now calls pg_catalog by name
+   * and carries its own search path, and no role but the owner may create in `public`. (Revoking
+   * warns instead of failing where the migrating role does not own `public`; the helper holds
+   * there all the same.)
+   */
+  "2026_11_29_040_app_tenant_pinned_search_path": {
+    async up(db: Kysely<unknown>) {
+      await sql`create or replace function app_tenant() returns text language sql stable
+        set search_path = pg_catalog, pg_temp as $$
+        select case when pg_catalog.starts_with(current_user::text, 'tenant_')
+          then pg_catalog.replace(pg_catalog.substr(current_user::text, 8), '_', '-') end
+      $$`.execute(db);
+      await sql`revoke create on schema public from public`.execute(db);
+    },
+    async down(db: Kysely<unknown>) {
+      // CREATE on public stays revoked: no release wants every role to have it.
+      await sql`create or replace function app_tenant() returns text language sql stable as $$
+        select case when starts_with(current_user::text, 'tenant_')
+          then replace(substr(current_user::text, 8), '_', '-') end
+      $$`.execute(db);
+    },
+  },
 };
 
 export const MIGRATION_NAMES = Object.keys(MIGRATIONS).sort();
