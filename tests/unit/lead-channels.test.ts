@@ -11,7 +11,7 @@ import path from "node:path";
 import { simpleParser } from "mailparser";
 import { SMTPServer } from "smtp-server";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import type { OutboxLead } from "~/features/leads/channels.server";
+import { type OutboxLead, sendToChannel } from "~/features/leads/channels.server";
 import { type DeliveryChannel, deliveryChannels } from "~/features/leads/delivery-channels.server";
 import { storeLead } from "~/features/leads/leads.server";
 import { smtpMailer } from "~/features/leads/mail.server";
@@ -20,6 +20,7 @@ import { outboxStats } from "~/features/leads/outbox-stats.server";
 import { parseLead } from "~/features/leads/schemas";
 import { type Db, openDb } from "~/lib/db/db.server";
 import { MIGRATIONS, migrateToLatest } from "~/lib/db/migrations";
+import { verifySignature } from "~/server/signature";
 import { leadsSchema } from "~/tenant/schemas/leads";
 import { startMailSink } from "../../scripts/lib/mail-sink";
 import { validBody, writeSnapshot } from "./leads-helpers";
@@ -259,6 +260,74 @@ describe("delivery channels: one outbox row per lead and channel", () => {
     } finally {
       await older.destroy();
     }
+  });
+});
+
+describe("signed deliveries, against vectors computed outside the code", () => {
+  // Each hex was computed with openssl, not with the product's signer:
+  //   printf '%s' "1795662000.<body>" | openssl dgst -sha256 -hmac 'crm-vector-secret-5d2e8a17c0b94f36e1a7'
+  // where <body> is WEBHOOK_BODY or ADF_BODY below, byte for byte.
+  const SECRET = "crm-vector-secret-5d2e8a17c0b94f36e1a7";
+  const T = 1795662000; // 2026-11-26T03:00:00Z
+  const lead: OutboxLead = {
+    id: "3f1c2a4e-0000-4000-8000-000000000001",
+    tenant: "westside-auto",
+    kind: "test_drive",
+    fields: { name: "Kim" },
+    created_at: new Date("2026-11-26T02:59:00.000Z"),
+  };
+  const WEBHOOK_BODY =
+    '{"lead_id":"3f1c2a4e-0000-4000-8000-000000000001","tenant":"westside-auto","kind":"test_drive","fields":{"name":"Kim"},"created_at":"2026-11-26T02:59:00.000Z"}';
+  const WEBHOOK_V1 = "b019d8b2d21713568d6fd9cbc7678e9233b98f5bba65e69f6dcf28ccb6d98ea9";
+  const ADF_BODY =
+    '<?xml version="1.0"?><adf><prospect><id>3f1c2a4e-0000-4000-8000-000000000001</id></prospect></adf>';
+  const ADF_V1 = "bff043912628d8ce48f56e584db6f671c44ea02f96be115f1cac200fcf0f7484";
+
+  async function sent(channel: DeliveryChannel) {
+    const seen: { header: string | null; body: string }[] = [];
+    await sendToChannel(channel, lead, {
+      deployed: true,
+      secret: SECRET,
+      timeoutMs: 1000,
+      now: new Date(T * 1000),
+      adfFor: fakeAdf,
+      fetch: (async (_url: string | URL | Request, init?: RequestInit) => {
+        seen.push({
+          header: new Headers(init?.headers).get("x-webhook-signature"),
+          body: String(init?.body),
+        });
+        return new Response(null, { status: 200 });
+      }) as typeof fetch,
+    });
+    return seen;
+  }
+
+  it.each([
+    [
+      "the JSON webhook",
+      { key: "webhook", type: "webhook", url: "https://crm.example/in" },
+      WEBHOOK_BODY,
+      WEBHOOK_V1,
+    ],
+    ["ADF by HTTP", { key: "adf-http", type: "adf-http", url: "https://crm.example/adf" }, ADF_BODY, ADF_V1],
+  ] as const)("%s carries t=…,v1=HMAC-SHA256(secret, t.body)", async (_, channel, body, v1) => {
+    expect(await sent(channel)).toEqual([{ header: `t=${T},v1=${v1}`, body }]);
+  });
+
+  it("a receiver's check takes the vector and refuses it with the timestamp or the body changed", () => {
+    const at = new Date(T * 1000);
+    expect(verifySignature(`t=${T},v1=${WEBHOOK_V1}`, WEBHOOK_BODY, [SECRET], at)).toEqual({ ok: true });
+    expect(verifySignature(`t=${T + 1},v1=${WEBHOOK_V1}`, WEBHOOK_BODY, [SECRET], at)).toEqual({
+      ok: false,
+      reason: "mismatch",
+    });
+    expect(
+      verifySignature(`t=${T},v1=${WEBHOOK_V1}`, WEBHOOK_BODY.replace("Kim", "Kym"), [SECRET], at),
+    ).toEqual({
+      ok: false,
+      reason: "mismatch",
+    });
+    expect(verifySignature(`t=${T},v1=${ADF_V1}`, ADF_BODY, [SECRET], at)).toEqual({ ok: true });
   });
 });
 
