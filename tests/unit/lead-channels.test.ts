@@ -8,13 +8,15 @@ import { createServer, type Server } from "node:http";
 import type { AddressInfo } from "node:net";
 import os from "node:os";
 import path from "node:path";
+import tls from "node:tls";
 import { simpleParser } from "mailparser";
 import { SMTPServer } from "smtp-server";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { type OutboxLead, sendToChannel } from "~/features/leads/channels.server";
+import { mailerFromEnv } from "~/features/leads/delivery.server";
 import { type DeliveryChannel, deliveryChannels } from "~/features/leads/delivery-channels.server";
 import { storeLead } from "~/features/leads/leads.server";
-import { smtpMailer } from "~/features/leads/mail.server";
+import { MailError, smtpMailer } from "~/features/leads/mail.server";
 import { type DeliveryOptions, deliverDueLeads } from "~/features/leads/outbox.server";
 import { outboxStats } from "~/features/leads/outbox-stats.server";
 import { parseLead } from "~/features/leads/schemas";
@@ -29,10 +31,28 @@ let db: Db;
 let seq = 0;
 const tenant = () => `channels-${++seq}`;
 
+/**
+ * Deployed sites send mail over TLS, so the sink here speaks it (STARTTLS required) with the test
+ * certificate, trusted the way a deployed function trusts its mail server: through the process's
+ * default CA store, not an option the product could get wrong.
+ */
+const TLS_DIR = path.resolve(import.meta.dirname, "../fixtures/tls");
+const TEST_TLS = {
+  key: readFileSync(path.join(TLS_DIR, "localhost.key")),
+  cert: readFileSync(path.join(TLS_DIR, "localhost.crt")),
+};
+const DEFAULT_CAS = tls.getCACertificates("default");
+const trustTestCertificate = (trusted: boolean) =>
+  tls.setDefaultCACertificates(trusted ? [...DEFAULT_CAS, TEST_TLS.cert.toString("utf8")] : DEFAULT_CAS);
+const tlsSink = (implicit = false) =>
+  startMailSink(mkdtempSync(path.join(os.tmpdir(), "mail-")), 0, { ...TEST_TLS, implicit });
+
 beforeAll(async () => {
   db = await openDb({ kind: "pglite", dataDir: null });
+  trustTestCertificate(true);
 });
 afterAll(async () => {
+  trustTestCertificate(false);
   await db.destroy();
 });
 
@@ -93,7 +113,7 @@ describe("delivery channels: one outbox row per lead and channel", () => {
     const slug = tenant();
     const webhook = await receiver(200);
     const adfHttp = await receiver(503);
-    const sink = await startMailSink(mkdtempSync(path.join(os.tmpdir(), "mail-")));
+    const sink = await tlsSink();
     const channels: DeliveryChannel[] = [
       { key: "webhook", type: "webhook", url: webhook.url },
       { key: "adf-http", type: "adf-http", url: adfHttp.url },
@@ -104,7 +124,7 @@ describe("delivery channels: one outbox row per lead and channel", () => {
       tenant: slug,
       channelsFor: () => channels,
       adfFor: fakeAdf,
-      mailer: smtpMailer(sink.url, { requireTls: false }),
+      mailer: smtpMailer(sink.url, { requireTls: true }),
       fromFor: () => "leads@westside.example",
     };
     try {
@@ -139,7 +159,7 @@ describe("delivery channels: one outbox row per lead and channel", () => {
 
   it("an ADF email carries the document as its body and as lead.xml, with a Message-ID from the lead", async () => {
     const slug = tenant();
-    const sink = await startMailSink(mkdtempSync(path.join(os.tmpdir(), "mail-")));
+    const sink = await tlsSink();
     try {
       const id = await store(db, slug, { name: "Ngaire", last_name: "O'Brien" });
       await deliverDueLeads({
@@ -149,7 +169,7 @@ describe("delivery channels: one outbox row per lead and channel", () => {
           { key: "adf-email", type: "adf-email", to: ["leads@crm.example"], cc: ["sales@westside.example"] },
         ],
         adfFor: fakeAdf,
-        mailer: smtpMailer(sink.url, { requireTls: false }),
+        mailer: smtpMailer(sink.url, { requireTls: true }),
         fromFor: () => "leads@westside.example",
       });
       const [file] = readdirSync(sink.dir);
@@ -259,6 +279,69 @@ describe("delivery channels: one outbox row per lead and channel", () => {
       }
     } finally {
       await older.destroy();
+    }
+  });
+});
+
+describe("mail over TLS, as a deployed site sends it", () => {
+  const message = {
+    from: "leads@westside.example",
+    to: ["leads@crm.example"],
+    cc: [],
+    subject: "New test drive lead",
+    text: "<adf/>",
+    messageId: "<tls-check@westside.example>",
+    attachments: [],
+  };
+  /** Sends through the mailer a deployed site builds from its environment. */
+  const attempt = async (url: string) => {
+    try {
+      await mailerFromEnv({ NETLIFY: "true", SMTP_URL: url })?.send(message);
+      return "sent";
+    } catch (error) {
+      if (error instanceof MailError) return error.message;
+      throw error;
+    }
+  };
+
+  it.each([
+    ["a server that requires STARTTLS", false],
+    ["an smtps: server (TLS from the first byte)", true],
+  ])("%s gets the message, encrypted", async (_, implicit) => {
+    const sink = await tlsSink(implicit);
+    try {
+      expect(await attempt(sink.url)).toBe("sent");
+      expect(sink.mailFrom).toEqual([{ secure: true }]);
+      expect(readdirSync(sink.dir)).toHaveLength(1);
+    } finally {
+      await sink.close();
+      rmSync(sink.dir, { recursive: true, force: true });
+    }
+  });
+
+  it("a certificate the site does not trust stops the message; it is never sent in clear", async () => {
+    const sink = await tlsSink();
+    trustTestCertificate(false);
+    try {
+      expect(await attempt(sink.url)).toMatch(/^SMTP: .*self-signed certificate/);
+      expect(sink.mailFrom).toEqual([]);
+      expect(readdirSync(sink.dir)).toEqual([]);
+    } finally {
+      trustTestCertificate(true);
+      await sink.close();
+      rmSync(sink.dir, { recursive: true, force: true });
+    }
+  });
+
+  it("a server that offers no TLS at all gets nothing, though it would take mail in clear", async () => {
+    const sink = await startMailSink(mkdtempSync(path.join(os.tmpdir(), "mail-")));
+    try {
+      expect(await attempt(sink.url)).toMatch(/^SMTP 500: Error upgrading connection with STARTTLS/);
+      expect(sink.mailFrom).toEqual([]);
+      expect(readdirSync(sink.dir)).toEqual([]);
+    } finally {
+      await sink.close();
+      rmSync(sink.dir, { recursive: true, force: true });
     }
   });
 });
