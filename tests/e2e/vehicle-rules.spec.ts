@@ -577,7 +577,7 @@ test.describe("promo popup", () => {
   // Every other test starts with the popup dismissed (support.ts); these start fresh. The two
   // tenants with a promo_popup live at E2E_NOW: harbourside-toyota's (1 Nov 2026 to 28 Feb 2027)
   // and sunstate-motor-group's (from 1 Nov 2026, open-ended). The window rule itself is a unit
-  // test (tests/unit/vehicle-rules-e2e-moved.test.ts); the tenants without one are checked above.
+  // test (tests/unit/promo-popup.test.ts); the tenants without one are checked above.
   test.use({ promoDismissed: false });
 
   test("harbourside-toyota: shows once the page loads, at most 600 px wide and 80vh tall; Dismiss keeps it closed on this site", async ({
