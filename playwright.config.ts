@@ -37,6 +37,8 @@ export default defineConfig({
   workers: 2,
   // A flaky test is a bug to fix, not to retry: CI runs each test once, as a developer does.
   retries: 0,
+  // A test.only left in a commit would quietly skip every other browser test in CI.
+  forbidOnly: Boolean(process.env.CI),
   timeout: 30_000,
   reporter: process.env.CI ? [["list"]] : [["list"]],
   use: {

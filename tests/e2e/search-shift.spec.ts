@@ -4,6 +4,8 @@
  * without filters in the address, with the engine in its worker. Loaded several times with the CPU slowed four times (a mid-range
  * phone), so a race between the app and the page cannot pass by luck.
  */
+import { readFileSync } from "node:fs";
+import path from "node:path";
 import type { Page } from "@playwright/test";
 import { expect, TENANTS, tenantUrl, test, unexpectedShifts } from "./support";
 
@@ -45,3 +47,20 @@ for (const slug of TENANTS) {
     }
   });
 }
+
+test("the shift check reports a planted shift: a late banner pushing painted text down", async ({ page }) => {
+  // Not a product page (tests/fixtures/detectors): shows that a CLS of 0 above is a measurement.
+  const html = readFileSync(
+    path.resolve(import.meta.dirname, "../fixtures/detectors/shifting-page.html"),
+    "utf8",
+  );
+  await page.route("http://detector.localhost/", (route) =>
+    route.fulfill({ contentType: "text/html", body: html }),
+  );
+  await page.goto("http://detector.localhost/");
+  await expect(page.locator(".late-banner")).toHaveCount(1);
+  const shifts = await unexpectedShifts(page);
+  expect(shifts.map((shift) => shift.moved)).toEqual([["P.content"]]);
+  const cls = shifts.reduce((sum, shift) => sum + shift.value, 0);
+  expect(cls).toBeGreaterThan(0.0005);
+});

@@ -3,7 +3,8 @@
  * the test build wrote for each fixture tenant, and the not-found page its server answers with, and
  * any error fails the test with the tenant, page, line and message. Browsers forgive broken markup; search engines, assistive
  * technology and the next developer do not always. The checker runs on Java; without Java the test
- * fails and says what to install (it never passes unchecked).
+ * fails and says what to install (it never passes unchecked), and the same run checks a planted
+ * invalid page, which it must report.
  */
 import { execFile, spawnSync } from "node:child_process";
 import { existsSync, mkdtempSync, rmSync, writeFileSync } from "node:fs";
@@ -16,6 +17,8 @@ import { expect, TENANTS, tenantGet, test } from "./support";
 
 const VNU_JAR = createRequire(import.meta.url).resolve("vnu-jar/build/dist/vnu.jar");
 const DIST = path.resolve(E2E_ENV.DIST_DIR);
+/** A page with a known error (tests/fixtures/detectors), checked in the same run: the checker must report it. */
+const PLANTED = path.resolve(import.meta.dirname, "../fixtures/detectors/invalid-page.html");
 
 /**
  * One page of every route kind each tenant has, as literals from the fixture tenants: the check
@@ -160,13 +163,19 @@ test("one page of every route kind on every fixture tenant is valid HTML (W3C Nu
       pages.set(file, `${slug} /no-such-page (served, 404)`);
     }
 
+    pages.set(PLANTED, "planted");
     const errors = (await validate([...pages.keys()]))
       .filter((message) => message.type === "error" || message.subType === "fatal")
       .map((message) => {
         const page = pages.get((message.url ?? "").replace(/^file:/, "")) ?? message.url;
         return `${page} line ${message.lastLine ?? "?"}: ${message.message}`;
       });
-    expect(errors, `${errors.length} HTML errors on ${pages.size} pages`).toEqual([]);
+    // A checker that ran on nothing, or reports nothing, would pass every page: it must see this one.
+    expect(errors.filter((error) => error.startsWith("planted "))).toEqual([
+      "planted line 10: Duplicate ID “price”.",
+    ]);
+    const real = errors.filter((error) => !error.startsWith("planted "));
+    expect(real, `${real.length} HTML errors on ${pages.size - 1} pages`).toEqual([]);
   } finally {
     rmSync(served, { recursive: true, force: true });
   }

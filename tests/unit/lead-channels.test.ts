@@ -8,18 +8,21 @@ import { createServer, type Server } from "node:http";
 import type { AddressInfo } from "node:net";
 import os from "node:os";
 import path from "node:path";
+import tls from "node:tls";
 import { simpleParser } from "mailparser";
 import { SMTPServer } from "smtp-server";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import type { OutboxLead } from "~/features/leads/channels.server";
+import { type OutboxLead, sendToChannel } from "~/features/leads/channels.server";
+import { mailerFromEnv } from "~/features/leads/delivery.server";
 import { type DeliveryChannel, deliveryChannels } from "~/features/leads/delivery-channels.server";
 import { storeLead } from "~/features/leads/leads.server";
-import { smtpMailer } from "~/features/leads/mail.server";
+import { MailError, smtpMailer } from "~/features/leads/mail.server";
 import { type DeliveryOptions, deliverDueLeads } from "~/features/leads/outbox.server";
 import { outboxStats } from "~/features/leads/outbox-stats.server";
 import { parseLead } from "~/features/leads/schemas";
 import { type Db, openDb } from "~/lib/db/db.server";
 import { MIGRATIONS, migrateToLatest } from "~/lib/db/migrations";
+import { verifySignature } from "~/server/signature";
 import { leadsSchema } from "~/tenant/schemas/leads";
 import { startMailSink } from "../../scripts/lib/mail-sink";
 import { validBody, writeSnapshot } from "./leads-helpers";
@@ -28,10 +31,28 @@ let db: Db;
 let seq = 0;
 const tenant = () => `channels-${++seq}`;
 
+/**
+ * Deployed sites send mail over TLS, so the sink here speaks it (STARTTLS required) with the test
+ * certificate, trusted the way a deployed function trusts its mail server: through the process's
+ * default CA store, not an option the product could get wrong.
+ */
+const TLS_DIR = path.resolve(import.meta.dirname, "../fixtures/tls");
+const TEST_TLS = {
+  key: readFileSync(path.join(TLS_DIR, "localhost.key")),
+  cert: readFileSync(path.join(TLS_DIR, "localhost.crt")),
+};
+const DEFAULT_CAS = tls.getCACertificates("default");
+const trustTestCertificate = (trusted: boolean) =>
+  tls.setDefaultCACertificates(trusted ? [...DEFAULT_CAS, TEST_TLS.cert.toString("utf8")] : DEFAULT_CAS);
+const tlsSink = (implicit = false) =>
+  startMailSink(mkdtempSync(path.join(os.tmpdir(), "mail-")), 0, { ...TEST_TLS, implicit });
+
 beforeAll(async () => {
   db = await openDb({ kind: "pglite", dataDir: null });
+  trustTestCertificate(true);
 });
 afterAll(async () => {
+  trustTestCertificate(false);
   await db.destroy();
 });
 
@@ -92,7 +113,7 @@ describe("delivery channels: one outbox row per lead and channel", () => {
     const slug = tenant();
     const webhook = await receiver(200);
     const adfHttp = await receiver(503);
-    const sink = await startMailSink(mkdtempSync(path.join(os.tmpdir(), "mail-")));
+    const sink = await tlsSink();
     const channels: DeliveryChannel[] = [
       { key: "webhook", type: "webhook", url: webhook.url },
       { key: "adf-http", type: "adf-http", url: adfHttp.url },
@@ -103,7 +124,7 @@ describe("delivery channels: one outbox row per lead and channel", () => {
       tenant: slug,
       channelsFor: () => channels,
       adfFor: fakeAdf,
-      mailer: smtpMailer(sink.url, { requireTls: false }),
+      mailer: smtpMailer(sink.url, { requireTls: true }),
       fromFor: () => "leads@westside.example",
     };
     try {
@@ -138,7 +159,7 @@ describe("delivery channels: one outbox row per lead and channel", () => {
 
   it("an ADF email carries the document as its body and as lead.xml, with a Message-ID from the lead", async () => {
     const slug = tenant();
-    const sink = await startMailSink(mkdtempSync(path.join(os.tmpdir(), "mail-")));
+    const sink = await tlsSink();
     try {
       const id = await store(db, slug, { name: "Ngaire", last_name: "O'Brien" });
       await deliverDueLeads({
@@ -148,7 +169,7 @@ describe("delivery channels: one outbox row per lead and channel", () => {
           { key: "adf-email", type: "adf-email", to: ["leads@crm.example"], cc: ["sales@westside.example"] },
         ],
         adfFor: fakeAdf,
-        mailer: smtpMailer(sink.url, { requireTls: false }),
+        mailer: smtpMailer(sink.url, { requireTls: true }),
         fromFor: () => "leads@westside.example",
       });
       const [file] = readdirSync(sink.dir);
@@ -259,6 +280,137 @@ describe("delivery channels: one outbox row per lead and channel", () => {
     } finally {
       await older.destroy();
     }
+  });
+});
+
+describe("mail over TLS, as a deployed site sends it", () => {
+  const message = {
+    from: "leads@westside.example",
+    to: ["leads@crm.example"],
+    cc: [],
+    subject: "New test drive lead",
+    text: "<adf/>",
+    messageId: "<tls-check@westside.example>",
+    attachments: [],
+  };
+  /** Sends through the mailer a deployed site builds from its environment. */
+  const attempt = async (url: string) => {
+    try {
+      await mailerFromEnv({ NETLIFY: "true", SMTP_URL: url })?.send(message);
+      return "sent";
+    } catch (error) {
+      if (error instanceof MailError) return error.message;
+      throw error;
+    }
+  };
+
+  it.each([
+    ["a server that requires STARTTLS", false],
+    ["an smtps: server (TLS from the first byte)", true],
+  ])("%s gets the message, encrypted", async (_, implicit) => {
+    const sink = await tlsSink(implicit);
+    try {
+      expect(await attempt(sink.url)).toBe("sent");
+      expect(sink.mailFrom).toEqual([{ secure: true }]);
+      expect(readdirSync(sink.dir)).toHaveLength(1);
+    } finally {
+      await sink.close();
+      rmSync(sink.dir, { recursive: true, force: true });
+    }
+  });
+
+  it("a certificate the site does not trust stops the message; it is never sent in clear", async () => {
+    const sink = await tlsSink();
+    trustTestCertificate(false);
+    try {
+      expect(await attempt(sink.url)).toMatch(/^SMTP: .*self-signed certificate/);
+      expect(sink.mailFrom).toEqual([]);
+      expect(readdirSync(sink.dir)).toEqual([]);
+    } finally {
+      trustTestCertificate(true);
+      await sink.close();
+      rmSync(sink.dir, { recursive: true, force: true });
+    }
+  });
+
+  it("a server that offers no TLS at all gets nothing, though it would take mail in clear", async () => {
+    const sink = await startMailSink(mkdtempSync(path.join(os.tmpdir(), "mail-")));
+    try {
+      expect(await attempt(sink.url)).toMatch(/^SMTP 500: Error upgrading connection with STARTTLS/);
+      expect(sink.mailFrom).toEqual([]);
+      expect(readdirSync(sink.dir)).toEqual([]);
+    } finally {
+      await sink.close();
+      rmSync(sink.dir, { recursive: true, force: true });
+    }
+  });
+});
+
+describe("signed deliveries, against vectors computed outside the code", () => {
+  // Each hex was computed with openssl, not with the product's signer:
+  //   printf '%s' "1795662000.<body>" | openssl dgst -sha256 -hmac 'crm-vector-secret-5d2e8a17c0b94f36e1a7'
+  // where <body> is WEBHOOK_BODY or ADF_BODY below, byte for byte.
+  const SECRET = "crm-vector-secret-5d2e8a17c0b94f36e1a7";
+  const T = 1795662000; // 2026-11-26T03:00:00Z
+  const lead: OutboxLead = {
+    id: "3f1c2a4e-0000-4000-8000-000000000001",
+    tenant: "westside-auto",
+    kind: "test_drive",
+    fields: { name: "Kim" },
+    created_at: new Date("2026-11-26T02:59:00.000Z"),
+  };
+  const WEBHOOK_BODY =
+    '{"lead_id":"3f1c2a4e-0000-4000-8000-000000000001","tenant":"westside-auto","kind":"test_drive","fields":{"name":"Kim"},"created_at":"2026-11-26T02:59:00.000Z"}';
+  const WEBHOOK_V1 = "b019d8b2d21713568d6fd9cbc7678e9233b98f5bba65e69f6dcf28ccb6d98ea9";
+  const ADF_BODY =
+    '<?xml version="1.0"?><adf><prospect><id>3f1c2a4e-0000-4000-8000-000000000001</id></prospect></adf>';
+  const ADF_V1 = "bff043912628d8ce48f56e584db6f671c44ea02f96be115f1cac200fcf0f7484";
+
+  async function sent(channel: DeliveryChannel) {
+    const seen: { header: string | null; body: string }[] = [];
+    await sendToChannel(channel, lead, {
+      deployed: true,
+      secret: SECRET,
+      timeoutMs: 1000,
+      now: new Date(T * 1000),
+      adfFor: fakeAdf,
+      fetch: (async (_url: string | URL | Request, init?: RequestInit) => {
+        seen.push({
+          header: new Headers(init?.headers).get("x-webhook-signature"),
+          body: String(init?.body),
+        });
+        return new Response(null, { status: 200 });
+      }) as typeof fetch,
+    });
+    return seen;
+  }
+
+  it.each([
+    [
+      "the JSON webhook",
+      { key: "webhook", type: "webhook", url: "https://crm.example/in" },
+      WEBHOOK_BODY,
+      WEBHOOK_V1,
+    ],
+    ["ADF by HTTP", { key: "adf-http", type: "adf-http", url: "https://crm.example/adf" }, ADF_BODY, ADF_V1],
+  ] as const)("%s carries t=…,v1=HMAC-SHA256(secret, t.body)", async (_, channel, body, v1) => {
+    expect(await sent(channel)).toEqual([{ header: `t=${T},v1=${v1}`, body }]);
+  });
+
+  it("a receiver's check takes the vector and refuses it with the timestamp or the body changed", () => {
+    const at = new Date(T * 1000);
+    expect(verifySignature(`t=${T},v1=${WEBHOOK_V1}`, WEBHOOK_BODY, [SECRET], at)).toEqual({ ok: true });
+    expect(verifySignature(`t=${T + 1},v1=${WEBHOOK_V1}`, WEBHOOK_BODY, [SECRET], at)).toEqual({
+      ok: false,
+      reason: "mismatch",
+    });
+    expect(
+      verifySignature(`t=${T},v1=${WEBHOOK_V1}`, WEBHOOK_BODY.replace("Kim", "Kym"), [SECRET], at),
+    ).toEqual({
+      ok: false,
+      reason: "mismatch",
+    });
+    expect(verifySignature(`t=${T},v1=${ADF_V1}`, ADF_BODY, [SECRET], at)).toEqual({ ok: true });
   });
 });
 

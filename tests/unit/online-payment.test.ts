@@ -113,6 +113,61 @@ describe("Stripe", () => {
     expect(verifyStripeSignature(body, `${header},v1=${"0".repeat(64)}`, secret, NOW)).toBe(true);
   });
 
+  describe("against a vector computed outside the code", () => {
+    // Computed with openssl, not with the product's signer:
+    //   printf '%s' '1781488800.{"type":"payment_intent.created","id":"evt_vector"}' \
+    //     | openssl dgst -sha256 -hmac 'whsec_vector_2f9c41d07e5a8b63c94f1e02'
+    const VECTOR_SECRET = "whsec_vector_2f9c41d07e5a8b63c94f1e02";
+    const VECTOR_T = 1781488800; // 2026-06-15T02:00:00Z, the helpers' NOW
+    const VECTOR_BODY = '{"type":"payment_intent.created","id":"evt_vector"}';
+    const VECTOR_V1 = "24e5c801cb330432906bc3426c9d55c6354f51b628a2a0081e0c9124396820dc";
+
+    it("signs as Stripe does", () => {
+      expect(NOW.getTime() / 1000).toBe(VECTOR_T);
+      expect(stripeSignature(VECTOR_BODY, VECTOR_SECRET, NOW)).toBe(`t=${VECTOR_T},v1=${VECTOR_V1}`);
+    });
+
+    it("takes the vector, and refuses it with the timestamp or the body changed", () => {
+      expect(verifyStripeSignature(VECTOR_BODY, `t=${VECTOR_T},v1=${VECTOR_V1}`, VECTOR_SECRET, NOW)).toBe(
+        true,
+      );
+      expect(
+        verifyStripeSignature(VECTOR_BODY, `t=${VECTOR_T - 1},v1=${VECTOR_V1}`, VECTOR_SECRET, NOW),
+      ).toBe(false);
+      expect(
+        verifyStripeSignature(
+          VECTOR_BODY.replace("created", "updated"),
+          `t=${VECTOR_T},v1=${VECTOR_V1}`,
+          VECTOR_SECRET,
+          NOW,
+        ),
+      ).toBe(false);
+    });
+
+    it("the webhook answers 400 to the vector with the timestamp or the body changed", async () => {
+      const webhook = createStripeWebhookHandler({
+        db: async () => db,
+        secret: VECTOR_SECRET,
+        now: () => NOW,
+      });
+      const post = (body: string, signature: string) =>
+        webhook(
+          new Request("http://localhost/api/online-payment/webhook", {
+            method: "POST",
+            headers: { "stripe-signature": signature },
+            body,
+          }),
+        );
+      expect((await post(VECTOR_BODY, `t=${VECTOR_T - 1},v1=${VECTOR_V1}`)).status).toBe(400);
+      expect(
+        (await post(VECTOR_BODY.replace("created", "updated"), `t=${VECTOR_T},v1=${VECTOR_V1}`)).status,
+      ).toBe(400);
+      const good = await post(VECTOR_BODY, `t=${VECTOR_T},v1=${VECTOR_V1}`);
+      expect(good.status).toBe(200);
+      expect(await good.json()).toEqual({ received: true, ignored: "payment_intent.created" });
+    });
+  });
+
   it("opens a Checkout session in AUD for the amount, once per payment", async () => {
     const calls: { url: string; init: RequestInit }[] = [];
     const provider = stripeProvider("sk_test_123", {

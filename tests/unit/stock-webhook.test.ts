@@ -114,6 +114,37 @@ describe("the signature", () => {
     expect(builds).toHaveLength(0);
   });
 
+  describe("against a vector computed outside the code", () => {
+    // The tenant's own secret (STOCK_WEBHOOK_SECRET_<SLUG>), whose signed string is "<t>.<body>"
+    // alone. The hex was computed with openssl, not with the product's signer:
+    //   printf '%s' '1795662000.{"id":"evt_vector_1","type":"stock.updated"}' \
+    //     | openssl dgst -sha256 -hmac 'stock-vector-secret-2f9c41d07e5a8b63c94f1e02'
+    const VECTOR_TENANT = "vector-motors";
+    const VECTOR_SECRET = "stock-vector-secret-2f9c41d07e5a8b63c94f1e02";
+    const VECTOR_T = 1795662000; // 2026-11-26T03:00:00Z, the test's NOW
+    const VECTOR_BODY = '{"id":"evt_vector_1","type":"stock.updated"}';
+    const VECTOR_V1 = "cc1d84fb62b4816e18c7d5ba3a68ad66b775ffb0e7bd47ad8dcdd11903338327";
+    beforeEach(() => {
+      tenant = VECTOR_TENANT;
+      env = { TENANT: VECTOR_TENANT, STOCK_WEBHOOK_SECRET_VECTOR_MOTORS: VECTOR_SECRET };
+    });
+
+    it("timestamp changed, v1 kept: 401; body changed, v1 kept: 401; the vector itself: 202", async () => {
+      expect(NOW.getTime() / 1000).toBe(VECTOR_T);
+      const moved = await post(VECTOR_BODY, `t=${VECTOR_T + 1},v1=${VECTOR_V1}`);
+      expect(moved.status).toBe(401);
+      const changed = await post(
+        VECTOR_BODY.replace("evt_vector_1", "evt_vector_2"),
+        `t=${VECTOR_T},v1=${VECTOR_V1}`,
+      );
+      expect(changed.status).toBe(401);
+      expect(builds).toEqual([]);
+      const good = await post(VECTOR_BODY, `t=${VECTOR_T},v1=${VECTOR_V1}`);
+      expect(good.status).toBe(202);
+      expect(builds).toEqual([VECTOR_TENANT]);
+    });
+  });
+
   it("refuses a timestamp more than 300 s away, either way", async () => {
     const body = event("evt_stale");
     expect((await signed(body, SECRET, new Date(NOW.getTime() - 301_000))).status).toBe(401);

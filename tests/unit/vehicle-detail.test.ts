@@ -78,6 +78,11 @@ describe("spec §9 dealer comments truncated at 400 characters", () => {
     expect(preview.slice(0, -1).endsWith(" ")).toBe(false);
   });
 
+  it("keeps list items and headings words apart, as the page shows them", () => {
+    const html = `<h3>Extras</h3><ul><li>Two keys</li><li>New tyres</li></ul><p>${"word ".repeat(80)}</p>`;
+    expect(dealerComments(html)?.preview).toMatch(/^Extras Two keys New tyres word word /);
+  });
+
   it("counts text, not markup or entities", () => {
     const html = `<p><strong>${"b".repeat(390)}</strong>&nbsp;&amp;</p>`;
     expect(dealerComments(html)?.preview).toBeNull();

@@ -46,7 +46,13 @@ export function dealerComments(
   limit = DEALER_COMMENTS_LIMIT,
 ): DealerComments | null {
   if (!hasDealerComments(html)) return null;
-  const text = decodeEntities((html ?? "").replace(/<br\s*\/?>|<\/p>/gi, " ").replace(/<[^>]*>/g, ""))
+  // A line break or the end of a block (paragraph, list item, heading, cell) parts words as the
+  // page shows them; other tags join what they wrap.
+  const text = decodeEntities(
+    (html ?? "")
+      .replace(/<br\s*\/?>|<\/(?:p|li|div|h[1-6]|dt|dd|td|th|tr|blockquote)\s*>/gi, " ")
+      .replace(/<[^>]*>/g, ""),
+  )
     .replace(/\s+/g, " ")
     .trim();
   if (text.length <= limit) return { html: html ?? "", preview: null };
