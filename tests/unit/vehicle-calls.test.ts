@@ -146,7 +146,9 @@ describe("POST /api/phone-reveal (spec §7 phone reveal record)", () => {
       car_id: 101,
       dealership_id: 1,
       website_id: "test-motors",
-      client_ip: "203.0.113.5",
+      // The network, never the address (src/server/client-record.ts).
+      client_ip: null,
+      client_network: "203.0.113.0/24",
     });
   });
 
