@@ -19,6 +19,7 @@ import { modelsRedirect } from "~/features/search/routing";
 import { pinnedTenant, slugFromHost } from "~/server/deploy";
 import { tenantSnapshot } from "~/tenant/snapshot.server";
 import { ROOT } from "./build-tenants";
+import { withSocketAddress } from "./client-address";
 import { localRebuilds } from "./local-rebuild";
 import { opsData, opsPage } from "./ops-view";
 import { localStaticHeaders } from "./page-headers";
@@ -101,16 +102,8 @@ export async function createApp(options: {
 
   for (const fn of functions) {
     for (const route of [fn.config.path].flat()) {
-      app.all(route, (c) => {
-        // Functions see the client's address the way Netlify gives it (rate limits key on it).
-        // Always from the socket: a client-sent value would let anyone pick their rate-limit bucket.
-        const headers = new Headers(c.req.raw.headers);
-        headers.delete("x-nf-client-connection-ip");
-        headers.delete("x-forwarded-for");
-        const address = socketAddress(c);
-        if (address) headers.set("x-nf-client-connection-ip", address);
-        return fn.default(new Request(c.req.raw, { headers, duplex: "half" } as RequestInit));
-      });
+      // Functions see the client's address the way Netlify gives it (rate limits key on it).
+      app.all(route, (c) => fn.default(withSocketAddress(c.req.raw, socketAddress(c))));
     }
   }
   app.all("/api/*", (c) => c.json({ error: "Not found" }, 404));

@@ -7,6 +7,7 @@ import path from "node:path";
 import { getRequestListener } from "@hono/node-server";
 import type { AstroIntegration } from "astro";
 import { buildEnv } from "../../src/tenant/build-env";
+import { withSocketAddress } from "./client-address";
 
 /** Function routes that live beside the car pages (`/cars/:slug/autogauge`, `/cars/:slug/view.json`). */
 const CAR_CALLS = /^\/cars\/[^/]+\/(?:autogauge|view\.json)\/?$/;
@@ -25,7 +26,9 @@ export default function functionsDev(functionsDir: string): AstroIntegration {
     name: "functions-dev",
     hooks: {
       "astro:server:setup": ({ server }) => {
-        const listener = getRequestListener(async (request) => {
+        const listener = getRequestListener(async (received, { incoming }) => {
+          // From the socket, as `npm start` does: never the client's own X-Forwarded-For.
+          const request = withSocketAddress(received, incoming.socket.remoteAddress);
           if (new URL(request.url).pathname === "/.netlify/images") {
             const { imageCdnResponse } = await server.ssrLoadModule("~/features/media/images.server");
             const hosts = buildEnv().imageHosts ?? [];

@@ -2,7 +2,12 @@
 import { createTestCheckoutHandler } from "~/features/payments/payments.server";
 import { paymentProviderFromEnv } from "~/features/payments/providers.server";
 import { getDb } from "~/lib/db/db.server";
+import { tenantForRequest } from "~/server/deploy";
 
-export default createTestCheckoutHandler({ db: getDb, provider: paymentProviderFromEnv() });
+export default createTestCheckoutHandler({
+  db: getDb,
+  provider: paymentProviderFromEnv(),
+  tenantFor: (req) => tenantForRequest(req),
+});
 
 export const config = { path: "/api/online-payment/test-checkout" };

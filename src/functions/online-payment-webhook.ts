@@ -1,7 +1,12 @@
 /** POST /api/online-payment/webhook: Stripe's signed checkout results (STRIPE_WEBHOOK_SECRET). */
 import { createStripeWebhookHandler } from "~/features/payments/payments.server";
 import { getDb } from "~/lib/db/db.server";
+import { tenantForRequest } from "~/server/deploy";
 
-export default createStripeWebhookHandler({ db: getDb, secret: process.env.STRIPE_WEBHOOK_SECRET ?? null });
+export default createStripeWebhookHandler({
+  db: getDb,
+  secret: process.env.STRIPE_WEBHOOK_SECRET ?? null,
+  tenantFor: (req) => tenantForRequest(req),
+});
 
 export const config = { path: "/api/online-payment/webhook" };

@@ -43,7 +43,7 @@ export function clientKey(ip: string | null, ipv6Prefix: 48 | 64 = 64): string {
 }
 
 /** The eight 16-bit groups of an IPv6 address (`::` expanded, a trailing IPv4 read), or null. */
-function ipv6Groups(address: string): number[] | null {
+export function ipv6Groups(address: string): number[] | null {
   // A zone (fe80::1%eth0) names the interface, not the client.
   let text = address.replace(/%.*$/, "");
   if (!isIPv6(text)) return null;

@@ -98,13 +98,20 @@ export const siteSchema = z
      * other host are shown full size.
      */
     image_hosts: z.array(imageHostSchema).default([]),
-    /** Stock feed: a path relative to the tenant folder, or an https URL. */
+    /**
+     * Stock feed: a file inside the tenant folder (a relative path without `..`), or an https URL.
+     * The build reads it and reports on it, so it may not name any other file on the build machine.
+     */
     feed: z
       .string()
       .min(1)
       .refine(
         (v) => !/^[a-z]+:/i.test(v) || v.startsWith("https://"),
         "must be a relative file path or an https:// URL",
+      )
+      .refine(
+        (v) => v.startsWith("https://") || !(/^[\\/~]/.test(v) || v.split(/[\\/]/).includes("..")),
+        'must be a file inside the tenant folder, like "stock.json" (no leading / or ~, no ..)',
       ),
     /** One-line description for the home page's meta description. */
     tagline: z.string().min(1),

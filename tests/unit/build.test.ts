@@ -223,6 +223,25 @@ describe("npm run build on fixture tenants", () => {
     );
   });
 
+  it("refuses a site that holds a secret of the build environment, naming the variable, never the value", () => {
+    // The fixture's tagline and a word of it stand in for secrets a page leaks.
+    const leaked = build({
+      TENANT: "fixture-motors",
+      IP_HASH_SECRET: "Quality used cars in Townsville",
+      SMTP_URL: "smtp://mailer:Townsville@127.0.0.1:2525",
+    });
+    expect(leaked.status).toBe(1);
+    expect(leaked.output).toContain(
+      "[fixture-motors] FAILED: the built site holds secrets of the build environment; nothing was published",
+    );
+    expect(leaked.output).toMatch(/^ {2}index\.html holds IP_HASH_SECRET$/m);
+    expect(leaked.output).toMatch(/^ {2}index\.html holds the password in SMTP_URL$/m);
+    expect(leaked.output).not.toContain("Townsville");
+    expect(existsSync(path.join(work, "dist/fixture-motors/cars/2021-mazda-cx-5-1000/index.html"))).toBe(
+      true,
+    );
+  }, 120_000);
+
   it("names unknown tenants", () => {
     const result = build({ TENANT: "nobody-motors" });
     expect(result.status).toBe(1);

@@ -1,3 +1,5 @@
+import { mkdirSync, mkdtempSync, symlinkSync, writeFileSync } from "node:fs";
+import os from "node:os";
 import path from "node:path";
 import { describe, expect, it } from "vitest";
 import { checkTruncation, publishFeed, readFeed, sanitizeDealerComments } from "~/features/stock/feed.server";
@@ -80,6 +82,59 @@ describe("stock feed loader", () => {
     await expect(
       readFeed({ ...site, feed: "missing.json" }, path.join(FIXTURES, "fixture-motors")),
     ).rejects.toThrow(/missing.json is invalid:\n.*stock feed cannot be read/);
+  });
+});
+
+describe("where the stock feed may be read from", () => {
+  /** A tenant folder beside a file that is not the tenant's (a stand-in for any file on the machine). */
+  function tenantBesideSecret() {
+    const base = mkdtempSync(path.join(os.tmpdir(), "feed-path-"));
+    const dir = path.join(base, "tenant");
+    mkdirSync(dir);
+    writeFileSync(path.join(base, "machine-secrets.txt"), "DATABASE_PASSWORD=hunter2-not-json\n");
+    writeFileSync(path.join(base, "other-stock.json"), '{"cars": []}');
+    return { base, dir };
+  }
+  const site = () => loadSite(FIXTURES, "fixture-motors");
+
+  it.each(["../machine-secrets.txt", "sub/../../other-stock.json", "/etc/passwd"])(
+    "refuses %s with a config error naming site.json, before reading it",
+    async (feed) => {
+      const { dir } = tenantBesideSecret();
+      const refused = readFeed({ ...site(), feed }, dir);
+      await expect(refused).rejects.toThrow(
+        `${path.join(dir, "site.json")} is invalid:\n  - feed: "${feed}" is outside the tenant folder; ` +
+          'use a file inside it (like "stock.json") or an https:// URL',
+      );
+    },
+  );
+
+  it("refuses a link inside the tenant folder that leads out of it", async () => {
+    const { base, dir } = tenantBesideSecret();
+    symlinkSync(path.join(base, "other-stock.json"), path.join(dir, "stock.json"));
+    await expect(readFeed({ ...site(), feed: "stock.json" }, dir)).rejects.toThrow(
+      /feed: "stock\.json" is outside the tenant folder/,
+    );
+  });
+
+  it("says where a feed is not JSON without quoting any of it", async () => {
+    const { dir } = tenantBesideSecret();
+    writeFileSync(path.join(dir, "stock.json"), "DATABASE_PASSWORD=hunter2-not-json\n");
+    writeFileSync(path.join(dir, "cut.json"), '{"cars": [\n  {"id": 1,\n  "slug" "x"}]}');
+    const error = await readFeed({ ...site(), feed: "stock.json" }, dir).catch((caught: Error) => caught);
+    expect((error as Error).message).toBe(
+      `${path.join(dir, "stock.json")} is invalid:\n  - stock feed is not valid JSON; check it with a JSON validator`,
+    );
+    await expect(readFeed({ ...site(), feed: "cut.json" }, dir)).rejects.toThrow(
+      /^\S+cut\.json is invalid:\n {2}- stock feed is not valid JSON \(line 3, column 10\)$/,
+    );
+  });
+
+  it("reads a feed in a folder of the tenant's", async () => {
+    const { dir } = tenantBesideSecret();
+    mkdirSync(path.join(dir, "feeds"));
+    writeFileSync(path.join(dir, "feeds/stock.json"), '{"cars": [{"id": 7}]}');
+    expect(await readFeed({ ...site(), feed: "feeds/stock.json" }, dir)).toEqual({ cars: [{ id: 7 }] });
   });
 });
 

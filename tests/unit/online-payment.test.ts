@@ -238,6 +238,8 @@ const data: TenantData = {
   cars: [],
   now: NOW.toISOString(),
 };
+/** Pins a handler to the site the payments are made on, as a deployed site's TENANT does. */
+const payMotors = () => "pay-motors";
 let db: Db;
 let provider: PaymentProvider | null = testProvider();
 const options = (): PaymentOptions => ({
@@ -343,7 +345,11 @@ describe("/api/online-payment", () => {
     expect(body.url).toBe(`http://${HOST}/api/online-payment/test-checkout?payment=${id}`);
     expect(await statusOf(id)).toMatchObject({ status: "pending", amount: "$500.00" });
 
-    const checkout = createTestCheckoutHandler({ db: async () => db, provider: testProvider() });
+    const checkout = createTestCheckoutHandler({
+      db: async () => db,
+      provider: testProvider(),
+      tenantFor: payMotors,
+    });
     const page = await checkout(new Request(String(body.url)));
     expect(await page.text()).toContain("no card is charged");
     const paid = await checkout(
@@ -367,8 +373,8 @@ describe("/api/online-payment", () => {
       provider: "test",
     });
     // The result again, or a late cancel, changes nothing.
-    expect(await settlePayment(db, id, "paid")).toBe("paid");
-    expect(await settlePayment(db, id, "cancelled")).toBe("paid");
+    expect(await settlePayment(db, "pay-motors", id, "paid")).toBe("paid");
+    expect(await settlePayment(db, "pay-motors", id, "cancelled")).toBe("paid");
     expect(await notices(id)).toHaveLength(1);
     // Another shopper cannot read it.
     expect((await call(paymentRequest("GET", undefined, { query: `?payment=${id}` }))).status).toBe(401);
@@ -428,10 +434,15 @@ describe("/api/online-payment", () => {
 
 describe("POST /api/online-payment/webhook (Stripe)", () => {
   const secret = "whsec_unit";
-  const webhook = createStripeWebhookHandler({ db: async () => db, secret, now: () => NOW });
-  const send = (event: unknown, signature?: string) => {
+  const webhook = createStripeWebhookHandler({
+    db: async () => db,
+    secret,
+    tenantFor: payMotors,
+    now: () => NOW,
+  });
+  const send = (event: unknown, signature?: string, to = webhook) => {
     const raw = JSON.stringify(event);
-    return webhook(
+    return to(
       new Request("http://localhost/api/online-payment/webhook", {
         method: "POST",
         headers: { "stripe-signature": signature ?? stripeSignature(raw, secret, NOW) },
@@ -504,6 +515,40 @@ describe("POST /api/online-payment/webhook (Stripe)", () => {
     expect(await statusOf(id)).toMatchObject({ status: "paid" });
   });
 
+  it("another site's webhook never settles this site's payment, even for its own session's event", async () => {
+    // One Stripe account, two dealers' sites: Stripe sends each endpoint every event.
+    const otherSite = createStripeWebhookHandler({
+      db: async () => db,
+      secret,
+      tenantFor: () => "other-motors",
+      now: () => NOW,
+    });
+    const id = await started();
+    const answer = await send(completed(id), undefined, otherSite);
+    expect(answer.status).toBe(200);
+    expect(await answer.json()).toEqual({ received: true, status: null });
+    const expired = {
+      type: "checkout.session.expired",
+      data: { object: { id: `test_${id}`, client_reference_id: id } },
+    };
+    expect(await (await send(expired, undefined, otherSite)).json()).toEqual({
+      received: true,
+      status: null,
+    });
+    expect(await statusOf(id)).toMatchObject({ status: "pending" });
+    expect(await notices(id)).toHaveLength(0);
+    // Its own site's webhook settles it.
+    expect(await (await send(completed(id))).json()).toEqual({ received: true, status: "paid" });
+    expect(await notices(id)).toHaveLength(1);
+  });
+
+  it("answers 404 where no site is pinned (deployed without TENANT), settling nothing", async () => {
+    const unpinned = createStripeWebhookHandler({ db: async () => db, secret, tenantFor: () => null });
+    const id = await started();
+    expect((await send(completed(id), undefined, unpinned)).status).toBe(404);
+    expect(await statusOf(id)).toMatchObject({ status: "pending" });
+  });
+
   it("an expired session says nothing was charged; unknown payments and other events are acknowledged", async () => {
     const id = await started();
     await send({
@@ -524,7 +569,11 @@ describe("POST /api/online-payment/webhook (Stripe)", () => {
 
 describe("the test checkout", () => {
   it("exists only while the test provider is the provider", async () => {
-    const handler = createTestCheckoutHandler({ db: async () => db, provider: stripeProvider("sk") });
+    const handler = createTestCheckoutHandler({
+      db: async () => db,
+      provider: stripeProvider("sk"),
+      tenantFor: payMotors,
+    });
     expect(
       (await handler(new Request("http://localhost/api/online-payment/test-checkout?payment=x"))).status,
     ).toBe(404);
@@ -534,7 +583,12 @@ describe("the test checkout", () => {
     "is refused on a deployed site (%j), even with the test provider: nothing is shown or settled",
     async (env) => {
       const id = String((await call(paymentRequest("POST", valid, { cookie }))).body.payment);
-      const handler = createTestCheckoutHandler({ db: async () => db, provider: testProvider(), env });
+      const handler = createTestCheckoutHandler({
+        db: async () => db,
+        provider: testProvider(),
+        tenantFor: payMotors,
+        env,
+      });
       const viewed = await handler(
         new Request(`http://localhost/api/online-payment/test-checkout?payment=${id}`),
       );
@@ -552,8 +606,32 @@ describe("the test checkout", () => {
     },
   );
 
+  it("another site's test checkout neither shows nor settles this site's payment", async () => {
+    const id = String((await call(paymentRequest("POST", valid, { cookie }))).body.payment);
+    const handler = createTestCheckoutHandler({
+      db: async () => db,
+      provider: testProvider(),
+      tenantFor: () => "other-motors",
+    });
+    const url = "http://other-motors.localhost/api/online-payment/test-checkout";
+    expect((await handler(new Request(`${url}?payment=${id}`))).status).toBe(404);
+    const paid = await handler(
+      new Request(url, {
+        method: "POST",
+        headers: { "content-type": "application/x-www-form-urlencoded" },
+        body: new URLSearchParams({ payment: id, outcome: "paid" }),
+      }),
+    );
+    expect(paid.status).toBe(404);
+    expect(await statusOf(id)).toMatchObject({ status: "pending" });
+  });
+
   it("a payment id that is not one is not found, whether viewed or paid", async () => {
-    const handler = createTestCheckoutHandler({ db: async () => db, provider: testProvider() });
+    const handler = createTestCheckoutHandler({
+      db: async () => db,
+      provider: testProvider(),
+      tenantFor: payMotors,
+    });
     const viewed = await handler(new Request("http://localhost/api/online-payment/test-checkout?payment=x"));
     expect(viewed.status).toBe(404);
     const paid = await handler(

@@ -95,7 +95,11 @@ describe("function answers carry their own security headers", () => {
     });
 
     it("renders with a policy that allows its inline style and a form to itself, and nothing else", async () => {
-      const checkout = createTestCheckoutHandler({ db: async () => db, provider: testProvider() });
+      const checkout = createTestCheckoutHandler({
+        db: async () => db,
+        provider: testProvider(),
+        tenantFor: () => "test-motors",
+      });
       const page = await checkout(
         new Request(`http://${HOST}/api/online-payment/test-checkout?payment=${payment}`),
       );

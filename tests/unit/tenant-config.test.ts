@@ -69,10 +69,25 @@ describe("tenant config (site.json)", () => {
     expect(result.error?.issues.map((issue) => issue.path.join("."))).toContain(field);
   });
 
+  it.each([
+    "../other-tenant/stock.json",
+    "feeds/../../x.json",
+    "/etc/passwd",
+    "~/stock.json",
+    "\\\\server\\x.json",
+  ])("refuses the feed %s, a file outside the tenant folder", (feed) => {
+    const base = loadSite(FIXTURES, "fixture-motors");
+    const result = siteSchema.safeParse({ ...base, feed });
+    expect(result.error?.issues.map((issue) => [issue.path.join("."), issue.message])).toEqual([
+      ["feed", 'must be a file inside the tenant folder, like "stock.json" (no leading / or ~, no ..)'],
+    ]);
+  });
+
   it("accepts an https feed URL and a sold window of 0 and 14", () => {
     const base = loadSite(FIXTURES, "fixture-motors");
     for (const override of [
       { feed: "https://feeds.example.com/stock.json" },
+      { feed: "feeds/stock..json" },
       { sold_window_days: 0 },
       { sold_window_days: 14 },
     ]) {

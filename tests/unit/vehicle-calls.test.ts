@@ -146,7 +146,9 @@ describe("POST /api/phone-reveal (spec §7 phone reveal record)", () => {
       car_id: 101,
       dealership_id: 1,
       website_id: "test-motors",
-      client_ip: "203.0.113.5",
+      // The network, never the address (src/server/client-record.ts).
+      client_ip: null,
+      client_network: "203.0.113.0/24",
     });
   });
 
@@ -367,10 +369,11 @@ describe("GET /api/car-pdf (spec §4 print PDF, §7 car PDF by slug)", () => {
   });
 
   it("reads photos only inside the asset folders", async () => {
-    expect(await readPhoto("/media/test/corolla.jpg", [assets])).toBeInstanceOf(Buffer);
-    expect(await readPhoto("/../etc/passwd", [assets])).toBeNull();
-    expect(await readPhoto("//evil.example/x.jpg", [assets])).toBeNull();
-    expect(await readPhoto("http://plain.example/x.jpg", [assets])).toBeNull();
+    const local = { roots: [assets], siteOrigin: null, imageHosts: [] };
+    expect(await readPhoto("/media/test/corolla.jpg", local)).toBeInstanceOf(Buffer);
+    expect(await readPhoto("/../etc/passwd", local)).toBeNull();
+    expect(await readPhoto("//evil.example/x.jpg", local)).toBeNull();
+    expect(await readPhoto("http://plain.example/x.jpg", local)).toBeNull();
   });
 
   it("fetches a site-relative photo from the site itself when no folder has it (deployed functions)", async () => {
@@ -380,15 +383,14 @@ describe("GET /api/car-pdf (spec §4 print PDF, §7 car PDF by slug)", () => {
       asked.push(String(input));
       return new Response(jpeg, { headers: { "content-type": "image/jpeg" } });
     }) as typeof fetch;
-    const photo = await readPhoto(
-      "/media/elsewhere/x.jpg",
-      [assets],
-      siteFetch,
-      "https://www.test-motors.example.com.au",
-    );
+    const sources = { roots: [assets], imageHosts: [], fetchImpl: siteFetch };
+    const photo = await readPhoto("/media/elsewhere/x.jpg", {
+      ...sources,
+      siteOrigin: "https://www.test-motors.example.com.au",
+    });
     expect(photo?.equals(jpeg)).toBe(true);
     expect(asked).toEqual(["https://www.test-motors.example.com.au/media/elsewhere/x.jpg"]);
-    expect(await readPhoto("/media/elsewhere/x.jpg", [assets], siteFetch, null)).toBeNull();
+    expect(await readPhoto("/media/elsewhere/x.jpg", { ...sources, siteOrigin: null })).toBeNull();
   });
 
   it("deployed, asks the image CDN for the photo as a sheet-sized JPEG and embeds it as it comes", async () => {
@@ -432,13 +434,28 @@ describe("GET /api/car-pdf (spec §4 print PDF, §7 car PDF by slug)", () => {
       String(input).includes("/.netlify/images")
         ? new Response("remote image not allowed", { status: 400 })
         : new Response(jpeg)) as typeof fetch;
-    expect((await sheetPhoto("https://photos.example.com/x.jpg", [], refusingCdn, site))?.equals(jpeg)).toBe(
-      true,
-    );
+    const feedHost = { roots: [], imageHosts: ["https://photos.example.com"] };
     expect(
-      await sheetPhoto("https://photos.example.com/x.webp", [], async () => new Response(webp), null),
+      (
+        await sheetPhoto("https://photos.example.com/x.jpg", {
+          ...feedHost,
+          siteOrigin: site,
+          fetchImpl: refusingCdn,
+        })
+      )?.equals(jpeg),
+    ).toBe(true);
+    expect(
+      await sheetPhoto("https://photos.example.com/x.webp", {
+        ...feedHost,
+        siteOrigin: null,
+        fetchImpl: async () => new Response(webp),
+      }),
     ).toBeNull();
-    expect((await sheetPhoto("/media/test/corolla.jpg", [assets]))?.equals(jpeg)).toBe(true);
+    expect(
+      (
+        await sheetPhoto("/media/test/corolla.jpg", { roots: [assets], siteOrigin: null, imageHosts: [] })
+      )?.equals(jpeg),
+    ).toBe(true);
   });
 
   it("names car and dealer in the car_fields it builds from", () => {

@@ -6,7 +6,6 @@ import { copyFileSync, cpSync, existsSync, mkdirSync, renameSync, rmSync, writeF
 import os from "node:os";
 import path from "node:path";
 import { unlistedImageOrigins } from "~/features/media/media";
-import { assertNoSecretsInDir, searchSecretsFromEnv } from "~/features/search/sync";
 import { checkTruncation, type FeedReport } from "~/features/stock/feed.server";
 import { astroProcessEnv } from "~/tenant/build-env";
 import { ConfigError } from "~/tenant/errors";
@@ -21,6 +20,7 @@ import { linkPublicFiles } from "../public-files";
 import { countHtml, pageProgress, ROOT, runAstro } from "./astro";
 import { appendBuildHistory, type LastBuild, readLastBuild } from "./history";
 import type { BuildOptions, TenantResult } from "./options";
+import { assertNoSecretsInDir, buildSecrets } from "./secret-scan";
 import { mergeShards, shardCount } from "./shards";
 
 /** rename, or copy then delete when the two folders are on different file systems. */
@@ -307,8 +307,9 @@ async function buildOneTenant(slug: string, options: BuildOptions): Promise<Tena
     if (missing.length > 0) {
       throw new Error(`${missing.length} car pages missing from the build (first: /cars/${missing[0]})`);
     }
-    // An admin key in the output would let anyone rewrite the tenant's index: refuse to publish.
-    assertNoSecretsInDir(scratch, searchSecretsFromEnv());
+    // A secret in the output (a search admin key, a webhook secret, the database's password) is
+    // everyone's once published: refuse to publish.
+    assertNoSecretsInDir(scratch, buildSecrets());
   } catch (error) {
     cleanUp();
     return fail((error as Error).message, counts);

@@ -7,6 +7,7 @@ import { randomUUID } from "node:crypto";
 import { sql } from "kysely";
 import { batched } from "~/lib/db/batch";
 import type { Db } from "~/lib/db/db.server";
+import { clientRecord, ipHashSecret } from "~/server/client-record";
 import { countHitsSql, type Hit, judgeHits, planHits } from "~/server/rate-limit.server";
 import type { Lead } from "./schemas";
 
@@ -45,6 +46,7 @@ export interface NewLead {
   idempotencyKey: string | null;
   /** Honeypot hit: kept for review, never delivered. */
   spam: boolean;
+  /** The client's address; what is stored of it is its network and keyed hash (client-record.ts). */
   clientIp: string | null;
   userAgent: string | null;
 }
@@ -76,6 +78,7 @@ interface Submission {
 async function writeLeads(db: Db, submissions: Submission[]): Promise<(StoredLead | LimitedLead)[]> {
   const hits = submissions.flatMap(({ hit }) => (hit ? [hit] : []));
   const plan = planHits(hits);
+  const secret = ipHashSecret();
   let counted = 0;
   const rows = submissions.map(({ input, hit }) => {
     const { kind, ...fields } = input.lead;
@@ -89,7 +92,7 @@ async function writeLeads(db: Db, submissions: Submission[]): Promise<(StoredLea
       idempotency_key: input.idempotencyKey,
       fields: JSON.stringify(fields),
       spam: input.spam,
-      client_ip: input.clientIp,
+      ...clientRecord(input.tenant, input.clientIp, secret),
       user_agent: input.userAgent,
       bucket: hit?.bucket ?? null,
       window_start: n === undefined ? null : new Date(plan.windows[n] ?? 0),
@@ -113,14 +116,16 @@ async function writeLeads(db: Db, submissions: Submission[]): Promise<(StoredLea
       select * from unnest(
         ${column("id")}::uuid[], ${column("tenant")}::text[], ${column("kind")}::text[],
         ${column("idempotency_key")}::text[], ${column("fields")}::text[], ${column("spam")}::boolean[],
-        ${column("client_ip")}::text[], ${column("user_agent")}::text[], ${column("bucket")}::text[],
-        ${column("window_start")}::timestamptz[], ${column("ceiling")}::int[]
-      ) with ordinality as submitted(id, tenant, kind, idempotency_key, fields, spam, client_ip,
-        user_agent, bucket, window_start, ceiling, position)
+        ${column("client_network")}::text[], ${column("client_hash")}::text[], ${column("user_agent")}::text[],
+        ${column("bucket")}::text[], ${column("window_start")}::timestamptz[], ${column("ceiling")}::int[]
+      ) with ordinality as submitted(id, tenant, kind, idempotency_key, fields, spam, client_network,
+        client_hash, user_agent, bucket, window_start, ceiling, position)
     ),
     inserted as (
-      insert into ${sql.table("leads")} (id, tenant, kind, idempotency_key, fields, spam, client_ip, user_agent)
-      select s.id, s.tenant, s.kind, s.idempotency_key, s.fields::jsonb, s.spam, s.client_ip, s.user_agent
+      insert into ${sql.table("leads")} (id, tenant, kind, idempotency_key, fields, spam, client_network,
+        client_hash, user_agent)
+      select s.id, s.tenant, s.kind, s.idempotency_key, s.fields::jsonb, s.spam, s.client_network,
+        s.client_hash, s.user_agent
       from submitted s
       left join counted c on c.bucket = s.bucket and c.window_start = s.window_start
       -- Not counted against a limit, or within it.

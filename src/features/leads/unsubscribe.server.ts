@@ -9,10 +9,10 @@
  * from where it came (a hash of the address per site, never the address), for a dealer asking
  * whether a string of unsubscribes was one person's doing.
  */
-import { createHash } from "node:crypto";
 import type { ColumnType } from "kysely";
 import type { Db } from "~/lib/db/db.server";
 import { json, methodNotAllowed } from "~/lib/http.server";
+import { addressHash } from "~/server/client-record";
 import { clock } from "~/server/clock";
 import { acceptJsonPost } from "~/server/json-post";
 import type { RateLimit } from "~/server/rate-limit.server";
@@ -45,17 +45,6 @@ export interface UnsubscribeOptions {
   rateLimit?: RateLimit;
   /** A per-deploy secret mixed into addressHash (IP_HASH_SECRET); without one, site and address only. */
   ipHashSecret?: string | null;
-}
-
-/**
- * Where a request came from, without keeping the address: sha256 of the deploy's secret, the site
- * and the address. The site makes one address's hashes differ from dealer to dealer; the secret
- * keeps anyone holding only the table from trying all IPv4 addresses.
- */
-export function addressHash(tenant: string, ip: string, secret: string | null = null): string {
-  return createHash("sha256")
-    .update(`${secret ?? ""}\0${tenant}\0${ip}`)
-    .digest("hex");
 }
 
 export const UNSUBSCRIBE_RATE_LIMIT: RateLimit = { hits: 10, windowMs: 10 * 60_000 };

@@ -22,6 +22,7 @@ import { isUuid } from "~/lib/ids";
 import { readBodyWithin } from "~/server/client";
 import { clock } from "~/server/clock";
 import { type CallContext, guarded, resolveTenant } from "~/server/context";
+import { REQUEST_ERRORS } from "~/server/errors";
 import { acceptJsonPost } from "~/server/json-post";
 import type { RateLimit } from "~/server/rate-limit.server";
 import { paymentRequestSchema } from "./payment.schema";
@@ -172,6 +173,7 @@ export function createOnlinePaymentHandler(options: PaymentOptions): (req: Reque
           .updateTable("payments")
           .set({ provider_ref: checkout.providerRef, updated_at: at })
           .where("id", "=", id)
+          .where("tenant", "=", tenant)
           .execute();
         return json({ url: checkout.url, payment: id }, 201);
       } catch (error) {
@@ -180,6 +182,7 @@ export function createOnlinePaymentHandler(options: PaymentOptions): (req: Reque
           .updateTable("payments")
           .set({ status: "failed", updated_at: at })
           .where("id", "=", id)
+          .where("tenant", "=", tenant)
           .execute();
         return json({ error: PAYMENT_TEXTS.failed }, 502);
       }
@@ -189,12 +192,15 @@ export function createOnlinePaymentHandler(options: PaymentOptions): (req: Reque
 export type Outcome = "paid" | "cancelled" | "expired" | "failed";
 
 /**
- * Settles a pending payment once. Paid: the amount must be what was asked (else it is left pending
- * and logged for a person to look at), and the dealer's CRM is told in the same transaction.
- * Answers the payment's status afterwards, or null when there is no such payment.
+ * Settles a pending payment of `tenant` once. Paid: the amount must be what was asked (else it is
+ * left pending and logged for a person to look at), and the dealer's CRM is told in the same
+ * transaction. Answers the payment's status afterwards, or null when the tenant has no such payment.
+ * The tenant is in every lookup, not left to row security: the owner role (the local all-tenant
+ * server, a site not yet on its own role) sees every dealer's payments.
  */
 export async function settlePayment(
   db: Db,
+  tenant: string,
   id: string,
   outcome: Outcome,
   paidCents: number | null = null,
@@ -206,6 +212,7 @@ export async function settlePayment(
       .selectFrom("payments")
       .selectAll()
       .where("id", "=", id)
+      .where("tenant", "=", tenant)
       .forUpdate()
       .executeTakeFirst();
     if (!row) return null;
@@ -248,6 +255,7 @@ export async function settlePayment(
       .updateTable("payments")
       .set({ status: outcome, lead_id: leadId, updated_at: new Date() })
       .where("id", "=", id)
+      .where("tenant", "=", tenant)
       .execute();
     return outcome;
   });
@@ -268,16 +276,24 @@ interface StripeEvent {
   };
 }
 
-/** POST /api/online-payment/webhook: Stripe's signed checkout results. */
+/**
+ * POST /api/online-payment/webhook: Stripe's signed checkout results, for this site's payments only.
+ * One Stripe account may serve several dealers' sites, and Stripe sends each of its endpoints every
+ * event: another site's event naming a payment id is answered as an unknown payment.
+ */
 export function createStripeWebhookHandler(options: {
   db: () => Promise<Db>;
   secret: string | null;
+  /** The site the event arrived at (the deploy's TENANT; `<slug>.localhost` locally), or null (404). */
+  tenantFor: (req: Request) => string | null;
   now?: () => Date;
 }): (req: Request) => Promise<Response> {
   const now = options.now ?? clock;
   return (req) =>
     guarded("online-payment-webhook", async () => {
       if (req.method !== "POST") return methodNotAllowed("POST");
+      const tenant = options.tenantFor(req);
+      if (!tenant) return json({ error: REQUEST_ERRORS.unknownSite }, 404);
       if (!options.secret) return json({ error: "Webhook secret not configured" }, 503);
       const raw = await readBodyWithin(req, 256 * 1024);
       if (raw === null) return json({ error: "Body too large" }, 413);
@@ -309,6 +325,7 @@ export function createStripeWebhookHandler(options: {
             .selectFrom("payments")
             .select(["status", "provider_ref"])
             .where("id", "=", id)
+            .where("tenant", "=", tenant)
             .executeTakeFirst()
         : undefined;
       if (payment && (sessionId === null || sessionId !== payment.provider_ref)) {
@@ -318,7 +335,13 @@ export function createStripeWebhookHandler(options: {
         // Acknowledged all the same: Stripe would otherwise retry it for days.
         return json({ received: true, status: payment.status, ignored: "session mismatch" });
       }
-      const status = await settlePayment(db, id, outcome, outcome === "paid" ? (paidCents ?? -1) : null);
+      const status = await settlePayment(
+        db,
+        tenant,
+        id,
+        outcome,
+        outcome === "paid" ? (paidCents ?? -1) : null,
+      );
       // Unknown payments are acknowledged: Stripe would otherwise retry for days.
       return json({ received: true, status });
     });
@@ -336,6 +359,8 @@ const TEST_CHECKOUT_CSP =
 export function createTestCheckoutHandler(options: {
   db: () => Promise<Db>;
   provider: PaymentProvider | null;
+  /** The site the page is asked of (`<slug>.localhost`), or null (404): its payments only. */
+  tenantFor: (req: Request) => string | null;
   /** Read on each request; deployed (NETLIFY or AWS_LAMBDA_FUNCTION_NAME set) it answers 404. */
   env?: NodeJS.ProcessEnv;
 }): (req: Request) => Promise<Response> {
@@ -345,6 +370,8 @@ export function createTestCheckoutHandler(options: {
       // would otherwise let anyone mark their payments paid.
       if (options.provider?.name !== "test" || !testCheckoutAllowed(options.env ?? process.env))
         return json({ error: "Not found" }, 404);
+      const tenant = options.tenantFor(req);
+      if (!tenant) return json({ error: REQUEST_ERRORS.unknownSite }, 404);
       const db = await options.db();
       const url = new URL(req.url);
       if (req.method === "POST") {
@@ -356,10 +383,11 @@ export function createTestCheckoutHandler(options: {
               .selectFrom("payments")
               .select("return_url")
               .where("id", "=", id)
+              .where("tenant", "=", tenant)
               .executeTakeFirst()
           : undefined;
         if (!row) return json({ error: PAYMENT_TEXTS.notFound }, 404);
-        await settlePayment(db, id, outcome);
+        await settlePayment(db, tenant, id, outcome);
         const back = outcome === "paid" ? row.return_url : `${row.return_url}&cancelled=1`;
         return new Response(null, {
           status: 303,
@@ -373,6 +401,7 @@ export function createTestCheckoutHandler(options: {
             .selectFrom("payments")
             .select(["purpose", "reference", "amount_cents", "status"])
             .where("id", "=", id)
+            .where("tenant", "=", tenant)
             .executeTakeFirst()
         : undefined;
       if (!row) return json({ error: PAYMENT_TEXTS.notFound }, 404);

@@ -3,7 +3,7 @@
  * bad rows, sanitize dealer HTML, apply visibility and the site's search filters, and guard
  * against a truncated feed. Rows never break a build; only an unreadable feed or the guard does.
  */
-import { readFile } from "node:fs/promises";
+import { readFile, realpath } from "node:fs/promises";
 import path from "node:path";
 import sanitizeHtml from "sanitize-html";
 import { ConfigError, describeIssues } from "~/tenant/errors";
@@ -35,7 +35,42 @@ export interface PublishedFeed {
   report: FeedReport;
 }
 
-/** Reads the raw feed named by site.json: a path relative to the tenant folder or an https URL. */
+/**
+ * Why a feed is not JSON, without quoting it: the parser's own message carries the first characters
+ * of the text, and a feed path that named some other file on the build machine would put them in
+ * the build log. Only where it broke (line and column, when the parser knows) is kept.
+ */
+export function jsonProblem(error: unknown): string {
+  const where = /\(line (\d+) column (\d+)\)/.exec(error instanceof Error ? error.message : "");
+  return where
+    ? `stock feed is not valid JSON (line ${where[1]}, column ${where[2]})`
+    : "stock feed is not valid JSON; check it with a JSON validator";
+}
+
+/**
+ * The feed file a relative site.json `feed` names, which must stay inside the tenant's folder
+ * (symbolic links followed): a tenant's config may not have the build read any other file.
+ */
+async function feedFile(site: Site, tenantDir: string): Promise<string> {
+  const root = path.resolve(tenantDir);
+  const file = path.resolve(root, site.feed);
+  const outside = (candidate: string, folder: string) => !candidate.startsWith(folder + path.sep);
+  const refuse = () =>
+    new ConfigError(path.join(root, "site.json"), [
+      `feed: "${site.feed}" is outside the tenant folder; use a file inside it (like "stock.json") or an https:// URL`,
+    ]);
+  if (outside(file, root)) throw refuse();
+  let real: string;
+  try {
+    real = await realpath(file);
+  } catch (error) {
+    throw new ConfigError(file, [`stock feed cannot be read: ${(error as Error).message}`]);
+  }
+  if (outside(real, await realpath(root))) throw refuse();
+  return real;
+}
+
+/** Reads the raw feed named by site.json: a path inside the tenant folder or an https URL. */
 export async function readFeed(site: Site, tenantDir: string): Promise<unknown> {
   if (site.feed.startsWith("https://")) {
     const response = await fetch(site.feed, {
@@ -47,13 +82,14 @@ export async function readFeed(site: Site, tenantDir: string): Promise<unknown> 
         `stock feed answered HTTP ${response.status}; nothing was published`,
       ]);
     }
+    const text = await response.text();
     try {
-      return await response.json();
+      return JSON.parse(text);
     } catch (error) {
-      throw new ConfigError(site.feed, [`stock feed is not valid JSON: ${(error as Error).message}`]);
+      throw new ConfigError(site.feed, [jsonProblem(error)]);
     }
   }
-  const file = path.resolve(tenantDir, site.feed);
+  const file = await feedFile(site, tenantDir);
   let text: string;
   try {
     text = await readFile(file, "utf8");
@@ -63,7 +99,7 @@ export async function readFeed(site: Site, tenantDir: string): Promise<unknown> 
   try {
     return JSON.parse(text);
   } catch (error) {
-    throw new ConfigError(file, [`stock feed is not valid JSON: ${(error as Error).message}`]);
+    throw new ConfigError(file, [jsonProblem(error)]);
   }
 }
 

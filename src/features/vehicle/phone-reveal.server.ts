@@ -9,6 +9,7 @@ import type { Db } from "~/lib/db/db.server";
 import { json, methodNotAllowed } from "~/lib/http.server";
 import { MAX_CAR_ID, shopperString } from "~/lib/shopper-input";
 import { clientIp, clientKey, readBodyWithin } from "~/server/client";
+import { clientRecord, ipHashSecret } from "~/server/client-record";
 import { clock } from "~/server/clock";
 import { type CallContext, fieldErrors, guarded, resolveTenant } from "~/server/context";
 import { isJsonRequest } from "~/server/json-post";
@@ -98,7 +99,7 @@ export function createPhoneRevealHandler(options: PhoneRevealOptions): (req: Req
         car_id: car.id,
         dealership_id: car.dealership_id,
         website_id: parsed.data.website_id ?? tenant,
-        client_ip: ip,
+        ...clientRecord(tenant, ip, ipHashSecret()),
         user_agent: req.headers.get("user-agent")?.slice(0, 500) ?? null,
         created_at: now(),
       };

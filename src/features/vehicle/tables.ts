@@ -15,7 +15,11 @@ export type PhoneRevealsTable = {
   dealership_id: number;
   /** The site the shopper revealed the number on (the tenant's slug unless the page says otherwise). */
   website_id: string;
+  /** Written by releases before client_network: never now (see src/server/client-record.ts). */
   client_ip: Optional<string>;
+  client_network: Optional<string>;
+  /** Keyed hash of the address (IP_HASH_SECRET), when the deploy has one. */
+  client_hash: Optional<string>;
   user_agent: Optional<string>;
   created_at: Timestamp;
 };

@@ -20,7 +20,15 @@ export interface LeadsTable {
   fields: ColumnType<Record<string, unknown>, string, string>;
   /** Honeypot hits are kept (nothing genuine is lost) but never delivered. */
   spam: Generated<boolean>;
+  /**
+   * The client's address, as releases before client_network wrote it; nothing writes it now, and
+   * migration 2026_11_29_060 turned the stored ones into their networks.
+   */
   client_ip: Optional<string>;
+  /** The client's network: IPv4 /24, IPv6 /64 (src/server/client-record.ts). */
+  client_network: Optional<string>;
+  /** Keyed hash of the client's address (IP_HASH_SECRET), when the deploy has one. */
+  client_hash: Optional<string>;
   user_agent: Optional<string>;
   created_at: Timestamp;
 }

@@ -6,8 +6,9 @@
  * copy deleted. Any failure before the swap deletes the scratch index and leaves the live index
  * exactly as it was.
  *
- * Also here: the guards that keep the admin key out of what ships (the public key in site.json
- * must be search-only; `assertNoSecretsInDir` scans a built site).
+ * Also here: the guard that keeps the admin key out of what ships (the public key in site.json
+ * must be search-only); the build refuses a site that holds any secret of its environment
+ * (scripts/lib/build-tenants/secret-scan.ts).
  */
 export { SearchSyncError } from "./errors.server";
 export {
@@ -17,7 +18,6 @@ export {
   scratchIndexUid,
   syncIndex,
 } from "./index-swap.server";
-export { assertNoSecretsInDir, searchSecretsFromEnv } from "./secrets.server";
 export { meiliIndexSettings } from "./settings.server";
 export {
   assertPublicSearchKey,

@@ -72,7 +72,12 @@ export function createCarPdfHandler(options: CarPdfOptions): (req: Request) => P
       if (!car) return json({ error: CALL_ERRORS.unknownCar }, 404);
       const first = carFields(resolved.data, car).image.url;
       const photo = first
-        ? await sheetPhoto(first, assetRoots(resolved.tenant), options.fetchImpl, siteOrigin)
+        ? await sheetPhoto(first, {
+            roots: assetRoots(resolved.tenant),
+            siteOrigin: siteOrigin && URL.canParse(siteOrigin) ? new URL(siteOrigin).origin : null,
+            imageHosts: resolved.data.site.image_hosts,
+            ...(options.fetchImpl ? { fetchImpl: options.fetchImpl } : {}),
+          })
         : null;
       const bytes = await buildCarPdf(resolved.data, car, photo, now());
       return new Response(new Uint8Array(bytes), {

@@ -15,5 +15,5 @@ export {
   createCarPdfHandler,
   defaultAssetRoots,
 } from "./handler.server";
-export { readPhoto, sheetPhoto, sheetPhotoUrl } from "./photo.server";
+export { PHOTO_MAX_BYTES, type PhotoSources, readPhoto, sheetPhoto, sheetPhotoUrl } from "./photo.server";
 export { buildCarPdf, PDF_FEATURES, PDF_SPEC_ROWS } from "./sheet";

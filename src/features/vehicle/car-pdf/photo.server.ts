@@ -1,39 +1,112 @@
 /**
  * The sheet's photo: through the site's image CDN as a JPEG sized for the sheet when deployed,
- * else the original when it is a JPEG or PNG (the two formats pdf-lib embeds).
+ * else the original when it is a JPEG or PNG (the two formats pdf-lib embeds). Fetched only from
+ * the site itself and the tenant's image hosts, and never more than PHOTO_MAX_BYTES of it.
  */
 import { existsSync, readFileSync } from "node:fs";
 import path from "node:path";
 
-const PHOTO_MAX_BYTES = 15 * 1024 * 1024;
+/** The most a photo may be; a response passing it is cut off there, not read to its end. */
+export const PHOTO_MAX_BYTES = 15 * 1024 * 1024;
 const PHOTO_TIMEOUT_MS = 5000;
+/** Redirects followed, each to an allowed host like the first address. */
+const PHOTO_MAX_REDIRECTS = 3;
 /** The photo's box on the sheet, at about 150 dpi: what the image CDN is asked for. */
 const SHEET_PHOTO = { width: 1200, height: 800, quality: 80 } as const;
 
-/** The photo's bytes, or null when it cannot be had (the PDF is still made). */
-export async function readPhoto(
-  url: string,
-  roots: readonly string[],
-  fetchImpl: typeof fetch = fetch,
-  siteOrigin: string | null = null,
-): Promise<Buffer | null> {
-  if (url.startsWith("https://")) {
-    try {
-      const response = await fetchImpl(url, { signal: AbortSignal.timeout(PHOTO_TIMEOUT_MS) });
-      if (!response.ok) return null;
-      const bytes = Buffer.from(await response.arrayBuffer());
-      return bytes.byteLength <= PHOTO_MAX_BYTES ? bytes : null;
-    } catch {
+/** Where a sheet's photo may come from. */
+export interface PhotoSources {
+  /** Folders a site path is looked up in, in order. */
+  roots: readonly string[];
+  /**
+   * The site's own https origin (deployed: Netlify's `URL`), for its image CDN and its own files;
+   * null locally.
+   */
+  siteOrigin: string | null;
+  /** The tenant's photo hosts (site.json `image_hosts`): the only other origins fetched from. */
+  imageHosts: readonly string[];
+  fetchImpl?: typeof fetch;
+}
+
+/**
+ * Whether the function may fetch `url`: https, on the site itself or one of the tenant's image
+ * hosts. A feed row's photo URL is whatever the feed says, so without this a car could make the
+ * function fetch an address inside the host's network.
+ */
+function mayFetch(url: URL, sources: PhotoSources): boolean {
+  if (url.protocol !== "https:") return false;
+  return url.origin === sources.siteOrigin || sources.imageHosts.includes(url.origin);
+}
+
+/**
+ * The body of `response`, or null once it passes `maxBytes` (a declared length over it is refused
+ * before any byte is read; otherwise reading stops as the cap is passed and the transfer is
+ * cancelled).
+ */
+async function readCapped(response: Response, maxBytes: number, abort: () => void): Promise<Buffer | null> {
+  const declared = Number(response.headers.get("content-length") ?? "");
+  if (declared > maxBytes || !response.body) {
+    abort();
+    return null;
+  }
+  const reader = response.body.getReader();
+  const chunks: Uint8Array[] = [];
+  let total = 0;
+  for (;;) {
+    const { done, value } = await reader.read();
+    if (done) return Buffer.concat(chunks, total);
+    total += value.byteLength;
+    if (total > maxBytes) {
+      abort();
+      await reader.cancel().catch(() => {});
       return null;
     }
+    chunks.push(value);
   }
+}
+
+/** The bytes at an allowed https URL, following redirects only to allowed hosts; else null. */
+async function fetchPhoto(href: string, sources: PhotoSources): Promise<Buffer | null> {
+  const fetchImpl = sources.fetchImpl ?? fetch;
+  const controller = new AbortController();
+  const signal = AbortSignal.any([controller.signal, AbortSignal.timeout(PHOTO_TIMEOUT_MS)]);
+  try {
+    let url = new URL(href);
+    for (let hop = 0; hop <= PHOTO_MAX_REDIRECTS; hop++) {
+      if (!mayFetch(url, sources)) return null;
+      const response = await fetchImpl(url.href, { signal, redirect: "manual" });
+      const location = response.headers.get("location");
+      if (response.status >= 300 && response.status < 400 && location) {
+        await response.body?.cancel().catch(() => {});
+        url = new URL(location, url);
+        continue;
+      }
+      if (!response.ok) {
+        controller.abort();
+        return null;
+      }
+      return await readCapped(response, PHOTO_MAX_BYTES, () => controller.abort());
+    }
+    return null;
+  } catch {
+    return null;
+  } finally {
+    controller.abort();
+  }
+}
+
+/** The photo's bytes, or null when it cannot be had (the PDF is still made). */
+export async function readPhoto(url: string, sources: PhotoSources): Promise<Buffer | null> {
+  if (url.startsWith("https://")) return fetchPhoto(url, sources);
   if (!url.startsWith("/") || url.startsWith("//") || url.includes("..")) return null;
   const relative = decodeURIComponent(url.split(/[?#]/)[0] ?? "");
-  for (const root of roots) {
+  for (const root of sources.roots) {
     const file = path.join(root, relative);
     if (file.startsWith(root + path.sep) && existsSync(file)) return readFileSync(file);
   }
-  if (siteOrigin?.startsWith("https://")) return readPhoto(new URL(url, siteOrigin).href, [], fetchImpl);
+  if (sources.siteOrigin?.startsWith("https://")) {
+    return fetchPhoto(new URL(url, sources.siteOrigin).href, sources);
+  }
   return null;
 }
 
@@ -68,16 +141,11 @@ export function photoFormat(bytes: Uint8Array): PhotoFormat | null {
  * else (or when the CDN refuses it, e.g. a feed host missing from netlify.toml's remote_images)
  * the original, from the site's files or its URL. Null when neither gives a JPEG or PNG.
  */
-export async function sheetPhoto(
-  photo: string,
-  roots: readonly string[],
-  fetchImpl: typeof fetch = fetch,
-  siteOrigin: string | null = null,
-): Promise<Buffer | null> {
-  if (siteOrigin?.startsWith("https://")) {
-    const resized = await readPhoto(sheetPhotoUrl(photo, siteOrigin), [], fetchImpl);
+export async function sheetPhoto(photo: string, sources: PhotoSources): Promise<Buffer | null> {
+  if (sources.siteOrigin?.startsWith("https://")) {
+    const resized = await fetchPhoto(sheetPhotoUrl(photo, sources.siteOrigin), sources);
     if (resized && photoFormat(resized)) return resized;
   }
-  const original = await readPhoto(photo, roots, fetchImpl, siteOrigin);
+  const original = await readPhoto(photo, sources);
   return original && photoFormat(original) ? original : null;
 }

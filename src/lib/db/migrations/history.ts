@@ -4,6 +4,7 @@
  */
 import { type Kysely, sql } from "kysely";
 import type { Migration } from "kysely/migration";
+import { clientNetworkNotAddress } from "./client-network";
 import { TENANT_TABLES_AT_ROW_SECURITY, tenantRowSecurity } from "./tenant-tables";
 
 export const MIGRATIONS: Record<string, Migration> = {
@@ -381,6 +382,7 @@ export const MIGRATIONS: Record<string, Migration> = {
       $$`.execute(db);
     },
   },
+  "2026_11_29_060_client_network_not_address": clientNetworkNotAddress,
 };
 
 export const MIGRATION_NAMES = Object.keys(MIGRATIONS).sort();
