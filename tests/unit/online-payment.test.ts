@@ -148,6 +148,7 @@ describe("Stripe", () => {
       const webhook = createStripeWebhookHandler({
         db: async () => db,
         secret: VECTOR_SECRET,
+        tenantFor: () => "pay-motors",
         now: () => NOW,
       });
       const post = (body: string, signature: string) =>
