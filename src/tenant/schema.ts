@@ -13,6 +13,7 @@ import { onlinePaymentSchema } from "./schemas/online-payment";
 import { reviewsSettingsSchema } from "./schemas/reviews";
 import {
   carTypeSchema,
+  isTenantIndexUid,
   searchFiltersSchema,
   searchServiceSchema,
   searchSettingsSchema,
@@ -224,7 +225,17 @@ export const siteSchema = z
     /** Delivery calculator regions and prices; without it the vehicle page has no calculator. */
     delivery: deliverySchema.optional(),
   })
-  .strict();
+  .strict()
+  .superRefine((site, ctx) => {
+    const index = site.search_service?.index;
+    if (index !== undefined && !isTenantIndexUid(site.slug, index)) {
+      ctx.addIssue({
+        code: "custom",
+        path: ["search_service", "index"],
+        message: `must be cars-${site.slug} or cars-${site.slug}_<suffix> (letters, digits, _ and -)`,
+      });
+    }
+  });
 
 export type Site = z.infer<typeof siteSchema>;
 export type SiteInput = z.input<typeof siteSchema>;
