@@ -9,6 +9,7 @@
 import { appendFileSync, mkdirSync } from "node:fs";
 import path from "node:path";
 import { isDeployed } from "~/server/deploy";
+import { NO_REDIRECTS, redirectRefusal } from "~/server/outbound";
 import { signatureHeader } from "~/server/signature";
 
 export interface SmsMessage {
@@ -55,7 +56,11 @@ export function webhookSmsAdapter(
         },
         body,
         signal: AbortSignal.timeout(timeoutMs),
+        ...NO_REDIRECTS,
       });
+      await response.body?.cancel().catch(() => {});
+      const redirect = redirectRefusal(response, "The SMS gateway");
+      if (redirect) throw new Error(redirect);
       if (!response.ok) throw new Error(`SMS gateway answered ${response.status}`);
     },
   };
