@@ -8,7 +8,7 @@
  */
 import { appendFileSync, mkdirSync } from "node:fs";
 import path from "node:path";
-import { isDeployed } from "~/server/deploy";
+import { isDeployed, localStandInsAllowed } from "~/server/deploy";
 import { NO_REDIRECTS, redirectRefusal } from "~/server/outbound";
 import { signatureHeader } from "~/server/signature";
 
@@ -78,7 +78,9 @@ export function smsAdapterFromEnv(env: NodeJS.ProcessEnv = process.env): SmsAdap
     }
     return webhookSmsAdapter(env.SMS_WEBHOOK_URL, secret);
   }
-  if (isDeployed(env)) return null;
+  // Deployed, or a local server open to the network: no gateway means no sign-in, never codes
+  // printed where they could reach someone else.
+  if (!localStandInsAllowed(env)) return null;
   const dataDir = env.DATA_DIR || ".data";
   if (dataDir === "memory") return consoleSmsAdapter(null);
   // Not path.resolve(dataDir, SMS_OUTBOX_FILE): Netlify's file tracer reads that as "this file
