@@ -1021,6 +1021,24 @@ describe("syncing a tenant", () => {
     );
   });
 
+  it("warns when MEILI_URL is another server than the one the site's pages search", async () => {
+    const lines: string[] = [];
+    const elsewhere = {
+      ...tenant,
+      site: { ...tenant.site, search_service: { host: "https://search.example.com", key: SEARCH_KEY } },
+    };
+    await syncTenant(elsewhere, {
+      client: client(),
+      target: { host: fake.url, adminKey: ADMIN_KEY },
+      now: NOW,
+      log: (line) => lines.push(line),
+      ...FAST,
+    });
+    expect(lines[0]).toBe(
+      `warning: the site searches https://search.example.com but this sync writes ${fake.url}; its public key is not checked there`,
+    );
+  });
+
   it("sends the admin key only to MEILI_URL or an allowed host, and the shared key only with TENANT pinned", () => {
     const site = makeSite({ search_service: { host: "https://search.example.com", key: SEARCH_KEY } });
     expect(resolveSyncTarget(makeSite(), {})).toBeNull();

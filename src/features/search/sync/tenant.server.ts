@@ -147,6 +147,14 @@ export interface SyncTenantOptions
 /** Syncs one loaded tenant: the same documents the build emits (`tenantSearch`), its index uid. */
 export async function syncTenant(tenant: TenantData, options: SyncTenantOptions): Promise<SyncIndexResult> {
   const { site } = tenant;
+  const service = site.search_service;
+  if (service && !sameHost(service.host, options.target.host)) {
+    // MEILI_URL names another server than the one the site's pages search (and its CSP allows):
+    // fine for staging, but the live site will not see these documents, nor is its key checked.
+    options.log?.(
+      `warning: the site searches ${service.host} but this sync writes ${options.target.host}; its public key is not checked there`,
+    );
+  }
   await assertPublicSearchKey(options.client, site, options.target, options.now);
   const { documents } = tenantSearch(tenant);
   options.log?.(`${documents.length} published cars -> ${options.target.host} index ${indexUid(site)}`);
