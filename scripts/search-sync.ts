@@ -1,9 +1,11 @@
 /**
  * `npm run search-sync`: pushes each tenant's published cars into its hosted Meilisearch index and
  * swaps it in atomically (src/features/search/sync/). `TENANT=a,b` for some tenants,
- * `TENANTS_DIR` like the build. Host: `MEILI_URL`, else the tenant's `search_service.host`; admin
- * key: `MEILI_ADMIN_KEY_<SLUG>` or `MEILI_ADMIN_KEY`, from the environment only. Tenants without a
- * host use the embedded engine and are skipped. Exits 1 if any tenant failed; a failed tenant's
+ * `TENANTS_DIR` like the build. Host: `MEILI_URL`, else the tenant's `search_service.host` when its
+ * origin is in `MEILI_ALLOWED_HOSTS`; https (http only to localhost, not deployed). Admin key:
+ * `MEILI_ADMIN_KEY_<SLUG>`, or `MEILI_ADMIN_KEY` with `TENANT=<slug>` pinned, from the environment
+ * only. Index: `cars-<slug>` (site.json may add a `_suffix`). Tenants without a host use the
+ * embedded engine and are skipped. Exits 1 if any tenant failed; a failed tenant's
  * live index is left as it was.
  */
 import { Meilisearch } from "meilisearch";

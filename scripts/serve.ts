@@ -16,6 +16,7 @@ import { clock } from "~/server/clock";
 import { isDeployed, workerScope } from "~/server/deploy";
 import { createApp, listBuiltTenants } from "./lib/app";
 import { ROOT } from "./lib/build-tenants";
+import { localExposure } from "./lib/exposure";
 import { startLocalRebuilds } from "./lib/local-rebuild";
 import { startMailSink } from "./lib/mail-sink";
 
@@ -38,8 +39,13 @@ if (process.env.SKIP_BUILD !== "1") {
   if (build.status !== 0) console.warn("\nSome tenants failed to build; serving the ones that exist.\n");
 }
 
+// Open to the network, the no-charge checkout and console sign-in codes are off unless asked for.
+const exposure = localExposure(hostname);
+process.env.LOCAL_STAND_INS = exposure.standIns;
+if (exposure.warning) console.warn(`\n${exposure.warning}\n`);
+
 // `npm start` is local: card payments go to the no-charge test checkout unless Stripe is set up.
-if (!process.env.STRIPE_SECRET_KEY) process.env.PAYMENT_PROVIDER ??= "test";
+if (!process.env.STRIPE_SECRET_KEY && exposure.standIns === "on") process.env.PAYMENT_PROVIDER ??= "test";
 
 const app = await createApp({
   distDir,
@@ -92,7 +98,7 @@ const server = serve({ fetch: app.fetch, port, hostname }, () => {
   console.log(`Functions:    http://<slug>.localhost:${port}/api/*`);
   if (mailSink) console.log(`Mail:         lead emails (ADF) land in ${shownPath(mailSink.dir)}/`);
   console.log(
-    process.env.PAYMENT_PROVIDER === "test" && !process.env.STRIPE_SECRET_KEY
+    process.env.PAYMENT_PROVIDER === "test" && !process.env.STRIPE_SECRET_KEY && exposure.standIns === "on"
       ? "Payments:     test checkout, no card is charged (set STRIPE_SECRET_KEY for Stripe)\n"
       : "",
   );

@@ -91,7 +91,8 @@ export async function benchWebhook(options: {
       method: "POST",
       headers: {
         "content-type": "application/json",
-        "x-stock-signature": signatureHeader(SECRET, body, new Date()),
+        // Providers sign <t>.<slug>.<raw body>.
+        "x-stock-signature": signatureHeader(SECRET, `${slug}.${body}`, new Date()),
       },
       body,
     });

@@ -13,6 +13,17 @@ export function isDeployed(env: Env = process.env): boolean {
   return Boolean(env.NETLIFY === "true" || env.AWS_LAMBDA_FUNCTION_NAME);
 }
 
+/**
+ * Whether this process may offer the stand-ins that are safe only on the developer's own machine:
+ * the no-charge test checkout and the console SMS adapter (which prints sign-in codes to the log
+ * instead of texting them). Never deployed, and not under a local server that listens beyond
+ * loopback (`scripts/serve.ts` sets `LOCAL_STAND_INS=off` then), where anyone on the network could
+ * "pay" with no charge or sign in as any number whose code lands in a log.
+ */
+export function localStandInsAllowed(env: Env = process.env): boolean {
+  return !isDeployed(env) && env.LOCAL_STAND_INS !== "off";
+}
+
 /** The tenant this process is pinned to (`TENANT=<slug>`), or null for the all-tenant local server. */
 export function pinnedTenant(env: Env = process.env): string | null {
   const slug = env.TENANT?.trim();

@@ -13,6 +13,7 @@ import { onlinePaymentSchema } from "./schemas/online-payment";
 import { reviewsSettingsSchema } from "./schemas/reviews";
 import {
   carTypeSchema,
+  isTenantIndexUid,
   searchFiltersSchema,
   searchServiceSchema,
   searchSettingsSchema,
@@ -27,6 +28,16 @@ export { CAR_TYPES, type CarType, carTypeSchema } from "./schemas/search";
 
 export const SLUG_PATTERN = /^[a-z0-9]+(?:-[a-z0-9]+)*$/;
 const slug = z.string().regex(SLUG_PATTERN, "must be lower-case letters, digits and single hyphens");
+/**
+ * A tenant's slug also names its secrets (`STOCK_WEBHOOK_SECRET_<SLUG>` and its `…_PREVIOUS`), so
+ * `previous` and `…-previous` are refused: `a-previous` would spell tenant a's rotation variable
+ * `STOCK_WEBHOOK_SECRET_A_PREVIOUS`, and `previous` the shared one's.
+ */
+export const isRotationSlug = (value: string) => /(?:^|-)previous$/.test(value);
+const tenantSlug = slug.refine(
+  (value) => !isRotationSlug(value),
+  "must not be previous or end in -previous (that names another tenant's secret rotation variable)",
+);
 
 /** An image host is an origin: https, or http on this machine (a local stand-in while testing). */
 const imageHostSchema = z.string().transform((value, ctx) => {
@@ -87,7 +98,7 @@ export const siteSchema = z
     /** Dealership (group) name as shoppers know it. */
     name: z.string().min(1),
     /** Folder name and sub-domain: `tenants/<slug>/`, `<slug>.localhost`. */
-    slug,
+    slug: tenantSlug,
     /** Page template family. `group` adds brand grid and company stats. */
     template: z.enum(TEMPLATES),
     /** Public origin of the deployed site, used for canonical URLs and the sitemap. */
@@ -231,7 +242,17 @@ export const siteSchema = z
     /** Delivery calculator regions and prices; without it the vehicle page has no calculator. */
     delivery: deliverySchema.optional(),
   })
-  .strict();
+  .strict()
+  .superRefine((site, ctx) => {
+    const index = site.search_service?.index;
+    if (index !== undefined && !isTenantIndexUid(site.slug, index)) {
+      ctx.addIssue({
+        code: "custom",
+        path: ["search_service", "index"],
+        message: `must be cars-${site.slug} or cars-${site.slug}_<suffix> (letters, digits, _ and -)`,
+      });
+    }
+  });
 
 export type Site = z.infer<typeof siteSchema>;
 export type SiteInput = z.input<typeof siteSchema>;

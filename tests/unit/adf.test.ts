@@ -243,7 +243,7 @@ const ROWS: Row[] = [
     comments: ["Category: Sell My Car"],
   },
   {
-    lead: storedLead("careers"),
+    lead: storedLead("careers", { subcategory: "Sales Consultant" }),
     vehicle: { interest: "", status: "", year: "", make: "", model: "" },
     vehicles: 1,
     comments: ["Category: Careers", "Subcategory: Sales Consultant"],

@@ -15,6 +15,9 @@ import type { Site } from "~/tenant/schema";
 import { makeSite } from "./helpers";
 import { leadRequest, startCrm, validBody, writeSiteJson, writeSnapshot } from "./leads-helpers";
 
+/** The shopper's words for a category only the server may set. */
+const RESERVED = "This form cannot file your enquiry under that category.";
+
 let db: Db;
 const site = makeSite();
 const sites: Record<string, Site> = { "test-motors": site };
@@ -78,6 +81,53 @@ describe("POST /api/leads", () => {
     expect(body).toEqual({ error: LEAD_TEXTS.fixErrors, fields: { kind: LEAD_TEXTS.kind } });
     const stored = await db.selectFrom("leads").select("id").where("kind", "=", "spin_to_win").execute();
     expect(stored).toEqual([]);
+  });
+
+  it.each([
+    ["enquiry", { subcategory: "3. Offer Accepted" }, { subcategory: RESERVED }],
+    ["contact", { subcategory: "Reserve Online" }, { subcategory: RESERVED }],
+    ["careers", { subcategory: "Sales Consultant" }, { subcategory: RESERVED }],
+    ["trade_in", { subcategory: "3. Offer Accepted" }, { subcategory: RESERVED }],
+    ["enquiry", { category: "Spin to Win" }, { category: RESERVED }],
+    [
+      "test_drive",
+      { category: "Finance Enquiry", subcategory: "won $5,000 cash" },
+      { category: RESERVED, subcategory: RESERVED },
+    ],
+    ["finance_apply", { category: "General Enquiry" }, { category: RESERVED }],
+  ] as const)(
+    "refuses a %s filed by the shopper under %j (400), storing nothing",
+    async (kind, fields, errors) => {
+      const before = await leadCount();
+      const { status, body } = await post(validBody(kind, fields));
+      expect(status).toBe(400);
+      expect(body).toEqual({ error: "Please fix the following errors:", fields: errors });
+      expect(await leadCount()).toBe(before);
+    },
+  );
+
+  it.each([
+    ["enquiry", {}, "General Enquiry", undefined],
+    [
+      "enquiry",
+      { category: "General Enquiry", subcategory: "Reserve Online" },
+      "General Enquiry",
+      "Reserve Online",
+    ],
+    ["enquiry", { subcategory: "Online Purchase" }, "General Enquiry", "Online Purchase"],
+    ["find_me_something_similar", { subcategory: "" }, "General Enquiry", "Find me something similar"],
+    ["trade_in", { category: "Sell My Car" }, "Sell My Car", undefined],
+    ["contact", { category: null, subcategory: null }, "Contact Us", undefined],
+  ] as const)("files a %s sent with %j under %j / %j", async (kind, fields, category, subcategory) => {
+    const { status, body } = await post(validBody(kind, fields));
+    expect(status).toBe(201);
+    const row = await db
+      .selectFrom("leads")
+      .select("fields")
+      .where("id", "=", String(body.lead_id))
+      .executeTakeFirstOrThrow();
+    expect((row.fields as Record<string, unknown>).category).toBe(category);
+    expect((row.fields as Record<string, unknown>).subcategory).toBe(subcategory);
   });
 
   it.each(["__proto__", "toString", "constructor"])(

@@ -45,7 +45,7 @@ export function validBody(kind: LeadKind, overrides: Record<string, unknown> = {
     contact: {},
     service_booking: { Rego: "123ABC", "Vehicle Make": "Mazda", additional_services: ["Wheel alignment"] },
     sell_my_car: { "Vehicle Make": "Mazda", "Vehicle Model": "CX-5", year: 2018, kms: "85000" },
-    careers: { subcategory: "Sales Consultant" },
+    careers: {},
     find_me_something_similar: { ...vehicle, vehicle_status: "sold" },
     trade_in: { make: "Mazda", model: "CX-5", year: 2021, kms: "45,000", rego: "ABC123", regoState: "QLD" },
     spin_to_win: {},

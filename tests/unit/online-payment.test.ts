@@ -315,6 +315,9 @@ const statusOf = async (id: string) =>
     | { status: string; status_text: string; amount: string }
     | undefined;
 
+const paymentCount = async () =>
+  Number((await sql<{ n: number }>`select count(*)::int as n from payments`.execute(db)).rows[0]?.n);
+
 describe("/api/online-payment", () => {
   it("says whether payments can be taken here, and only where the site offers them", async () => {
     expect(await call(paymentRequest("GET"))).toEqual({ status: 200, body: { available: true } });
@@ -337,6 +340,46 @@ describe("/api/online-payment", () => {
     const { status, body } = await call(paymentRequest("POST", { ...valid, amount: "0" }, { cookie }));
     expect(status).toBe(400);
     expect(body.fields).toEqual({ amount: PAYMENT_TEXTS.amountRange("$20,000.00") });
+  });
+
+  it.each([
+    [
+      "a lone surrogate in the name",
+      { name: "Ki\ud800m" },
+      { name: "This has characters we can't read. Please retype it." },
+    ],
+    [
+      "a 10,000-character last name",
+      { last_name: "K".repeat(10_000) },
+      { last_name: "Please keep this under 80 characters." },
+    ],
+    ["a 10,000-character amount", { amount: "5".repeat(10_000) }, { amount: PAYMENT_TEXTS.amount }],
+    [
+      "another site's dealership on a one-dealership site",
+      { dealership_slug: "elsewhere" },
+      { dealership_slug: LEAD_TEXTS.dealership },
+    ],
+    [
+      "a dealership of 10,000 characters",
+      { dealership_slug: "d".repeat(10_000) },
+      { dealership_slug: LEAD_TEXTS.dealership },
+    ],
+  ])("answers %s with 400 and stores nothing", async (_what, change, fields) => {
+    const before = await paymentCount();
+    const { status, body } = await call(paymentRequest("POST", { ...valid, ...change }, { cookie }));
+    expect(status).toBe(400);
+    expect(body.fields).toEqual(fields);
+    expect(await paymentCount()).toBe(before);
+  });
+
+  it("drops a NUL from the shopper's text instead of failing the payment (201, not 503)", async () => {
+    const { status, body } = await call(
+      paymentRequest("POST", { ...valid, name: "Ki\u0000m", last_name: "Le\u0000e" }, { cookie }),
+    );
+    expect(status).toBe(201);
+    const { rows } =
+      await sql`select name, last_name from payments where id = ${String(body.payment)}`.execute(db);
+    expect(rows).toEqual([{ name: "Kim", last_name: "Lee" }]);
   });
 
   it("stores the payment before the provider's checkout, then the test provider settles it once", async () => {

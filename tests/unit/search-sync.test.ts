@@ -1017,13 +1017,37 @@ describe("syncing a tenant", () => {
     );
   });
 
-  it("reads the host from MEILI_URL or site.json and the admin key from the environment only", () => {
+  it("warns when MEILI_URL is another server than the one the site's pages search", async () => {
+    const lines: string[] = [];
+    const elsewhere = {
+      ...tenant,
+      site: { ...tenant.site, search_service: { host: "https://search.example.com", key: SEARCH_KEY } },
+    };
+    await syncTenant(elsewhere, {
+      client: client(),
+      target: { host: fake.url, adminKey: ADMIN_KEY },
+      now: NOW,
+      log: (line) => lines.push(line),
+      ...FAST,
+    });
+    expect(lines[0]).toBe(
+      `warning: the site searches https://search.example.com but this sync writes ${fake.url}; its public key is not checked there`,
+    );
+  });
+
+  it("sends the admin key only to MEILI_URL or an allowed host, and the shared key only with TENANT pinned", () => {
     const site = makeSite({ search_service: { host: "https://search.example.com", key: SEARCH_KEY } });
     expect(resolveSyncTarget(makeSite(), {})).toBeNull();
-    expect(resolveSyncTarget(site, { MEILI_ADMIN_KEY: "a" })).toEqual({
-      host: "https://search.example.com",
-      adminKey: "a",
-    });
+    // The tenant's own site.json does not choose where an admin key goes.
+    expect(() => resolveSyncTarget(site, { MEILI_ADMIN_KEY_TEST_MOTORS: "b" })).toThrow(
+      "search_service.host https://search.example.com of test-motors is not an allowed host for the admin key: set MEILI_URL, or list the host's origin in MEILI_ALLOWED_HOSTS.",
+    );
+    expect(
+      resolveSyncTarget(site, {
+        MEILI_ALLOWED_HOSTS: "https://other.example.com, https://search.example.com",
+        MEILI_ADMIN_KEY_TEST_MOTORS: "b",
+      }),
+    ).toEqual({ host: "https://search.example.com", adminKey: "b" });
     expect(
       resolveSyncTarget(site, {
         MEILI_URL: "http://localhost:7700",
@@ -1031,9 +1055,62 @@ describe("syncing a tenant", () => {
         MEILI_ADMIN_KEY_TEST_MOTORS: "b",
       }),
     ).toEqual({ host: "http://localhost:7700", adminKey: "b" });
-    expect(() => resolveSyncTarget(site, {})).toThrow(
-      /set MEILI_ADMIN_KEY \(or MEILI_ADMIN_KEY_TEST_MOTORS\) in the environment/,
+    // The shared key goes to one pinned tenant per run, never to every tenant of a run.
+    expect(() =>
+      resolveSyncTarget(site, { MEILI_URL: "https://search.example.com", MEILI_ADMIN_KEY: "a" }),
+    ).toThrow(/the shared MEILI_ADMIN_KEY is used only with TENANT=test-motors/);
+    expect(() =>
+      resolveSyncTarget(site, {
+        MEILI_URL: "https://search.example.com",
+        MEILI_ADMIN_KEY: "a",
+        TENANT: "other-motors",
+      }),
+    ).toThrow(/only with TENANT=test-motors/);
+    expect(
+      resolveSyncTarget(site, {
+        MEILI_URL: "https://search.example.com",
+        MEILI_ADMIN_KEY: "a",
+        TENANT: "test-motors",
+      }),
+    ).toEqual({ host: "https://search.example.com", adminKey: "a" });
+    expect(() => resolveSyncTarget(site, { MEILI_URL: "https://search.example.com" })).toThrow(
+      /set MEILI_ADMIN_KEY_TEST_MOTORS \(or MEILI_ADMIN_KEY with TENANT=test-motors\) in the environment/,
     );
+  });
+
+  it("sends the admin key over https only: http to this machine locally, never when deployed", () => {
+    const site = makeSite();
+    const key = { MEILI_ADMIN_KEY_TEST_MOTORS: "b" };
+    const clear = /is not https: the admin key travels only over https/;
+    expect(() => resolveSyncTarget(site, { ...key, MEILI_URL: "http://search.example.com" })).toThrow(clear);
+    expect(() =>
+      resolveSyncTarget(
+        makeSite({ search_service: { host: "http://search.example.com", key: SEARCH_KEY } }),
+        { ...key, MEILI_ALLOWED_HOSTS: "http://search.example.com" },
+      ),
+    ).toThrow(clear);
+    expect(resolveSyncTarget(site, { ...key, MEILI_URL: "http://127.0.0.1:7700" })?.host).toBe(
+      "http://127.0.0.1:7700",
+    );
+    expect(() =>
+      resolveSyncTarget(site, { ...key, MEILI_URL: "http://127.0.0.1:7700", NETLIFY: "true" }),
+    ).toThrow(clear);
+  });
+
+  it("writes only the tenant's own index: site.json may add a suffix, never name another index", () => {
+    const withIndex = (index: string) =>
+      makeSite({ search_service: { host: "https://search.example.com", key: SEARCH_KEY, index } });
+    expect(indexUid(withIndex("cars-test-motors"))).toBe("cars-test-motors");
+    expect(indexUid(withIndex("cars-test-motors_v2"))).toBe("cars-test-motors_v2");
+    for (const other of [
+      "cars-other-motors",
+      "cars-test-motors-west",
+      "cars-test",
+      "trucks",
+      "cars-test-motors_",
+    ]) {
+      expect(() => withIndex(other), other).toThrow(/must be cars-test-motors or cars-test-motors_<suffix>/);
+    }
   });
 
   it("refuses a public key in site.json that is the admin key or can do more than search", async () => {
@@ -1158,13 +1235,13 @@ describe("no admin key reaches the static output", () => {
 
   it("search pages carry only the host and the public key to the browser", () => {
     const site = makeSite({
-      search_service: { host: "https://search.example.com", key: SEARCH_KEY, index: "cars-live" },
+      search_service: { host: "https://search.example.com", key: SEARCH_KEY, index: "cars-test-motors_live" },
     });
     const cars = [makeCar({ id: 1 }), makeCar({ id: 2, slug: "car-2", make: "Mazda", model: "CX-5" })];
     const tenant: TenantData = { site, cars, locations: [], offers: [], pages: [], now: NOW.toISOString() };
     const props = searchPageProps(tenant, { kind: "all" });
     expect(props.app.service).toEqual({ host: "https://search.example.com", key: SEARCH_KEY });
-    expect(props.app.indexUid).toBe("cars-live");
+    expect(props.app.indexUid).toBe("cars-test-motors_live");
     const shipped = JSON.stringify(props);
     expect(shipped).not.toMatch(/admin|master|MEILI_/i);
     expect(shipped).not.toContain(ADMIN_KEY);

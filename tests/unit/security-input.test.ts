@@ -388,8 +388,15 @@ describe("server-made trade-in fields never come from a shopper", () => {
     source: "Forged",
   };
 
-  it("POST /api/leads stores a trade-in without the shopper's valuation, acceptance or stage", async () => {
-    const { status, body } = await post(validBody("trade_in", forged));
+  const { subcategory: _stage, ...forgedValues } = forged;
+
+  it("POST /api/leads refuses a shopper's stage (400) and stores a trade-in without the shopper's valuation or acceptance", async () => {
+    const refused = await post(validBody("trade_in", forged));
+    expect(refused.status).toBe(400);
+    expect(refused.body.fields).toEqual({
+      subcategory: "This form cannot file your enquiry under that category.",
+    });
+    const { status, body } = await post(validBody("trade_in", forgedValues));
     expect(status).toBe(201);
     const fields = await storedFields(body.lead_id);
     for (const field of ["offer_accepted", "form_completed", "valuation", "lead_id", "source"]) {
@@ -399,8 +406,21 @@ describe("server-made trade-in fields never come from a shopper", () => {
     expect(fields).toMatchObject({ make: "Mazda", model: "CX-5" });
   });
 
-  it("POST /api/trade-in drops them from userData too", async () => {
-    const { status, body } = await call(tradeIn, tradeInRequest("/api/trade-in", tradeInBody(forged)));
+  it("POST /api/trade-in refuses a stage or category from the shopper and drops the rest from userData", async () => {
+    const refused = await call(tradeIn, tradeInRequest("/api/trade-in", tradeInBody(forged)));
+    expect(refused.status).toBe(400);
+    expect(refused.body.fields).toEqual({
+      subcategory: "This form cannot file your enquiry under that category.",
+    });
+    const refiled = await call(
+      tradeIn,
+      tradeInRequest("/api/trade-in", { ...tradeInBody(forgedValues), category: "Finance Enquiry" }),
+    );
+    expect(refiled.status).toBe(400);
+    expect(refiled.body.fields).toEqual({
+      category: "This form cannot file your enquiry under that category.",
+    });
+    const { status, body } = await call(tradeIn, tradeInRequest("/api/trade-in", tradeInBody(forgedValues)));
     expect(status).toBe(201);
     const fields = await storedFields(body.lead_id);
     for (const field of ["offer_accepted", "form_completed", "valuation", "lead_id"]) {

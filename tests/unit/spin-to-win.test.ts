@@ -348,6 +348,36 @@ describe("POST /api/spin-to-win", () => {
     expect(await leadsOf("+61413000111")).toHaveLength(1);
   });
 
+  it.each([
+    [
+      { subcategory: "$5,000 cash" },
+      { subcategory: "This form cannot file your enquiry under that category." },
+    ],
+    [
+      { category: "Finance Enquiry" },
+      { category: "This form cannot file your enquiry under that category." },
+    ],
+  ])("refuses a spin that files its lead under %j (400), drawing nothing", async (fields, errors) => {
+    rolls = [0];
+    const { status, body } = await spinAs("0415 333 444", fields);
+    expect(status).toBe(400);
+    expect(body).toEqual({ error: LEAD_TEXTS.fixErrors, fields: errors });
+    expect(await leadsOf("+61415333444")).toHaveLength(0);
+  });
+
+  it("files the lead under the drawn prize, with the shopper's words only as their comments", async () => {
+    rolls = [7];
+    const { status } = await spinAs("0416 555 666", { category: "Spin to Win", message: "won $5,000 cash" });
+    expect(status).toBe(201);
+    const [lead] = await leadsOf("+61416555666");
+    expect(lead?.fields).toMatchObject({
+      category: "Spin to Win",
+      subcategory: "Free car wash",
+      prize: "Free car wash",
+      message: `Spin to Win (Winter Spin to Win): won Free car wash. ${CAMPAIGN.terms}\n\nShopper's comments: won $5,000 cash`,
+    });
+  });
+
   it("answers the shopper's words for each field that is missing or wrong", async () => {
     const { status, body } = await spinAs("0412 345 678", { name: "", email: "jane@" });
     expect(status).toBe(400);

@@ -56,7 +56,8 @@ function sendWebhook() {
     method: "POST",
     headers: {
       "content-type": "application/json",
-      "x-stock-signature": signatureHeader(SECRET, body, new Date()),
+      // Providers sign <t>.<slug>.<raw body>.
+      "x-stock-signature": signatureHeader(SECRET, `${SLUG}.${body}`, new Date()),
     },
     body,
   });

@@ -28,10 +28,12 @@ import { runDueBuilds } from "~/features/stock/scheduled.server";
 import { createStockWebhookHandler, webhookSecrets } from "~/features/stock/webhook.server";
 import { type Db, openDb } from "~/lib/db/db.server";
 import { signatureHeader } from "~/server/signature";
+import { makeSite } from "./helpers";
 
 const NOW = new Date("2026-11-26T03:00:00Z");
-const SECRET = "whsec_current_0123456789";
-const OLD_SECRET = "whsec_previous_9876543210";
+// 32 characters or more: a deployed site refuses shorter secrets.
+const SECRET = "whsec_current_0123456789abcdef0123";
+const OLD_SECRET = "whsec_previous_9876543210fedcba98";
 const SLUG = "westside-auto";
 
 let db: Db;
@@ -86,8 +88,11 @@ function post(body: string, signature: string | null, headers: Record<string, st
 }
 
 const event = (id: string, type = "stock.updated") => JSON.stringify({ id, type });
+/** A provider's header for `body` sent to `slug`'s site: it signs `<t>.<slug>.<raw body>`. */
+const stockSignature = (secrets: string | string[], body: string, at: Date, slug = tenant) =>
+  signatureHeader(secrets, `${slug}.${body}`, at);
 const signed = (body: string, secrets: string | string[] = SECRET, at = clock) =>
-  post(body, signatureHeader(secrets, body, at));
+  post(body, stockSignature(secrets, body, at));
 
 describe("the signature", () => {
   it("accepts a good signature and queues one build", async () => {
@@ -109,7 +114,7 @@ describe("the signature", () => {
   });
 
   it("refuses a signature whose body was changed", async () => {
-    const header = signatureHeader(SECRET, event("evt_a"), clock);
+    const header = stockSignature(SECRET, event("evt_a"), clock);
     expect((await post(event("evt_b"), header)).status).toBe(401);
     expect(builds).toHaveLength(0);
   });
@@ -185,11 +190,94 @@ describe("the signature", () => {
     expect(webhookSecrets("bayside-nissan", { STOCK_WEBHOOK_SECRET: "s" })).toEqual(["s"]);
   });
 
+  it("checks a provider's signature of <t>.<slug>.<raw body> (a vector from openssl, not our signer)", async () => {
+    // printf '%s' '1795662000.westside-auto.{"id":"evt_kat","type":"stock.updated"}' |
+    //   openssl dgst -sha256 -hmac whsec_known_answer_0123456789abcdef
+    const body = '{"id":"evt_kat","type":"stock.updated"}';
+    env = { TENANT: SLUG, STOCK_WEBHOOK_SECRET: "whsec_known_answer_0123456789abcdef" };
+    // The same secret and body signed without the slug (<t>.<raw body>) is refused.
+    const withoutSlug = "t=1795662000,v1=4a20ce8607e1bf5818a214b6a5e6f4c67464f055d1d68d1f10db905e4787f33b";
+    expect((await post(body, withoutSlug)).status).toBe(401);
+    const header = "t=1795662000,v1=ba1a4d2f08e1aeb6497b18826d4a6cc7f3c6ecd19461ef47aff3701bba8a1bef";
+    expect((await post(body, header)).status).toBe(202);
+    expect(builds).toEqual([SLUG]);
+  });
+
+  it("an event signed for one tenant is refused by another that shares the secret", async () => {
+    // The local all-tenant server: one STOCK_WEBHOOK_SECRET for every tenant, chosen by Host.
+    env = { STOCK_WEBHOOK_SECRET: SECRET };
+    const to = (slug: string, body: string, signature: string) =>
+      createStockWebhookHandler({
+        db: async () => db,
+        env,
+        now: () => clock,
+        known: () => true,
+        log: () => {},
+        builder: () => async (s) => {
+          builds.push(s);
+          return { ok: true };
+        },
+      })(
+        new Request("http://localhost/api/stock-feed", {
+          method: "POST",
+          headers: { host: `${slug}.localhost`, "x-stock-signature": signature },
+          body,
+        }),
+      );
+    const body = event("evt_for_a");
+    const forA = stockSignature(SECRET, body, clock, `${tenant}-a`);
+    expect((await to(`${tenant}-b`, body, forA)).status).toBe(401);
+    expect((await to(`${tenant}-a`, body, forA)).status).toBe(202);
+    expect(builds).toEqual([`${tenant}-a`]);
+  });
+
+  it("deployed, refuses a secret shorter than 32 characters (503, nothing recorded)", async () => {
+    const deployed = (secret: string) =>
+      createStockWebhookHandler({
+        db: async () => db,
+        env: { TENANT: tenant, STOCK_WEBHOOK_SECRET: secret, NETLIFY: "true" },
+        now: () => clock,
+        known: () => true,
+        log: () => {},
+        builder: () => async (slug) => {
+          builds.push(slug);
+          return { ok: true };
+        },
+      });
+    const body = event("evt_short");
+    const request = (secret: string) =>
+      new Request("http://localhost/api/stock-feed", {
+        method: "POST",
+        headers: { "x-stock-signature": stockSignature(secret, body, clock) },
+        body,
+      });
+    const short = "0123456789abcdef0123456789abcde"; // 31 characters
+    expect((await deployed(short)(request(short))).status).toBe(503);
+    expect(await recentStockEvents(db, tenant)).toEqual([]);
+    const long = `${short}f`;
+    expect((await deployed(long)(request(long))).status).toBe(202);
+    expect(builds).toEqual([tenant]);
+  });
+
+  it("a slug that would name another tenant's rotation secret gets no secret and no site", () => {
+    expect(
+      webhookSecrets("westside-previous", {
+        STOCK_WEBHOOK_SECRET_WESTSIDE_PREVIOUS: SECRET,
+        STOCK_WEBHOOK_SECRET: SECRET,
+      }),
+    ).toEqual([]);
+    expect(webhookSecrets("previous", { STOCK_WEBHOOK_SECRET: SECRET })).toEqual([]);
+    for (const slug of ["westside-previous", "previous"]) {
+      expect(() => makeSite({ slug }), slug).toThrow(/must not be previous or end in -previous/);
+    }
+    expect(makeSite({ slug: "previously-owned" }).slug).toBe("previously-owned");
+  });
+
   it("answers 404 for a site that does not exist", async () => {
     const response = await createStockWebhookHandler({ db: async () => db, env, now: () => clock })(
       new Request("http://localhost/api/stock-feed", {
         method: "POST",
-        headers: { "x-stock-signature": signatureHeader(SECRET, event("evt_nosite"), clock) },
+        headers: { "x-stock-signature": stockSignature(SECRET, event("evt_nosite"), clock) },
         body: event("evt_nosite"),
       }),
     );
@@ -345,7 +433,7 @@ describe("the build hook", () => {
       })(
         new Request("http://localhost/api/stock-feed", {
           method: "POST",
-          headers: { "x-stock-signature": signatureHeader(SECRET, body, clock) },
+          headers: { "x-stock-signature": stockSignature(SECRET, body, clock) },
           body,
         }),
       );
@@ -368,7 +456,7 @@ describe("the build hook", () => {
     })(
       new Request("http://localhost/api/stock-feed", {
         method: "POST",
-        headers: { "x-stock-signature": signatureHeader(SECRET, event("evt_x"), clock) },
+        headers: { "x-stock-signature": stockSignature(SECRET, event("evt_x"), clock) },
         body: event("evt_x"),
       }),
     );

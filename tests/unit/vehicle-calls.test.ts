@@ -216,10 +216,17 @@ describe("POST /api/phone-reveal (spec §7 phone reveal record)", () => {
 });
 
 describe("GET /cars/{slug}/view.json (spec §7 view counter)", () => {
-  const handler = createCarViewHandler({ ...context, db: async () => db, now: () => NOW });
-  const get = async (pathname: string) => {
-    const response = await handler(request(pathname));
-    return { status: response.status, body: (await response.json()) as Record<string, unknown> };
+  let clock = NOW;
+  const handler = createCarViewHandler({ ...context, db: async () => db, now: () => clock });
+  let viewer = 0;
+  /** A view from a client of its own unless `ip` names one. */
+  const get = async (pathname: string, ip = `198.51.100.${++viewer % 250}`) => {
+    const response = await handler(request(pathname, { ip }));
+    return {
+      status: response.status,
+      headers: response.headers,
+      body: (await response.json()) as Record<string, unknown>,
+    };
   };
   const view = `/cars/${car.slug}/view.json`;
 
@@ -228,6 +235,56 @@ describe("GET /cars/{slug}/view.json (spec §7 view counter)", () => {
     expect(first.status).toBe(200);
     expect(first.body.views).toBe(41);
     expect((await get(view)).body.views).toBe(42);
+  });
+
+  it("counts one view per client per car an hour, however often it asks", async () => {
+    const ip = "203.0.113.77";
+    const start = Number((await get(`${view}?count=0`)).body.views);
+    for (let i = 0; i < 5; i++) await get(view, ip);
+    expect((await get(`${view}?count=0`)).body.views).toBe(start + 1);
+    // Another address of the same IPv6 /64 is the same client; another client counts.
+    await get(view, "2001:db8:1:2::1");
+    await get(view, "2001:db8:1:2::99");
+    await get(view, "203.0.113.78");
+    expect((await get(`${view}?count=0`)).body.views).toBe(start + 3);
+    // The next hour, the first client's view counts again.
+    clock = new Date(NOW.getTime() + 3_600_000);
+    try {
+      await get(view, ip);
+      expect((await get(`${view}?count=0`)).body.views).toBe(start + 4);
+    } finally {
+      clock = NOW;
+    }
+  });
+
+  it("keeps who viewed as a hash, never the address", async () => {
+    await get(view, "203.0.113.201");
+    const buckets = await db
+      .selectFrom("rate_limits" as never)
+      .select("bucket" as never)
+      .where("bucket" as never, "like", "car-viewed:%" as never)
+      .execute();
+    expect(buckets.length).toBeGreaterThan(0);
+    for (const { bucket } of buckets as { bucket: string }[]) {
+      expect(bucket).toMatch(/^car-viewed:test-motors:\d+:[0-9a-f]{32}$/);
+    }
+  });
+
+  it("limits how often one client may call it (429 with Retry-After)", async () => {
+    const limited = createCarViewHandler({
+      ...context,
+      db: async () => db,
+      now: () => NOW,
+      rateLimit: { hits: 3, windowMs: 60_000 },
+    });
+    const statuses: number[] = [];
+    let last: Response | undefined;
+    for (let i = 0; i < 4; i++) {
+      last = await limited(request(`${view}?count=0`, { ip: "192.0.2.44" }));
+      statuses.push(last.status);
+    }
+    expect(statuses).toEqual([200, 200, 200, 429]);
+    expect(last?.headers.get("retry-after")).toMatch(/^\d+$/);
   });
 
   it("reads without counting when asked with count=0", async () => {
@@ -273,7 +330,7 @@ describe("GET /cars/{slug}/view.json (spec §7 view counter)", () => {
   });
 
   it("answers 404 JSON for an unknown car and 405 for a POST", async () => {
-    expect(await get("/cars/no-such-car/view.json")).toEqual({
+    expect(await get("/cars/no-such-car/view.json")).toMatchObject({
       status: 404,
       body: { error: "We couldn't find that vehicle. It may have been sold or removed." },
     });

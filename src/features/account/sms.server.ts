@@ -8,7 +8,8 @@
  */
 import { appendFileSync, mkdirSync } from "node:fs";
 import path from "node:path";
-import { isDeployed } from "~/server/deploy";
+import { isDeployed, localStandInsAllowed } from "~/server/deploy";
+import { NO_REDIRECTS, redirectRefusal } from "~/server/outbound";
 import { signatureHeader } from "~/server/signature";
 
 export interface SmsMessage {
@@ -55,7 +56,11 @@ export function webhookSmsAdapter(
         },
         body,
         signal: AbortSignal.timeout(timeoutMs),
+        ...NO_REDIRECTS,
       });
+      await response.body?.cancel().catch(() => {});
+      const redirect = redirectRefusal(response, "The SMS gateway");
+      if (redirect) throw new Error(redirect);
       if (!response.ok) throw new Error(`SMS gateway answered ${response.status}`);
     },
   };
@@ -73,7 +78,9 @@ export function smsAdapterFromEnv(env: NodeJS.ProcessEnv = process.env): SmsAdap
     }
     return webhookSmsAdapter(env.SMS_WEBHOOK_URL, secret);
   }
-  if (isDeployed(env)) return null;
+  // Deployed, or a local server open to the network: no gateway means no sign-in, never codes
+  // printed where they could reach someone else.
+  if (!localStandInsAllowed(env)) return null;
   const dataDir = env.DATA_DIR || ".data";
   if (dataDir === "memory") return consoleSmsAdapter(null);
   // Not path.resolve(dataDir, SMS_OUTBOX_FILE): Netlify's file tracer reads that as "this file

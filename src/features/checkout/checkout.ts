@@ -8,7 +8,11 @@
  * `/checkout-journey?car_id={slug}` starts with Buy. All three serve one static page per site.
  * Pure: the page's script, the local server and the tests import it.
  */
-import { LEAD_TEXTS } from "~/features/leads/schemas";
+import {
+  LEAD_TEXTS,
+  ONLINE_PURCHASE_SUBCATEGORY,
+  RESERVE_ONLINE_SUBCATEGORY,
+} from "~/features/leads/schemas";
 import type { CheckoutOffer } from "~/features/vehicle/car-fields";
 import { formatMoney } from "~/lib/format";
 
@@ -73,7 +77,7 @@ export function checkChoices(choices: CheckoutChoices, deliveryOffered: boolean)
 
 /** The lead's subcategory in the dealer's CRM. */
 export function checkoutSubcategory(plan: CheckoutPlan): string {
-  return plan === "reserve" ? "Reserve Online" : "Online Purchase";
+  return plan === "reserve" ? RESERVE_ONLINE_SUBCATEGORY : ONLINE_PURCHASE_SUBCATEGORY;
 }
 
 /** The final button's words. */

@@ -3,6 +3,7 @@
  * email. Each throws a `DeliveryError` that says whether a retry could help, so the outbox can
  * retry what is passing and park what the receiver will never take.
  */
+import { NO_REDIRECTS, redirectRefusal } from "~/server/outbound";
 import { signatureHeader } from "~/server/signature";
 import type { DeliveryChannel } from "./delivery-channels.server";
 import { MailError, type Mailer } from "./mail.server";
@@ -96,7 +97,13 @@ async function post(
     },
     body,
     signal: AbortSignal.any(signals),
+    ...NO_REDIRECTS,
   });
+  const redirect = redirectRefusal(response, "The CRM");
+  if (redirect) {
+    await response.body?.cancel().catch(() => {});
+    throw new DeliveryError(redirect, true);
+  }
   if (!response.ok) {
     const text = (await response.text().catch(() => "")).slice(0, 200);
     throw new DeliveryError(

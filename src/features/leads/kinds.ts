@@ -70,9 +70,51 @@ export const DEFAULT_CATEGORY: Record<LeadKind, string> = {
   spin_to_win: "Spin to Win",
 };
 
+/**
+ * Categories a lead of each kind is filed under. Only the server files: a form may send its kind's
+ * own category (or none), and a trade-in the category of the page it was made on.
+ */
+export function kindCategories(kind: LeadKind): readonly string[] {
+  return kind === "trade_in" ? ["Trade In", "Sell My Car"] : [DEFAULT_CATEGORY[kind]];
+}
+
+/** Spec §2 reserve and buy online: the enquiry's subcategory says which the shopper chose. */
+export const RESERVE_ONLINE_SUBCATEGORY = "Reserve Online";
+export const ONLINE_PURCHASE_SUBCATEGORY = "Online Purchase";
+
 /** Spec §4: a sold car's enquiry is filed with this subcategory. */
 export const SIMILAR_CAR_SUBCATEGORY = "Find me something similar";
 /** Spec §5: the request-photos extra field is hidden and defaults to asking for photos. */
 export const REQUEST_PHOTOS_MESSAGE = "Please send me more photos of this vehicle.";
+/**
+ * The subcategories a form may choose, by kind: the reserve and purchase enquiries and the sold
+ * car's. Every other subcategory is the server's to set (a trade-in's stage, a spin's prize): a
+ * request naming one is refused, so no lead reaches the dealer filed as "3. Offer Accepted" or
+ * beside a prize nobody won.
+ */
+export const FORM_SUBCATEGORIES: Partial<Record<LeadKind, readonly string[]>> = {
+  enquiry: [RESERVE_ONLINE_SUBCATEGORY, ONLINE_PURCHASE_SUBCATEGORY],
+  find_me_something_similar: [SIMILAR_CAR_SUBCATEGORY],
+};
+
+/**
+ * The category fields of a shopper's lead that name what only the server may file it under:
+ * `category` other than its kind's own, `subcategory` other than one its form offers. Blank values
+ * name nothing.
+ */
+export function reservedCategoryFields(
+  kind: LeadKind,
+  fields: Record<string, unknown>,
+): ("category" | "subcategory")[] {
+  const given = (value: unknown) => value !== undefined && value !== null && value !== "";
+  const reserved: ("category" | "subcategory")[] = [];
+  if (given(fields.category) && !kindCategories(kind).includes(fields.category as string))
+    reserved.push("category");
+  const subcategories = Object.hasOwn(FORM_SUBCATEGORIES, kind) ? (FORM_SUBCATEGORIES[kind] ?? []) : [];
+  if (given(fields.subcategory) && !subcategories.includes(fields.subcategory as string))
+    reserved.push("subcategory");
+  return reserved;
+}
+
 export const SIMILAR_CAR_MESSAGE =
   "Unfortunately this car recently sold. Please let me know about similar cars you have available.";

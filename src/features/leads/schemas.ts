@@ -12,6 +12,7 @@ import {
   LEAD_KINDS,
   type LeadKind,
   REQUEST_PHOTOS_MESSAGE,
+  reservedCategoryFields,
   SIMILAR_CAR_MESSAGE,
   SIMILAR_CAR_SUBCATEGORY,
 } from "./kinds";
@@ -21,9 +22,13 @@ import { TRADE_IN_LEAD_SHAPE } from "./trade-in/lead.schema";
 export {
   DEFAULT_CATEGORY,
   FORM_LEAD_KINDS,
+  FORM_SUBCATEGORIES,
+  kindCategories,
   LEAD_KINDS,
   type LeadKind,
+  ONLINE_PURCHASE_SUBCATEGORY,
   REQUEST_PHOTOS_MESSAGE,
+  RESERVE_ONLINE_SUBCATEGORY,
   SERVER_MADE_FIELDS,
   SERVER_MADE_KINDS,
   SIMILAR_CAR_MESSAGE,
@@ -46,6 +51,8 @@ export const LEAD_TEXTS = {
   postcode: "Invalid postcode. Please enter a 4-digit number.",
   message: "Please enter your comments.",
   category: "Please select a category.",
+  /** A category or subcategory this form does not offer (only the server files leads under it). */
+  reservedCategory: "This form cannot file your enquiry under that category.",
   dealership: "Please select a dealership.",
   /** Spec §5. */
   terms: "* You must agree to the terms of use before submitting the form.",
@@ -345,6 +352,19 @@ export function parseLead(body: unknown, rules: LeadFormRules = DEFAULT_FORM_RUL
   return result.success
     ? { success: true, lead: result.data }
     : { success: false, fields: fieldErrors(result.error) };
+}
+
+/**
+ * `{ field: message }` for the category fields of a shopper's lead that only the server may set
+ * (see reservedCategoryFields); empty when there are none. The public endpoints answer these 400.
+ */
+export function reservedCategoryErrors(
+  kind: LeadKind,
+  fields: Record<string, unknown>,
+): Record<string, string> {
+  return Object.fromEntries(
+    reservedCategoryFields(kind, fields).map((field) => [field, LEAD_TEXTS.reservedCategory]),
+  );
 }
 
 /** Anti-abuse fields the forms add beside the lead's own fields; never stored with the lead. */

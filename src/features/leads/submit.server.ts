@@ -18,10 +18,12 @@ import type { Site } from "~/tenant/schema";
 import { formRulesFor, isHoneypotHit, isTooFast, LEAD_ERRORS, LEAD_LIMITS } from "./leads";
 import { storeLead } from "./leads.server";
 import {
+  FORM_LEAD_KINDS,
   HONEYPOT_FIELD,
   LEAD_TEXTS,
   type LeadKind,
   parseLead,
+  reservedCategoryErrors,
   SERVER_MADE_KINDS,
   STARTED_AT_FIELD,
   withoutServerMadeFields,
@@ -76,6 +78,14 @@ export function createLeadsHandler(options: LeadsHandlerOptions): (req: Request)
       if (typeof kind === "string" && SERVER_MADE_KINDS.has(kind as LeadKind)) {
         return await refuse(json({ error: LEAD_TEXTS.fixErrors, fields: { kind: LEAD_TEXTS.kind } }, 400));
       }
+      // Category and subcategory are the server's, but for the few a form offers: a lead filed as
+      // "3. Offer Accepted" or "Reserve Online" on a contact form is refused, not quietly refiled.
+      const reserved =
+        typeof kind === "string" && (FORM_LEAD_KINDS as readonly string[]).includes(kind)
+          ? reservedCategoryErrors(kind as LeadKind, body)
+          : {};
+      if (Object.keys(reserved).length > 0)
+        return await refuse(json({ error: LEAD_TEXTS.fixErrors, fields: reserved }, 400));
       const parsed = parseLead(withoutServerMadeFields(kind, body), formRulesFor(site));
       if (!parsed.success)
         return await refuse(json({ error: LEAD_TEXTS.fixErrors, fields: parsed.fields }, 400));

@@ -2,7 +2,8 @@
  * POST /api/unsubscribe `{ email, phone?, reason? }`: records that this address wants no more
  * offers from the site and tells the dealer's CRM through the lead outbox (kind "unsubscribe"), in
  * one transaction, so a shopper told "You're unsubscribed" is always on their way off the list.
- * Asking again answers the same and sends nothing new.
+ * Asking again answers the same (200 either way, so the answer says nothing about who was on the
+ * list) and sends nothing new.
  *
  * No signature is asked for: the Spam Act needs an unsubscribe that works from any link a dealer's
  * CRM sends, whatever made it. So it is rate-limited per address, and each record keeps when and
@@ -76,7 +77,10 @@ export function createUnsubscribeHandler(options: UnsubscribeOptions): (req: Req
         .where("tenant", "=", tenant)
         .where("email", "=", email)
         .executeTakeFirst();
-      if (earlier) return json({ success: true, email }, 200);
+      // One answer whether the address was on the list or not, so the endpoint tells nobody which
+      // addresses a dealer has (or had) on its list.
+      const done = () => json({ success: true, email }, 200);
+      if (earlier) return done();
       const notice = {
         tenant,
         lead: { kind: "unsubscribe" as const, email, phone, reason },
@@ -88,7 +92,7 @@ export function createUnsubscribeHandler(options: UnsubscribeOptions): (req: Req
       };
       const ipHash = accepted.ip ? addressHash(tenant, accepted.ip, options.ipHashSecret ?? null) : null;
       // The same address at the same moment: the second inserts nothing and rolls back.
-      const added = await storeLeadWithRecord(db, notice, async (trx, leadId) =>
+      await storeLeadWithRecord(db, notice, async (trx, leadId) =>
         Boolean(
           await unsubscribeDb(trx)
             .insertInto("unsubscribes")
@@ -106,7 +110,7 @@ export function createUnsubscribeHandler(options: UnsubscribeOptions): (req: Req
             .executeTakeFirst(),
         ),
       );
-      return json({ success: true, email }, added ? 201 : 200);
+      return done();
     } catch (error) {
       console.error(`[unsubscribe] ${error instanceof Error ? error.stack : String(error)}`);
       return json({ error: UNSUBSCRIBE_TEXTS.unavailable }, 503, { "retry-after": "5" });

@@ -6,6 +6,7 @@
  * Anywhere else without a key: none, and the page says online payment is unavailable.
  */
 import { createHmac, timingSafeEqual } from "node:crypto";
+import { localStandInsAllowed } from "~/server/deploy";
 
 export interface CheckoutInput {
   paymentId: string;
@@ -79,10 +80,11 @@ export function stripeProvider(
 /**
  * Whether the no-charge test checkout may run here: never where NETLIFY or AWS_LAMBDA_FUNCTION_NAME
  * is set at all (stricter than `isDeployed`, which wants NETLIFY=true): a page that marks payments
- * paid without a card must not answer on a host, whatever else is configured.
+ * paid without a card must not answer on a host, whatever else is configured. Nor under a local
+ * server open to the network (see localStandInsAllowed).
  */
 export function testCheckoutAllowed(env: NodeJS.ProcessEnv = process.env): boolean {
-  return !env.NETLIFY && !env.AWS_LAMBDA_FUNCTION_NAME;
+  return !env.NETLIFY && !env.AWS_LAMBDA_FUNCTION_NAME && localStandInsAllowed(env);
 }
 
 /**

@@ -16,6 +16,7 @@ import {
   shownPriceType,
 } from "~/features/stock/stock";
 import type { Site } from "~/tenant/schema";
+import { isTenantIndexUid } from "~/tenant/schemas/search";
 import { rankOf } from "./pack";
 import { priceBand } from "./results";
 
@@ -135,9 +136,16 @@ export function toSearchDocument(
   };
 }
 
-/** The index uid of a tenant: its configured Meilisearch index or `cars-{slug}`. */
+/** The index uid of a tenant: `cars-{slug}`, or its site.json index when that only adds a suffix. */
 export function indexUid(site: Site): string {
-  return site.search_service?.index ?? `cars-${site.slug}`;
+  const configured = site.search_service?.index;
+  if (configured === undefined) return `cars-${site.slug}`;
+  if (!isTenantIndexUid(site.slug, configured)) {
+    throw new Error(
+      `search_service.index "${configured}" is not cars-${site.slug} or cars-${site.slug}_<suffix>`,
+    );
+  }
+  return configured;
 }
 
 /** Every published car as a search document, in custom-rank order (available and newest first). */

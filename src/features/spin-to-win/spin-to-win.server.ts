@@ -14,7 +14,13 @@ import { sessionUser } from "~/features/account/account.server";
 import { checkMobile } from "~/features/account/mobile";
 import { formRulesFor, isHoneypotHit, isTooFast, LEAD_ERRORS, LEAD_LIMITS } from "~/features/leads/leads";
 import { storeLeadWithRecord } from "~/features/leads/leads.server";
-import { HONEYPOT_FIELD, LEAD_TEXTS, parseLead, STARTED_AT_FIELD } from "~/features/leads/schemas";
+import {
+  HONEYPOT_FIELD,
+  LEAD_TEXTS,
+  parseLead,
+  reservedCategoryErrors,
+  STARTED_AT_FIELD,
+} from "~/features/leads/schemas";
 import { siteTimeZone } from "~/features/locations/locations";
 import type { Db } from "~/lib/db/db.server";
 import { json, methodNotAllowed } from "~/lib/http.server";
@@ -22,7 +28,7 @@ import { clock } from "~/server/clock";
 import { type CallContext, guarded, resolveTenant } from "~/server/context";
 import { acceptJsonPost } from "~/server/json-post";
 import type { RateLimit } from "~/server/rate-limit.server";
-import { closedMessage, pickPrize, SPIN_TEXTS, totalWeight } from "./spin-to-win";
+import { closedMessage, pickPrize, SPIN_TEXTS, spinMessage, totalWeight } from "./spin-to-win";
 import { spinDb } from "./tables";
 
 export interface SpinOptions extends CallContext {
@@ -89,6 +95,11 @@ export function createSpinHandler(options: SpinOptions): (req: Request) => Promi
         const other = typeof named === "string" ? checkMobile(named) : null;
         if (!other?.ok || other.phone !== user.phone) return json({ error: SPIN_TEXTS.otherPhone }, 403);
       }
+      // The prize is the lead's subcategory and the spin's own words its message: a body that
+      // files the lead elsewhere is refused, and what the shopper typed stays their comments.
+      const reserved = reservedCategoryErrors("spin_to_win", fields);
+      if (Object.keys(reserved).length > 0)
+        return json({ error: LEAD_TEXTS.fixErrors, fields: reserved }, 400);
       const parsed = parseLead({ ...fields, phone: user.phone, kind: "spin_to_win" }, formRulesFor(site));
       if (!parsed.success) return json({ error: LEAD_TEXTS.fixErrors, fields: parsed.fields }, 400);
       const spam = isHoneypotHit(body[HONEYPOT_FIELD]);
@@ -123,8 +134,8 @@ export function createSpinHandler(options: SpinOptions): (req: Request) => Promi
           ...lead,
           prize,
           campaign: campaign.id,
-          subcategory: lead.subcategory ?? prize,
-          message: lead.message ?? `Spin to Win (${campaign.title}): won ${prize}. ${campaign.terms}`,
+          subcategory: prize,
+          message: spinMessage(campaign, prize, lead.message),
         },
         idempotencyKey: null,
         spam: false,

@@ -24,6 +24,19 @@ export const SPIN_TEXTS = {
   unavailable: "We couldn't spin the wheel just now. Please try again in a moment.",
 } as const;
 
+/**
+ * The spin lead's message: the spin's own statement of the prize, then anything the shopper typed,
+ * labelled as theirs, so the dealer never reads a shopper's words as what was won.
+ */
+export function spinMessage(
+  campaign: Pick<SpinToWin, "title" | "terms">,
+  prize: string,
+  comments: string | undefined,
+): string {
+  const statement = `Spin to Win (${campaign.title}): won ${prize}. ${campaign.terms}`;
+  return comments ? `${statement}\n\nShopper's comments: ${comments}` : statement;
+}
+
 /** Why a campaign that is not open cannot be entered, in the dealer's time zone; null when open. */
 export function closedMessage(
   campaign: Pick<SpinToWin, "start" | "expiry">,

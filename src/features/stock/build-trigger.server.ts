@@ -4,6 +4,7 @@
  * that rebuilds the tenant in the background (scripts/lib/local-rebuild.ts).
  */
 import { tenantSetting } from "~/server/deploy";
+import { NO_REDIRECTS, redirectRefusal } from "~/server/outbound";
 import { hookRetryDelayMs, isRetryableStatus } from "./rebuild";
 
 export type StartResult = { ok: true } | { ok: false; error: string };
@@ -45,9 +46,17 @@ export async function callBuildHook(
         {
           method: "POST",
           signal: AbortSignal.timeout(HOOK_TIMEOUT_MS),
+          ...NO_REDIRECTS,
         },
       );
       await response.body?.cancel().catch(() => {});
+      const redirect = redirectRefusal(response, "The build hook");
+      if (redirect) {
+        // The hook's address is wrong: asking again only meets the same redirect.
+        error = redirect;
+        log(`[stock-feed] ${tenant}: ${error} (attempt ${attempt} of ${attempts})`);
+        break;
+      }
       if (response.ok) return { ok: true };
       error = `build hook answered HTTP ${response.status}`;
       if (!isRetryableStatus(response.status)) break;

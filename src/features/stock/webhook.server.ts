@@ -1,6 +1,7 @@
 /**
  * `POST /api/stock-feed`: a dealer's feed provider says the stock changed, and the tenant's site
- * rebuilds (ARCHITECTURE §7). Signed like Stripe's webhooks (`X-Stock-Signature`), replay-safe
+ * rebuilds (ARCHITECTURE §7). Signed like Stripe's webhooks (`X-Stock-Signature`, over the tenant's
+ * slug and the body), replay-safe
  * (event ids per tenant) and coalesced (rebuild.ts), with its state in the database so it holds
  * across function instances.
  */
@@ -10,10 +11,11 @@ import type { Db } from "~/lib/db/db.server";
 import { json, methodNotAllowed } from "~/lib/http.server";
 import { readBodyWithin } from "~/server/client";
 import { clock } from "~/server/clock";
-import { perTenantEnvName, tenantForRequest, tenantSetting } from "~/server/deploy";
+import { isDeployed, perTenantEnvName, tenantForRequest, tenantSetting } from "~/server/deploy";
 import { REQUEST_ERRORS } from "~/server/errors";
 import { verifySignature } from "~/server/signature";
 import { SITE_FILE, tenantsDir } from "~/tenant/load";
+import { isRotationSlug } from "~/tenant/schema";
 import { type Builder, builderFor } from "./build-trigger.server";
 import { acceptStockEvent, markStartFailed } from "./builds.server";
 import { parseStockEvent, WEBHOOK_BODY_LIMIT_BYTES } from "./rebuild";
@@ -26,6 +28,9 @@ export const SIGNATURE_HEADER = "x-stock-signature";
  * all-tenant server); each with its `…_PREVIOUS` during a rotation.
  */
 export function webhookSecrets(tenant: string, env: NodeJS.ProcessEnv = process.env): string[] {
+  // Its variables would be another tenant's rotation variables (the schema refuses such slugs; a
+  // folder whose site.json is broken still reaches here).
+  if (isRotationSlug(tenant)) return [];
   const own = perTenantEnvName("STOCK_WEBHOOK_SECRET", tenant);
   const pair = env[own]
     ? [env[own], env[`${own}_PREVIOUS`]]
@@ -35,6 +40,23 @@ export function webhookSecrets(tenant: string, env: NodeJS.ProcessEnv = process.
       ];
   return pair[0] ? pair.filter((secret): secret is string => Boolean(secret)) : [];
 }
+
+/**
+ * What a stock event's `v1` signs: `<t>.<slug>.<raw body>` (the header stays Stripe's
+ * `t=…,v1=…`). With the tenant in it, an event captured on one dealer's site cannot be replayed to
+ * another's within the 300 s window when both share a secret (a provider serving several dealers,
+ * or `STOCK_WEBHOOK_SECRET` under the local all-tenant server).
+ */
+export function stockSignedPayload(tenant: string, raw: string): string {
+  return `${tenant}.${raw}`;
+}
+
+/**
+ * Deployed, a secret shorter than this is refused (the webhook answers 503 as if unset): it is
+ * what stands between anyone on the internet and a rebuild of the dealer's site. Locally any
+ * length does (the README's `dev-secret`).
+ */
+export const MIN_DEPLOYED_SECRET_LENGTH = 32;
 
 export interface StockWebhookOptions {
   db: () => Promise<Db>;
@@ -62,11 +84,22 @@ export function createStockWebhookHandler(options: StockWebhookOptions): (req: R
       const builder = (options.builder ?? ((slug: string) => builderFor(slug, env)))(tenant);
       // Nothing is recorded: the provider retries, and its events count once this is set up.
       if (secrets.length === 0) return json({ error: "Stock webhook is not configured" }, 503);
+      if (isDeployed(env) && secrets.some((secret) => secret.length < MIN_DEPLOYED_SECRET_LENGTH)) {
+        console.error(
+          `[stock-feed] ${tenant}: a stock webhook secret is shorter than ${MIN_DEPLOYED_SECRET_LENGTH} characters; events are refused until it is replaced (e.g. openssl rand -hex 32)`,
+        );
+        return json({ error: "Stock webhook is not configured" }, 503);
+      }
       if (!builder) return json({ error: "No build hook is configured for this site" }, 503);
       const raw = await readBodyWithin(req, WEBHOOK_BODY_LIMIT_BYTES);
       if (raw === null) return json({ error: "Body too large" }, 413);
       const at = now();
-      const check = verifySignature(req.headers.get(SIGNATURE_HEADER), raw, secrets, at);
+      const check = verifySignature(
+        req.headers.get(SIGNATURE_HEADER),
+        stockSignedPayload(tenant, raw),
+        secrets,
+        at,
+      );
       if (!check.ok) {
         return json({ error: check.reason === "stale" ? "Timestamp too old or new" : "Bad signature" }, 401);
       }

@@ -13,6 +13,7 @@ import {
   HONEYPOT_FIELD,
   LEAD_TEXTS,
   parseLead,
+  reservedCategoryErrors,
   STARTED_AT_FIELD,
   withoutServerMadeFields,
 } from "~/features/leads/schemas";
@@ -194,6 +195,13 @@ export function createTradeInHandler(deps: TradeInDeps): Handler {
     const category = categories.includes(String(submission.category))
       ? String(submission.category)
       : undefined;
+    // The stage is the server's ("1. Valuation Requested" now, "3. Offer Accepted" on acceptance)
+    // and the category the page's: a request naming others is refused, not quietly refiled.
+    const reserved = {
+      ...reservedCategoryErrors("trade_in", submission.userData),
+      ...reservedCategoryErrors("trade_in", { category: submission.category }),
+    };
+    if (Object.keys(reserved).length > 0) return badRequest(reserved);
 
     const parsed = parseLead(
       {

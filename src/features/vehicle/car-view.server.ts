@@ -2,14 +2,21 @@
  * GET /cars/{slug}/view.json?photos_count=&updated_at=&website_id= (spec §7): counts one view of a
  * published car and answers `{ views, car_fields }`. `count=0` reads without counting (the print
  * page). Unknown car 404, bad query 400; the page shows nothing unless it gets a number.
+ *
+ * Anyone can call it, so a client counts at most one view of a car an hour (reloads and scripts
+ * add nothing), kept as a hash of its address, and each client may call it only so often (429).
  */
+import { createHash } from "node:crypto";
 import { sql } from "kysely";
 import { z } from "zod";
 import type { Car } from "~/features/stock/car.schema";
 import type { Db } from "~/lib/db/db.server";
 import { json, methodNotAllowed } from "~/lib/http.server";
+import { clientIp, clientKey } from "~/server/client";
 import { clock } from "~/server/clock";
 import { type CallContext, fieldErrors, guarded, resolveTenant } from "~/server/context";
+import { limitClient } from "~/server/json-post";
+import { hitRateLimit, type RateLimit } from "~/server/rate-limit.server";
 import { findCarIn } from "~/tenant/find-car";
 import { carFields } from "./car-fields";
 import { CALL_ERRORS } from "./http.server";
@@ -37,9 +44,28 @@ export const carViewQuerySchema = z
   })
   .strict();
 
+/** Calls of the endpoint per client (page views and print pages alike). */
+export const CAR_VIEW_RATE_LIMIT: RateLimit = { hits: 60, windowMs: 60_000 };
+/** A client's views of one car that count: one per clock hour. */
+export const VIEW_PER_CLIENT: RateLimit = { hits: 1, windowMs: 3_600_000 };
+
 export interface CarViewOptions extends CallContext {
   db: () => Promise<Db>;
   now?: () => Date;
+  rateLimit?: RateLimit;
+  /** A per-deploy secret mixed into the client's hash (IP_HASH_SECRET). */
+  ipHashSecret?: string | null;
+}
+
+/**
+ * Who is viewing, without keeping the address: sha256 of the deploy's secret, the site and the
+ * client (an IPv6 /64 counts as one, as in the rate limits), shortened; it names a counter row.
+ */
+export function viewerHash(tenant: string, req: Request, secret: string | null = null): string {
+  return createHash("sha256")
+    .update(`${secret ?? ""}\0${tenant}\0${clientKey(clientIp(req))}`)
+    .digest("hex")
+    .slice(0, 32);
 }
 
 /** Adds one view (starting from the feed's own count the first time) and returns the new total. */
@@ -84,10 +110,27 @@ export function createCarViewHandler(options: CarViewOptions): (req: Request) =>
         return json({ error: "Invalid view request.", fields: fieldErrors(query.error.issues) }, 400);
       }
       const db = await options.db();
-      const views =
-        query.data.count === "0"
-          ? await readViews(db, resolved.tenant, car)
-          : await countView(db, resolved.tenant, car, now());
+      const at = now();
+      const { tenant } = resolved;
+      const limited = await limitClient(
+        db,
+        req,
+        `car-view:${tenant}`,
+        options.rateLimit ?? CAR_VIEW_RATE_LIMIT,
+        at,
+      );
+      if (limited) return limited;
+      const counts =
+        query.data.count !== "0" &&
+        (
+          await hitRateLimit(
+            db,
+            `car-viewed:${tenant}:${car.id}:${viewerHash(tenant, req, options.ipHashSecret ?? null)}`,
+            VIEW_PER_CLIENT,
+            at,
+          )
+        ).allowed;
+      const views = counts ? await countView(db, tenant, car, at) : await readViews(db, tenant, car);
       return json({ views, car_fields: carFields(resolved.data, car) });
     });
 }

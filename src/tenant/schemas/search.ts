@@ -26,13 +26,28 @@ export const searchFiltersSchema = z
 
 export type SearchFilters = z.infer<typeof searchFiltersSchema>;
 
+/**
+ * Whether `uid` may be the index of tenant `slug`: `cars-{slug}`, or that with a suffix after an
+ * underscore (`cars-westside-auto_v2`). Slugs never hold an underscore, so no suffix one tenant
+ * picks can spell another tenant's index (`cars-west` + `-side-auto` would).
+ */
+export function isTenantIndexUid(slug: string, uid: string): boolean {
+  const base = `cars-${slug}`;
+  return (
+    uid === base || (uid.startsWith(`${base}_`) && /^[A-Za-z0-9_-]{1,64}$/.test(uid.slice(base.length + 1)))
+  );
+}
+
 /** Hosted Meilisearch: host and a search-only key (or tenant token). Absent: embedded engine. */
 export const searchServiceSchema = z
   .object({
     host: z.url({ protocol: /^https?$/ }),
     /** Search-only API key or tenant token (public: it ships to the browser). */
     key: z.string().min(1),
-    /** Index uid; defaults to `cars-{slug}`. */
+    /**
+     * Index uid; defaults to `cars-{slug}`. Only a suffix may be added (`cars-{slug}_v2`), so a
+     * tenant's config can never name, and the sync never overwrite, another tenant's index.
+     */
     index: z.string().optional(),
   })
   .strict();

@@ -1,5 +1,6 @@
 /** A tenant's sync: where its index lives, the admin key that writes it, the public key it ships. */
 import type { Key, Meilisearch } from "meilisearch";
+import { isDeployed, pinnedTenant } from "~/server/deploy";
 import type { Site } from "~/tenant/schema";
 import type { TenantData } from "~/tenant/tenant.server";
 import { indexUid } from "../documents";
@@ -17,24 +18,63 @@ export function tenantAdminKeyVar(slug: string): string {
   return `MEILI_ADMIN_KEY_${slug.toUpperCase().replace(/[^A-Z0-9]+/g, "_")}`;
 }
 
+const LOOPBACK = new Set(["localhost", "127.0.0.1", "[::1]"]);
+
+/** `MEILI_ALLOWED_HOSTS=https://a.example,https://b.example` → their origins. */
+function allowedHosts(env: NodeJS.ProcessEnv): Set<string> {
+  const origins = (env.MEILI_ALLOWED_HOSTS ?? "")
+    .split(",")
+    .map((entry) => entry.trim())
+    .filter((entry) => URL.canParse(entry))
+    .map((entry) => new URL(entry).origin);
+  return new Set(origins);
+}
+
 /**
- * Where a tenant's index lives and the admin key to write it: `MEILI_URL` (else the tenant's
- * `search_service.host`) and `MEILI_ADMIN_KEY_<SLUG>` or `MEILI_ADMIN_KEY`. The admin key comes from
- * the environment only; site.json holds nothing but the public search key. `null`: the tenant uses
- * the embedded engine and there is nothing to sync.
+ * Where a tenant's index lives and the admin key to write it. The admin key goes only where the
+ * environment says: `MEILI_URL`, or a site.json `search_service.host` whose origin is listed in
+ * `MEILI_ALLOWED_HOSTS`. A tenant's own config never picks where a key is sent. The host is https
+ * (http only to this machine, and never from a deployed build). The key is
+ * `MEILI_ADMIN_KEY_<SLUG>`, or the global `MEILI_ADMIN_KEY` only in a process pinned to this one
+ * tenant (`TENANT=<slug>`), so one run never hands one key to every tenant's host. `null`: the
+ * tenant uses the embedded engine and there is nothing to sync.
  */
 export function resolveSyncTarget(site: Site, env: NodeJS.ProcessEnv = process.env): SyncTarget | null {
-  const host = env.MEILI_URL || site.search_service?.host;
+  const configured = site.search_service?.host;
+  const host = env.MEILI_URL || configured;
   if (!host) return null;
-  const adminKey = env[tenantAdminKeyVar(site.slug)] || env.MEILI_ADMIN_KEY;
-  if (!adminKey) {
-    throw new SearchSyncError(
-      `no admin key for ${host}: set MEILI_ADMIN_KEY (or ${tenantAdminKeyVar(site.slug)}) in the environment. ` +
-        "Admin keys never go in site.json, which ships to browsers.",
-      "configuration",
+  const refuse = (why: string): never => {
+    throw new SearchSyncError(why, "configuration");
+  };
+  if (!env.MEILI_URL && configured && !allowedHosts(env).has(new URL(configured).origin)) {
+    refuse(
+      `search_service.host ${configured} of ${site.slug} is not an allowed host for the admin key: ` +
+        "set MEILI_URL, or list the host's origin in MEILI_ALLOWED_HOSTS.",
     );
   }
-  return { host, adminKey };
+  const url = URL.canParse(host) ? new URL(host) : refuse(`search host ${host} is not a URL`);
+  const local = LOOPBACK.has(url.hostname) && !isDeployed(env);
+  if (url.protocol !== "https:" && !(url.protocol === "http:" && local)) {
+    refuse(
+      `search host ${url.origin} is not https: the admin key travels only over https (http only to localhost, and never from a deployed build).`,
+    );
+  }
+  const own = env[tenantAdminKeyVar(site.slug)];
+  const global = env.MEILI_ADMIN_KEY;
+  if (!own && global && pinnedTenant(env) !== site.slug) {
+    refuse(
+      `the shared MEILI_ADMIN_KEY is used only with TENANT=${site.slug} (one tenant per run); ` +
+        `set ${tenantAdminKeyVar(site.slug)}, a key for this tenant's indexes only, to sync several tenants in one run.`,
+    );
+  }
+  const adminKey = own || global;
+  if (!adminKey) {
+    refuse(
+      `no admin key for ${host}: set ${tenantAdminKeyVar(site.slug)} (or MEILI_ADMIN_KEY with TENANT=${site.slug}) in the environment. ` +
+        "Admin keys never go in site.json, which ships to browsers.",
+    );
+  }
+  return { host, adminKey: adminKey as string };
 }
 
 const sameHost = (a: string, b: string) => a.replace(/\/+$/, "") === b.replace(/\/+$/, "");
@@ -107,6 +147,14 @@ export interface SyncTenantOptions
 /** Syncs one loaded tenant: the same documents the build emits (`tenantSearch`), its index uid. */
 export async function syncTenant(tenant: TenantData, options: SyncTenantOptions): Promise<SyncIndexResult> {
   const { site } = tenant;
+  const service = site.search_service;
+  if (service && !sameHost(service.host, options.target.host)) {
+    // MEILI_URL names another server than the one the site's pages search (and its CSP allows):
+    // fine for staging, but the live site will not see these documents, nor is its key checked.
+    options.log?.(
+      `warning: the site searches ${service.host} but this sync writes ${options.target.host}; its public key is not checked there`,
+    );
+  }
   await assertPublicSearchKey(options.client, site, options.target, options.now);
   const { documents } = tenantSearch(tenant);
   options.log?.(`${documents.length} published cars -> ${options.target.host} index ${indexUid(site)}`);
