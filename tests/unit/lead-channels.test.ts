@@ -3,12 +3,14 @@
  * JSON webhook, ADF/XML by HTTP and ADF/XML by email, each with its own outbox row, retries and
  * parking, against real storage (PGlite), a real SMTP server and real HTTP receivers.
  */
+import { randomUUID } from "node:crypto";
 import { mkdtempSync, readdirSync, readFileSync, rmSync } from "node:fs";
 import { createServer, type Server } from "node:http";
 import type { AddressInfo } from "node:net";
 import os from "node:os";
 import path from "node:path";
 import tls from "node:tls";
+import { sql } from "kysely";
 import { simpleParser } from "mailparser";
 import { SMTPServer } from "smtp-server";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
@@ -257,7 +259,14 @@ describe("delivery channels: one outbox row per lead and channel", () => {
       );
       await migrateToLatest(older as never, before);
       const slug = tenant();
-      const id = await store(older, slug);
+      // As that code stored a lead: the row, and one outbox row without a channel.
+      const parsed = parseLead(validBody("test_drive"));
+      if (!parsed.success) throw new Error("fixture lead is invalid");
+      const { kind, ...fields } = parsed.lead;
+      const id = randomUUID();
+      await sql`insert into leads (id, tenant, kind, fields, client_ip)
+        values (${id}, ${slug}, ${kind}, ${JSON.stringify(fields)}::jsonb, '203.0.113.7')`.execute(older);
+      await sql`insert into lead_outbox (lead_id, tenant) values (${id}, ${slug})`.execute(older);
       await migrateToLatest(older as never);
       const webhook = await receiver(200);
       const adfHttp = await receiver(200);

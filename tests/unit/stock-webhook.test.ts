@@ -120,15 +120,15 @@ describe("the signature", () => {
   });
 
   describe("against a vector computed outside the code", () => {
-    // The tenant's own secret (STOCK_WEBHOOK_SECRET_<SLUG>), whose signed string is "<t>.<body>"
-    // alone. The hex was computed with openssl, not with the product's signer:
-    //   printf '%s' '1795662000.{"id":"evt_vector_1","type":"stock.updated"}' \
+    // The tenant's own secret (STOCK_WEBHOOK_SECRET_<SLUG>); the signed string is
+    // "<t>.<slug>.<raw body>". The hex was computed with openssl, not with the product's signer:
+    //   printf '%s' '1795662000.vector-motors.{"id":"evt_vector_1","type":"stock.updated"}' \
     //     | openssl dgst -sha256 -hmac 'stock-vector-secret-2f9c41d07e5a8b63c94f1e02'
     const VECTOR_TENANT = "vector-motors";
     const VECTOR_SECRET = "stock-vector-secret-2f9c41d07e5a8b63c94f1e02";
     const VECTOR_T = 1795662000; // 2026-11-26T03:00:00Z, the test's NOW
     const VECTOR_BODY = '{"id":"evt_vector_1","type":"stock.updated"}';
-    const VECTOR_V1 = "cc1d84fb62b4816e18c7d5ba3a68ad66b775ffb0e7bd47ad8dcdd11903338327";
+    const VECTOR_V1 = "35e48b75e4b0915153ec996fe27e14e7093671d2e0bdf33bb9c55df70e636142";
     beforeEach(() => {
       tenant = VECTOR_TENANT;
       env = { TENANT: VECTOR_TENANT, STOCK_WEBHOOK_SECRET_VECTOR_MOTORS: VECTOR_SECRET };
