@@ -3,6 +3,7 @@ import { describe, expect, it } from "vitest";
 import {
   checkFirstFeed,
   checkTruncation,
+  emptyPublish,
   type FeedReport,
   publishFeed,
   readFeed,
@@ -198,6 +199,36 @@ describe("a first build whose every row is quarantined", () => {
     ["an empty feed", 0, 0, null],
   ])("passes for %s", (_case, received, quarantined, lastPublished) => {
     expect(checkFirstFeed(report(received, quarantined), lastPublished).ok).toBe(true);
+  });
+});
+
+describe("a build that publishes no car while it quarantined rows", () => {
+  const report = (published: number, quarantined: number): FeedReport => ({
+    tenant: "example-motors",
+    feed: "stock.json",
+    generated_at: NOW.toISOString(),
+    received: published + quarantined + 1,
+    published,
+    hidden: { not_on_website: 1 },
+    quarantined: Array.from({ length: quarantined }, (_, index) => ({
+      index,
+      id: index === 0 ? null : 1001 + index,
+      messages: ['status: "available" is not allowed; use one of "in_stock", "sold", "coming_soon"'],
+    })),
+  });
+
+  it("is empty, with the first rows' messages", () => {
+    expect(emptyPublish(report(0, 2))).toEqual([
+      'row 0 (no id): status: "available" is not allowed; use one of "in_stock", "sold", "coming_soon"',
+      'row 1 (id 1002): status: "available" is not allowed; use one of "in_stock", "sold", "coming_soon"',
+    ]);
+  });
+
+  it.each([
+    ["publishes a car", 1, 2],
+    ["quarantined nothing", 0, 0],
+  ])("is not empty when it %s", (_case, published, quarantined) => {
+    expect(emptyPublish(report(published, quarantined))).toBeNull();
   });
 });
 

@@ -16,12 +16,7 @@ import os from "node:os";
 import path from "node:path";
 import { unlistedImageOrigins } from "~/features/media/media";
 import { assertNoSecretsInDir, searchSecretsFromEnv } from "~/features/search/sync";
-import {
-  checkFirstFeed,
-  checkTruncation,
-  type FeedReport,
-  firstQuarantined,
-} from "~/features/stock/feed.server";
+import { checkFirstFeed, checkTruncation, emptyPublish, type FeedReport } from "~/features/stock/feed.server";
 import { astroProcessEnv } from "~/tenant/build-env";
 import { ConfigError } from "~/tenant/errors";
 import { loadSite, SITE_FILE } from "~/tenant/load";
@@ -252,10 +247,8 @@ async function buildOneTenant(slug: string, options: BuildOptions): Promise<Tena
   if (!first.ok) return fail(first.message ?? "every row quarantined", counts);
   // Publishing no car while rows were quarantined is allowed (the stock may really be gone) but
   // never quiet: the summary says `empty` and shows the first rows' messages.
-  const empty =
-    report.published === 0 && counts.quarantined > 0
-      ? { feedReport, firstQuarantined: firstQuarantined(report) }
-      : undefined;
+  const firstRows = emptyPublish(report);
+  const empty = firstRows ? { feedReport, firstQuarantined: firstRows } : undefined;
   if (empty) {
     log(
       `WARNING: publishing no cars, and ${counts.quarantined} feed ` +

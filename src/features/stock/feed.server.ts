@@ -187,6 +187,15 @@ export function firstQuarantined(report: FeedReport, count = 3): string[] {
 }
 
 /**
+ * When a feed publishes no car while it quarantined rows, the first rows' messages (the build then
+ * calls itself `empty` rather than ok: the stock may really be gone, or no row matches the car
+ * schema); otherwise null.
+ */
+export function emptyPublish(report: FeedReport): string[] | null {
+  return report.published === 0 && report.quarantined.length > 0 ? firstQuarantined(report) : null;
+}
+
+/**
  * A site's first build (no published build to compare with) from a feed whose every row was
  * quarantined is refused as a truncated feed is: it would publish an empty site, and a build that
  * says "ok" over it hides a feed that does not match the car schema at all.
