@@ -1,6 +1,6 @@
 // One Astro project builds one tenant at a time: scripts/build.ts tells each `astro build` which
 // tenant, where to write it and how it is split through the variables of src/tenant/build-env.ts
-// (see ARCHITECTURE.md §1).
+// (see docs/architecture.md §1).
 import { readFileSync } from "node:fs";
 import path from "node:path";
 import { fileURLToPath } from "node:url";

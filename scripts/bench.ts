@@ -1,5 +1,5 @@
 /**
- * `npm run bench`: figures against a baseline measured in the same run (ARCHITECTURE.md §9).
+ * `npm run bench`: figures against a baseline measured in the same run (docs/architecture.md §9).
  * - build: a generated 1,000- and 5,000-car tenant, cold and rebuilt after 1 car and 5% of cars
  *   changed, vs a bare Astro build of as many trivial pages, with the goals of each;
  * - search: the embedded engine over the 5,000-car index; weight: JS/CSS/HTML of the samples' home,
@@ -155,7 +155,7 @@ for (const size of SIZES) {
   if (ONLY.has("build") && size === Math.max(...SIZES))
     modes.push({ label: " (1 process)", shards: 1, fresh: true });
   if (ONLY.has("build")) {
-    // ARCHITECTURE.md §9: rebuild after one car changed; and after a busier update (5% of cars),
+    // docs/architecture.md §9: rebuild after one car changed; and after a busier update (5% of cars),
     // which also re-renders the search pages that list those cars.
     modes.push({ label: ", rebuild after 1 car changed", fresh: false, changeEvery: size * 10 });
     modes.push({ label: ", rebuild after 5% of cars changed", fresh: false, changeEvery: 20 });

@@ -1,5 +1,5 @@
 /**
- * Browser benches (ARCHITECTURE.md §9) over the sample tenants as `npm start` serves them:
+ * Browser benches (docs/architecture.md §9) over the sample tenants as `npm start` serves them:
  * - Interaction to Next Paint on the biggest sample's search page (a facet click, keystrokes in
  *   the search box) with the CPU slowed four times through the DevTools protocol, against
  *   Google's "good" line of 200 ms;

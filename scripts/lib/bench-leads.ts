@@ -1,5 +1,5 @@
 /**
- * Functions bench (ARCHITECTURE.md §9): lead submissions per second and p95 latency at 50
+ * Functions bench (docs/architecture.md §9): lead submissions per second and p95 latency at 50
  * concurrent clients, over real HTTP against the real /api/leads handler on PGlite on disk, with
  * the delivery worker running; then checks nothing was lost or duplicated (every answered lead is
  * stored once and reaches a local CRM). Baseline: the health function under the same load, once

@@ -1,5 +1,5 @@
 /**
- * Search bench (ARCHITECTURE.md §9): the embedded engine over a built tenant's own index file, as
+ * Search bench (docs/architecture.md §9): the embedded engine over a built tenant's own index file, as
  * the browser gets it, answering a fixed query mix. Baseline: one pass over every document (what
  * any full scan pays), measured between the queries.
  */

@@ -1,5 +1,5 @@
 /**
- * Webhook-to-visible bench (ARCHITECTURE.md §9): `npm start` serving a generated tenant of `size`
+ * Webhook-to-visible bench (docs/architecture.md §9): `npm start` serving a generated tenant of `size`
  * cars; its feed changes (one car added, one removed, one price changed), a signed stock-feed
  * webhook answers 202, and the clock runs until the site serves all three changes. Goal: ≤ 30 s for
  * 1,000 cars on this 2-core machine (60 s is the ceiling). Baseline: the rebuild's own time, as

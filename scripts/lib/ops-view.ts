@@ -111,6 +111,10 @@ const HIDDEN_LABELS: Record<string, string> = {
 
 type Pill = { label: string; tone: "ok" | "bad" | "busy" | "idle" };
 
+/** A build that went live with no car while it quarantined rows: the build summary's `empty`. */
+const publishedNothing = (build: BuildHistoryEntry) =>
+  build.ok && build.published === 0 && (build.quarantined ?? 0) > 0;
+
 function pill(tenant: TenantOps, now: Date): Pill {
   const running =
     tenant.rebuilding ||
@@ -120,6 +124,7 @@ function pill(tenant: TenantOps, now: Date): Pill {
   if (tenant.status?.requestedAt) return { label: "Rebuild queued", tone: "busy" };
   const last = tenant.history.at(-1);
   if (!last) return { label: "No build recorded", tone: "idle" };
+  if (publishedNothing(last)) return { label: "Live with no cars", tone: "bad" };
   return last.ok ? { label: "Live", tone: "ok" } : { label: "Last build failed, old site live", tone: "bad" };
 }
 
@@ -158,7 +163,11 @@ function lastBuild(tenant: TenantOps, now: Date): string {
   return `<dl class="facts">
 <div><dt>When</dt><dd>${when(new Date(last.finished_at ?? last.at), now)}${last.trigger ? ` <span class="muted">· ${esc(last.trigger)}</span>` : ""}</dd></div>
 <div><dt>Took</dt><dd>${seconds(last.seconds)}</dd></div>
-<div><dt>Result</dt><dd class="${last.ok ? "good" : "bad"}">${last.ok ? "Published" : "Failed, previous site kept"}</dd></div>
+<div><dt>Result</dt>${
+    publishedNothing(last)
+      ? `<dd class="bad">Published no cars: ${n(last.quarantined ?? 0)} feed rows quarantined</dd>`
+      : `<dd class="${last.ok ? "good" : "bad"}">${last.ok ? "Published" : "Failed, previous site kept"}</dd>`
+  }</div>
 <div><dt>Pages</dt><dd>${last.pages === null ? "–" : `${n(rendered)} rendered · ${n(reused)} reused`}</dd></div>
 </dl>${
     last.pages !== null

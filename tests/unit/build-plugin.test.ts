@@ -192,4 +192,26 @@ describe("the build-cache plugin", () => {
     );
     expect(logs).toContain("[build-cache] Pages: 160 (7 rendered, 153 reused from the build cache)");
   });
+
+  it("calls a build that published no car while it quarantined rows empty, not ok", async () => {
+    writeTenant("example-motors", {});
+    writeBuildOutput("example-motors");
+    const history = path.join(root, "reports/example-motors/builds.json");
+    const [entry] = JSON.parse(readFileSync(history, "utf8"));
+    writeFileSync(
+      history,
+      JSON.stringify([{ ...entry, received: 3, published: 0, hidden: 0, quarantined: 3 }]),
+    );
+    await plugin("example-motors").onPostBuild({ utils: standInUtils() });
+    expect(shown).toEqual([
+      {
+        title: "example-motors: build empty",
+        summary: "Published in 12.5s: 0 cars of 3 received (0 hidden, 3 quarantined)",
+        text: expect.stringContaining(
+          "Warning: no car published; the feed report (reports/example-motors/feed-report.json) says " +
+            "why each quarantined row was left out",
+        ),
+      },
+    ]);
+  });
 });

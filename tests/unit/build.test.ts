@@ -7,6 +7,7 @@ import {
   cpSync,
   type Dirent,
   existsSync,
+  mkdirSync,
   mkdtempSync,
   readdirSync,
   readFileSync,
@@ -16,6 +17,7 @@ import {
 import os from "node:os";
 import path from "node:path";
 import { beforeAll, describe, expect, it } from "vitest";
+import { summaryTable } from "../../scripts/lib/build-tenants";
 import { TRASH } from "../../scripts/lib/discard";
 
 const ROOT = path.resolve(".");
@@ -44,6 +46,25 @@ function build(env: Record<string, string>, base = work) {
 
 const read = (...parts: string[]) => readFileSync(path.join(work, ...parts), "utf8");
 
+/** The JSON blocks of the README's "Adding a tenant" section, in order: site.json, then the feed. */
+function readmeTenantFiles(): { site: Record<string, unknown>; feed: { cars: Record<string, unknown>[] } } {
+  const readme = readFileSync(path.join(ROOT, "README.md"), "utf8");
+  const section = readme.slice(readme.indexOf("## Adding a tenant"));
+  const blocks = [...section.slice(0, section.indexOf("\n## ")).matchAll(/```json\n([\s\S]*?)```/g)].map(
+    (match) => JSON.parse(match[1] as string),
+  );
+  expect(blocks).toHaveLength(2);
+  return { site: blocks[0], feed: blocks[1] };
+}
+
+/** A tenant folder in the test's tenants: the README's site.json under another slug, and a feed. */
+function writeTenant(slug: string, site: Record<string, unknown>, cars: unknown[]): void {
+  const dir = path.join(work, "tenants", slug);
+  mkdirSync(dir, { recursive: true });
+  writeFileSync(path.join(dir, "site.json"), JSON.stringify({ ...site, slug }));
+  writeFileSync(path.join(dir, "stock.json"), JSON.stringify({ cars }));
+}
+
 /** Every file under `root`, relative to it, sorted. */
 const filesUnder = (root: string) =>
   (readdirSync(root, { recursive: true, withFileTypes: true }) as Dirent[])
@@ -64,13 +85,73 @@ function expectSameSite(actualRoot: string, expectedRoot: string): string[] {
   return listed;
 }
 
+describe("the summary table npm run build prints", () => {
+  it("calls a build that published no car while it quarantined rows empty, and prints its first rows", () => {
+    const table = summaryTable([
+      {
+        slug: "empty-feed",
+        ok: true,
+        published: 0,
+        hidden: 1,
+        quarantined: 2,
+        pages: 29,
+        seconds: 7.7,
+        empty: {
+          feedReport: "reports/empty-feed/feed-report.json",
+          firstQuarantined: [
+            'row 0 (id 1001): price: must be number, got "24,990"',
+            "row 2 (no id): id: is required (number)",
+          ],
+        },
+      },
+      { slug: "example-motors", ok: true, published: 1, hidden: 0, quarantined: 0, pages: 34, seconds: 7.6 },
+      { slug: "all-quarantined", ok: false, published: 0, hidden: 0, quarantined: 2, seconds: 0 },
+    ]);
+    expect(table).toBe(
+      [
+        "tenant           status  published  hidden  quarantined  pages  seconds",
+        "---------------  ------  ---------  ------  -----------  -----  -------",
+        "empty-feed        empty          0       1            2     29      7.7",
+        "example-motors       ok          1       0            0     34      7.6",
+        "all-quarantined  FAILED          0       0            2      -      0.0",
+        "",
+        "WARNING empty-feed: published no cars, and 2 feed rows were quarantined " +
+          "(reports/empty-feed/feed-report.json lists each). The first:",
+        '  row 0 (id 1001): price: must be number, got "24,990"',
+        "  row 2 (no id): id: is required (number)",
+      ].join("\n"),
+    );
+  });
+});
+
 describe("npm run build on fixture tenants", () => {
   let first: ReturnType<typeof build>;
+  /** The README's tenant's first build: beside the shrunk feed's rebuild below, on a core it leaves free. */
+  let readmeBuild: ReturnType<typeof build> | undefined;
 
   beforeAll(() => {
     work = mkdtempSync(path.join(os.tmpdir(), "build-test-"));
     cpSync(path.join(ROOT, "tests/fixtures/tenants"), path.join(work, "tenants"), { recursive: true });
-    first = build({});
+    // A new user's tenant, exactly as the README's "Adding a tenant" gives it.
+    const readme = readmeTenantFiles();
+    const dir = path.join(work, "tenants/example-motors");
+    mkdirSync(dir, { recursive: true });
+    writeFileSync(path.join(dir, "site.json"), JSON.stringify(readme.site));
+    writeFileSync(path.join(dir, "stock.json"), JSON.stringify(readme.feed));
+    const car = readme.feed.cars[0] as Record<string, unknown>;
+    // The same site with a logo that is not under public/.
+    writeTenant(
+      "missing-logo",
+      { ...readme.site, logo: { ...(readme.site.logo as object), url: "/media/logos/missing-logo.svg" } },
+      [car],
+    );
+    // Nothing of the feed matches the car schema, and the site was never published.
+    writeTenant("all-quarantined", readme.site, [
+      { ...car, price: "24,990" },
+      { ...car, id: 1002, status: "available" },
+    ]);
+    // Every tenant but the README's, whose Astro build would take a round of its own here.
+    first = build({ TENANT: "all-quarantined,broken-config,fixture-motors,hostile-feed,missing-logo" });
   }, 180_000);
 
   it("reports the broken tenant, builds the others and exits non-zero", () => {
@@ -78,8 +159,33 @@ describe("npm run build on fixture tenants", () => {
     expect(first.output).toMatch(/\[broken-config\] FAILED: .*broken-config\/site\.json is invalid/);
     expect(first.output).toMatch(/broken-config\s+FAILED/);
     expect(first.output).toMatch(/fixture-motors\s+ok\s+5\s+0\s+0\s+\d+/);
-    expect(first.output).toMatch(/2 of 3 tenants built .*; failed: broken-config/);
+    expect(first.output).toMatch(
+      /2 of 5 tenants built .*; failed: all-quarantined, broken-config, missing-logo$/m,
+    );
     expect(existsSync(path.join(work, "dist/broken-config"))).toBe(false);
+  });
+
+  it("fails a site whose logo is not under public/, naming the file, the field and the fix", () => {
+    expect(first.output).toContain(
+      `[missing-logo] FAILED: ${path.join(work, "tenants/missing-logo/site.json")} is invalid:\n` +
+        '  - logo.url: "/media/logos/missing-logo.svg" is not a file under public/ (looked for ' +
+        "public/media/logos/missing-logo.svg); add the file there, or set logo.url to a file that is",
+    );
+    expect(first.output).toMatch(/missing-logo\s+FAILED/);
+    expect(existsSync(path.join(work, "dist/missing-logo"))).toBe(false);
+  });
+
+  it("fails a first build whose every feed row was quarantined, naming the first rows", () => {
+    expect(first.output).toContain(
+      "[all-quarantined] FAILED: every one of the feed's 2 rows was quarantined and the site has " +
+        "never been published; refusing to publish an empty site.",
+    );
+    expect(first.output).toContain('  row 0 (id 1001): price: must be number, got "24,990"');
+    expect(first.output).toContain(
+      '  row 1 (id 1002): status: "available" is not allowed; use one of "in_stock", "sold", "coming_soon"',
+    );
+    expect(first.output).toMatch(/all-quarantined\s+FAILED\s+0\s+0\s+2\s+-/);
+    expect(existsSync(path.join(work, "dist/all-quarantined"))).toBe(false);
   });
 
   it("prerenders the home page and one page per published car", () => {
@@ -200,7 +306,8 @@ describe("npm run build on fixture tenants", () => {
       true,
     );
 
-    const allowed = build({ TENANT: "fixture-motors", ALLOW_FEED_SHRINK: "1" });
+    const allowed = build({ TENANT: "fixture-motors,example-motors", ALLOW_FEED_SHRINK: "1" });
+    readmeBuild = allowed;
     expect(allowed.status).toBe(0);
     expect(existsSync(path.join(work, "dist/fixture-motors/cars/2021-ford-ranger-1002/index.html"))).toBe(
       false,
@@ -209,6 +316,19 @@ describe("npm run build on fixture tenants", () => {
       true,
     );
   }, 120_000);
+
+  it("publishes the README's minimal tenant: its one feed row has a car page", () => {
+    expect(readmeBuild, "built with the shrunk feed above").toBeDefined();
+    // The feed row has no slug and no dealership_id: the slug comes from its name and id, and the
+    // site's one dealership is its dealership.
+    expect(readmeBuild?.output).toMatch(/example-motors\s+ok\s+1\s+0\s+0\s+\d+/);
+    const car = read("dist/example-motors/cars/2021-toyota-corolla-ascent-sport-1001/index.html");
+    expect(car).toMatch(/<h1[^>]*>2021 Toyota Corolla Ascent Sport<\/h1>/);
+    expect(car).toContain("$24,990");
+    expect(read("dist/example-motors/index.html")).toContain('src="/media/logos/example-motors.svg"');
+    expect(existsSync(path.join(work, "dist/example-motors/media/logos/example-motors.svg"))).toBe(true);
+    expect(JSON.parse(read("reports/example-motors/feed-report.json")).quarantined).toEqual([]);
+  });
 
   it("on Netlify, refuses an image host netlify.toml does not let the image CDN fetch, and keeps the site", () => {
     const refused = build({ TENANT: "fixture-motors", NETLIFY: "true" });
@@ -246,7 +366,7 @@ describe("npm run build on fixture tenants", () => {
     const result = build({ TENANT: "nobody-motors" });
     expect(result.status).toBe(1);
     expect(result.output).toMatch(
-      /Unknown tenant nobody-motors; tenants in .*: broken-config, fixture-motors, hostile-feed/,
+      /Unknown tenant nobody-motors; tenants in .*: all-quarantined, broken-config, example-motors, fixture-motors, hostile-feed, missing-logo/,
     );
   });
 });

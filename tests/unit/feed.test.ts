@@ -2,8 +2,18 @@ import { mkdirSync, mkdtempSync, symlinkSync, writeFileSync } from "node:fs";
 import os from "node:os";
 import path from "node:path";
 import { describe, expect, it } from "vitest";
-import { checkTruncation, publishFeed, readFeed, sanitizeDealerComments } from "~/features/stock/feed.server";
+import {
+  checkFirstFeed,
+  checkTruncation,
+  emptyPublish,
+  type FeedReport,
+  publishFeed,
+  readFeed,
+  sanitizeDealerComments,
+} from "~/features/stock/feed.server";
+import { carSlug } from "~/features/stock/stock";
 import { loadSite } from "~/tenant/load";
+import { makeSite } from "./helpers";
 
 const FIXTURES = path.resolve("tests/fixtures/tenants");
 const NOW = new Date("2026-06-15T00:00:00Z");
@@ -135,6 +145,145 @@ describe("where the stock feed may be read from", () => {
     mkdirSync(path.join(dir, "feeds"));
     writeFileSync(path.join(dir, "feeds/stock.json"), '{"cars": [{"id": 7}]}');
     expect(await readFeed({ ...site(), feed: "feeds/stock.json" }, dir)).toEqual({ cars: [{ id: 7 }] });
+  });
+});
+
+describe("feed rows without a slug or a dealership_id", () => {
+  /** A row as many feeds send it: no slug, no dealership_id. */
+  const row = {
+    id: 1001,
+    name: "2021 Toyota Corolla Ascent Sport",
+    year: 2021,
+    make: "Toyota",
+    model: "Corolla",
+    price: 24990,
+    km: 48200,
+    car_type: "used",
+    status: "in_stock",
+  };
+  const group = makeSite({
+    template: "group",
+    dealerships: [
+      { id: 7, slug: "north-motors", name: "North Motors" },
+      { id: 9, slug: "south-motors", name: "South Motors" },
+    ],
+  });
+
+  it("makes the slug from the name and id, and gives a single-dealership site's id", () => {
+    const { cars, report } = publishFeed({ cars: [row] }, makeSite(), NOW);
+    expect(report.quarantined).toEqual([]);
+    expect(cars[0]?.slug).toBe("2021-toyota-corolla-ascent-sport-1001");
+    expect(cars[0]?.dealership_id).toBe(1);
+  });
+
+  it("keeps a row's own slug and dealership_id", () => {
+    const { cars } = publishFeed(
+      { cars: [{ ...row, slug: "corolla-special", dealership_id: 9 }] },
+      makeSite(),
+      NOW,
+    );
+    expect(cars[0]?.slug).toBe("corolla-special");
+    expect(cars[0]?.dealership_id).toBe(9);
+  });
+
+  it.each([
+    ["2021 Toyota Corolla Ascent Sport", 1001, "2021-toyota-corolla-ascent-sport-1001"],
+    ["2019 Citroën C5 Aircross  Shine", 7, "2019-citroen-c5-aircross-shine-7"],
+    ["Ford Ranger XL 4x4 (Dual Cab) — Driver's Pack", 55, "ford-ranger-xl-4x4-dual-cab-drivers-pack-55"],
+    ["  ***  ", 12, "12"],
+  ])("slug of %j with id %d is %s", (name, id, slug) => {
+    expect(carSlug(name, id)).toBe(slug);
+  });
+
+  it("quarantines a row without dealership_id on a site of several dealerships, listing their ids", () => {
+    const { cars, report } = publishFeed({ cars: [row, { ...row, id: 1002, dealership_id: 9 }] }, group, NOW);
+    expect(cars.map((car) => car.id)).toEqual([1002]);
+    expect(report.quarantined).toEqual([
+      {
+        index: 0,
+        id: 1001,
+        messages: [
+          "dealership_id: is required (number); this site has 2 dealerships, so each car names its own (7, 9)",
+        ],
+      },
+    ]);
+  });
+
+  it("still reports a missing slug when the row has no id to make one from", () => {
+    const { id: _id, ...noId } = row;
+    const { report } = publishFeed({ cars: [noId] }, makeSite(), NOW);
+    expect(report.quarantined[0]?.messages).toEqual([
+      "id: is required (number)",
+      "slug: is required (string)",
+    ]);
+  });
+});
+
+describe("a first build whose every row is quarantined", () => {
+  const report = (received: number, quarantined: number): FeedReport => ({
+    tenant: "example-motors",
+    feed: "stock.json",
+    generated_at: NOW.toISOString(),
+    received,
+    published: 0,
+    hidden: {},
+    quarantined: Array.from({ length: quarantined }, (_, index) => ({
+      index,
+      id: 1001 + index,
+      messages: [`price: must be number, got "24,99${index}"`],
+    })),
+  });
+
+  it("is refused, naming the first three rows and where the rest are", () => {
+    expect(checkFirstFeed(report(4, 4), null, "reports/example-motors/feed-report.json")).toEqual({
+      ok: false,
+      message:
+        "every one of the feed's 4 rows was quarantined and the site has never been published; " +
+        "refusing to publish an empty site. Fix the rows (reports/example-motors/feed-report.json " +
+        "lists each); the first:\n" +
+        '  row 0 (id 1001): price: must be number, got "24,990"\n' +
+        '  row 1 (id 1002): price: must be number, got "24,991"\n' +
+        '  row 2 (id 1003): price: must be number, got "24,992"',
+    });
+  });
+
+  it.each([
+    ["a site published before (its guard decides)", 4, 4, 12],
+    ["a site published before with nothing", 4, 4, 0],
+    ["a feed with one valid row", 4, 3, null],
+    ["an empty feed", 0, 0, null],
+  ])("passes for %s", (_case, received, quarantined, lastPublished) => {
+    expect(checkFirstFeed(report(received, quarantined), lastPublished).ok).toBe(true);
+  });
+});
+
+describe("a build that publishes no car while it quarantined rows", () => {
+  const report = (published: number, quarantined: number): FeedReport => ({
+    tenant: "example-motors",
+    feed: "stock.json",
+    generated_at: NOW.toISOString(),
+    received: published + quarantined + 1,
+    published,
+    hidden: { not_on_website: 1 },
+    quarantined: Array.from({ length: quarantined }, (_, index) => ({
+      index,
+      id: index === 0 ? null : 1001 + index,
+      messages: ['status: "available" is not allowed; use one of "in_stock", "sold", "coming_soon"'],
+    })),
+  });
+
+  it("is empty, with the first rows' messages", () => {
+    expect(emptyPublish(report(0, 2))).toEqual([
+      'row 0 (no id): status: "available" is not allowed; use one of "in_stock", "sold", "coming_soon"',
+      'row 1 (id 1002): status: "available" is not allowed; use one of "in_stock", "sold", "coming_soon"',
+    ]);
+  });
+
+  it.each([
+    ["publishes a car", 1, 2],
+    ["quarantined nothing", 0, 0],
+  ])("is not empty when it %s", (_case, published, quarantined) => {
+    expect(emptyPublish(report(published, quarantined))).toBeNull();
   });
 });
 

@@ -147,6 +147,22 @@ describe("the ops view", () => {
     expect(html).toContain("Truncated-feed guard baseline: 120 cars");
   });
 
+  it("never shows a build that published no car while it quarantined rows as plain live", async () => {
+    const reports = path.join(work, "reports-empty");
+    mkdirSync(path.join(reports, "example-motors"), { recursive: true });
+    writeFileSync(
+      path.join(reports, "example-motors", "builds.json"),
+      JSON.stringify([
+        entry("2026-11-26T02:50:00Z", 6.1, true, { received: 3, published: 0, hidden: 0, quarantined: 3 }),
+      ]),
+    );
+    const tenants = await opsData(["example-motors"], reports, { db, running: () => [] });
+    const page = opsPage(tenants, 4321, NOW);
+    expect(page).toContain("Live with no cars");
+    expect(page).toContain('<dd class="bad">Published no cars: 3 feed rows quarantined</dd>');
+    expect(page).not.toContain(">Live<");
+  });
+
   it("charts recent build durations, with a text alternative", () => {
     const chart = durationChart([
       entry("2026-11-26T02:00:00Z", 14.2),

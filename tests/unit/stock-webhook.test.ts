@@ -1,5 +1,5 @@
 /**
- * The stock-feed webhook (ARCHITECTURE §7) against real storage (PGlite in memory): the signature
+ * The stock-feed webhook (docs/architecture.md §7) against real storage (PGlite in memory): the signature
  * and its rotation, replays, bursts that coalesce into at most two builds, and the build hook
  * retried when it fails. Builds themselves are stand-ins here; stock-rebuild-e2e.test.ts runs the
  * real one through `npm start`.

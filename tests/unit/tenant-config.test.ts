@@ -1,8 +1,11 @@
+import { existsSync, statSync } from "node:fs";
 import path from "node:path";
 import { describe, expect, it } from "vitest";
 import { ConfigError } from "~/tenant/errors";
 import { listTenantSlugs, loadLocations, loadSite } from "~/tenant/load";
 import { siteSchema } from "~/tenant/schema";
+import { siteImageProblems } from "~/tenant/site-assets";
+import { makeSite } from "./helpers";
 
 const FIXTURES = path.resolve("tests/fixtures/tenants");
 
@@ -138,5 +141,58 @@ describe("tenant config (site.json)", () => {
     expect(() =>
       loadLocations(FIXTURES, { ...site, locations: [{ id: 1, location_type: "sales" }] }),
     ).toThrow(/locations: ids 1 are not in locations.json/);
+  });
+});
+
+describe("site.json's images (the logo, also the favicon, and the promo popup's)", () => {
+  const onDisk = (relative: string) =>
+    statSync(path.resolve("public", relative), { throwIfNoEntry: false })?.isFile() ?? false;
+
+  it("accepts a site path that is a file under public/, looked up decoded", () => {
+    const seen: string[] = [];
+    const site = makeSite({
+      logo: { url: "/media/logos/Smith%20Motors.svg?v=2", width: 200, height: 48 },
+      vdp_config: { promo_popup: { id: "spring", title: "Spring sale", image: "/media/promos/spring.jpg" } },
+    });
+    expect(siteImageProblems(site, (relative) => seen.push(relative) > 0)).toEqual([]);
+    expect(seen).toEqual(["media/logos/Smith Motors.svg", "media/promos/spring.jpg"]);
+  });
+
+  it("names the field, the file it looked for and the fix when a site path is missing", () => {
+    const site = makeSite({
+      logo: { url: "/media/logos/example-motor.svg", width: 200, height: 48 },
+      vdp_config: { promo_popup: { id: "spring", title: "Spring sale", image: "/media/promos/spring.jpg" } },
+    });
+    expect(siteImageProblems(site, onDisk)).toEqual([
+      'logo.url: "/media/logos/example-motor.svg" is not a file under public/ (looked for ' +
+        "public/media/logos/example-motor.svg); add the file there, or set logo.url to a file that is",
+      'vdp_config.promo_popup.image: "/media/promos/spring.jpg" is not a file under public/ (looked for ' +
+        "public/media/promos/spring.jpg); add the file there, or set vdp_config.promo_popup.image to a " +
+        "file that is",
+    ]);
+  });
+
+  it("accepts an https image on one of the site's image_hosts and names any other host", () => {
+    const logo = { url: "https://cdn.example-motors.com.au/logo.svg", width: 200, height: 48 };
+    const listed = makeSite({ logo, image_hosts: ["https://cdn.example-motors.com.au"] });
+    expect(siteImageProblems(listed, () => false)).toEqual([]);
+    expect(siteImageProblems(makeSite({ logo }), () => true)).toEqual([
+      'logo.url: "https://cdn.example-motors.com.au/logo.svg" is on https://cdn.example-motors.com.au, ' +
+        'which is not in image_hosts; add "https://cdn.example-motors.com.au" to image_hosts (and to ' +
+        "netlify.toml's [images] remote_images), or put the file under public/ and set logo.url to its path",
+    ]);
+  });
+
+  it("holds for every sample tenant and every fixture tenant the builds use", () => {
+    const checked: string[] = [];
+    for (const dir of ["tenants", "tests/fixtures/e2e-tenants", "tests/fixtures/tenants"]) {
+      for (const slug of listTenantSlugs(path.resolve(dir))) {
+        if (slug === "broken-config") continue; // its site.json is broken on purpose
+        expect(siteImageProblems(loadSite(path.resolve(dir), slug), onDisk), `${dir}/${slug}`).toEqual([]);
+        checked.push(slug);
+      }
+    }
+    expect(checked).toHaveLength(12);
+    expect(existsSync(path.resolve("public/media/logos/example-motors.svg"))).toBe(true);
   });
 });

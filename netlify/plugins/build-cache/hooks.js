@@ -58,9 +58,16 @@ export function buildSummary(slug, root = process.cwd(), env = process.env) {
     `Pages: ${last.pages ?? "?"} (${last.rendered ?? "?"} rendered, ${last.reused ?? 0} reused from the build cache)`,
   ];
   if (last.error) lines.push(`Error: ${String(last.error).split("\n")[0]}`);
+  // No car published while rows were quarantined: deployed, but never shown as a plain "ok".
+  const empty = last.ok && last.published === 0 && (last.quarantined ?? 0) > 0;
+  if (empty) {
+    lines.push(
+      `Warning: no car published; the feed report (${env.REPORTS_DIR || "reports"}/${slug}/feed-report.json) says why each quarantined row was left out`,
+    );
+  }
   // Netlify's deploy summary prints `summary` and then `text` under it: the rest of the lines.
   return {
-    title: `${slug}: ${last.ok ? "build ok" : "build failed"}`,
+    title: `${slug}: ${empty ? "build empty" : last.ok ? "build ok" : "build failed"}`,
     summary: lines[0],
     text: lines.slice(1).join("\n"),
   };

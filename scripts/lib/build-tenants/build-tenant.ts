@@ -2,15 +2,25 @@
  * One tenant's build: load + validate + publish the feed, guard against a truncated feed, render
  * into a scratch folder (in shards for a big tenant), check it, then swap it into dist/<slug>.
  */
-import { copyFileSync, cpSync, existsSync, mkdirSync, renameSync, rmSync, writeFileSync } from "node:fs";
+import {
+  copyFileSync,
+  cpSync,
+  existsSync,
+  mkdirSync,
+  renameSync,
+  rmSync,
+  statSync,
+  writeFileSync,
+} from "node:fs";
 import os from "node:os";
 import path from "node:path";
 import { unlistedImageOrigins } from "~/features/media/media";
-import { checkTruncation, type FeedReport } from "~/features/stock/feed.server";
+import { checkFirstFeed, checkTruncation, emptyPublish, type FeedReport } from "~/features/stock/feed.server";
 import { astroProcessEnv } from "~/tenant/build-env";
 import { ConfigError } from "~/tenant/errors";
-import { loadSite } from "~/tenant/load";
+import { loadSite, SITE_FILE } from "~/tenant/load";
 import type { Site } from "~/tenant/schema";
+import { siteImageProblems } from "~/tenant/site-assets";
 import { loadTenant } from "~/tenant/tenant.server";
 import { astroCacheDir, foldShardCaches, hasOneProcessCache } from "../build-cache";
 import { discard } from "../discard";
@@ -37,6 +47,16 @@ function moveDir(from: string, to: string): void {
 /** Astro's scratch output folder of one build (and shard) of a tenant, inside the project. */
 const scratchDir = (slug: string, index: number, shards: number) =>
   path.join(ROOT, ".cache", "scratch", `${slug}.${process.pid}${shards > 1 ? `.${index}` : ""}`);
+
+/** public/: every site gets its files (linkPublicFiles), so site.json's own images are looked up there. */
+const PUBLIC_DIR = path.join(ROOT, "public");
+
+/** Whether `relative` (a decoded site path without its leading slash) is a file under public/. */
+function isPublicFile(relative: string): boolean {
+  const file = path.resolve(PUBLIC_DIR, relative);
+  if (!file.startsWith(`${PUBLIC_DIR}${path.sep}`)) return false;
+  return statSync(file, { throwIfNoEntry: false })?.isFile() ?? false;
+}
 
 /** Astro sees an empty public folder; public/ is linked into the site once the pages are built. */
 function noPublicDir(): string {
@@ -159,6 +179,10 @@ async function buildOneTenant(slug: string, options: BuildOptions): Promise<Tena
     const loaded = await loadTenant(options.tenantsDir, slug, options.now ?? new Date());
     report = loaded.report;
     site = loaded.data.site;
+    const missingImages = siteImageProblems(site, isPublicFile);
+    if (missingImages.length > 0) {
+      throw new ConfigError(path.join(options.tenantsDir, slug, SITE_FILE), missingImages);
+    }
     carSlugs = loaded.data.cars.map((car) => car.slug);
     unlisted = unlistedImageOrigins(loaded.data.cars, site.image_hosts);
     mkdirSync(reportsDir, { recursive: true });
@@ -175,9 +199,10 @@ async function buildOneTenant(slug: string, options: BuildOptions): Promise<Tena
     quarantined: report.quarantined.length,
     hidden: Object.values(report.hidden).reduce((sum, n) => sum + (n ?? 0), 0),
   };
+  const feedReport = path.relative(process.cwd(), path.join(reportsDir, "feed-report.json"));
   log(
     `feed: ${counts.received} received, ${counts.published} published, ${counts.hidden} hidden, ` +
-      `${counts.quarantined} quarantined (${path.relative(process.cwd(), path.join(reportsDir, "feed-report.json"))})`,
+      `${counts.quarantined} quarantined (${feedReport})`,
   );
 
   for (const [origin, cars] of unlisted) {
@@ -209,14 +234,28 @@ async function buildOneTenant(slug: string, options: BuildOptions): Promise<Tena
       `feed guard: the database's baseline is unavailable (${(error as Error).message}); using last-build.json`,
     );
   }
+  const lastPublished = baseline ?? readLastBuild(lastBuildFile)?.published ?? null;
   const verdict = checkTruncation(
     report.published,
-    baseline ?? readLastBuild(lastBuildFile)?.published ?? null,
+    lastPublished,
     site.feed_guard_min_share,
     options.allowShrink ?? false,
   );
   if (verdict.message) log(verdict.message);
   if (!verdict.ok) return fail(verdict.message ?? "truncated feed", counts);
+  const first = checkFirstFeed(report, lastPublished, feedReport);
+  if (!first.ok) return fail(first.message ?? "every row quarantined", counts);
+  // Publishing no car while rows were quarantined is allowed (the stock may really be gone) but
+  // never quiet: the summary says `empty` and shows the first rows' messages.
+  const firstRows = emptyPublish(report);
+  const empty = firstRows ? { feedReport, firstQuarantined: firstRows } : undefined;
+  if (empty) {
+    log(
+      `WARNING: publishing no cars, and ${counts.quarantined} feed ` +
+        `${counts.quarantined === 1 ? "row was" : "rows were"} quarantined (${feedReport}); the first:\n` +
+        empty.firstQuarantined.map((line) => `  ${line}`).join("\n"),
+    );
+  }
 
   // The early Astro process gets the snapshot, or stops if the site it was told of changed since
   // (or the snapshot cannot be handed over), and Astro starts again once the feed is loaded.
@@ -336,7 +375,7 @@ async function buildOneTenant(slug: string, options: BuildOptions): Promise<Tena
       log(`build cache not folded: ${(error as Error).message}`);
     }
   }
-  const result = { slug, ok: true, ...counts, pages, reused, seconds: seconds(), peakRssMb, shards };
+  const result = { slug, ok: true, ...counts, pages, reused, seconds: seconds(), peakRssMb, shards, empty };
   log(
     `done: ${pages} pages in ${result.seconds}s (${reused ? `${reused} unchanged pages reused from the build cache, ` : ""}peak RSS ${peakRssMb} MB${shards > 1 ? ` over ${shards} shards` : ""}) -> ${path.relative(process.cwd(), target)}`,
   );

@@ -42,6 +42,11 @@ export interface TenantResult {
   /** Pages copied from the build cache instead of rendered (their data had not changed). */
   reused?: number;
   seconds: number;
+  /**
+   * Set when the build published no car while it quarantined rows: the summary shows the tenant as
+   * `empty` with these first rows' messages, so a feed nothing of which matches is never an "ok".
+   */
+  empty?: { feedReport: string; firstQuarantined: string[] } | undefined;
   peakRssMb?: number;
   shards?: number;
 }

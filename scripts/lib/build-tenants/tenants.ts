@@ -27,7 +27,7 @@ export function summaryTable(results: TenantResult[]): string {
   const header = ["tenant", "status", "published", "hidden", "quarantined", "pages", "seconds"];
   const rows = results.map((r) => [
     r.slug,
-    r.ok ? "ok" : "FAILED",
+    r.ok ? (r.empty ? "empty" : "ok") : "FAILED",
     String(r.published ?? "-"),
     String(r.hidden ?? "-"),
     String(r.quarantined ?? "-"),
@@ -39,5 +39,18 @@ export function summaryTable(results: TenantResult[]): string {
     cells
       .map((cell, i) => (i === 0 ? cell.padEnd(widths[i] ?? 0) : cell.padStart(widths[i] ?? 0)))
       .join("  ");
-  return [line(header), widths.map((w) => "-".repeat(w)).join("  "), ...rows.map(line)].join("\n");
+  const table = [line(header), widths.map((w) => "-".repeat(w)).join("  "), ...rows.map(line)];
+  // An empty site is a warning, not a failure: said under the table, where nobody misses it.
+  const warnings = results.flatMap((r) =>
+    r.ok && r.empty
+      ? [
+          "",
+          `WARNING ${r.slug}: published no cars, and ${r.quarantined} feed ` +
+            `${r.quarantined === 1 ? "row was" : "rows were"} quarantined ` +
+            `(${r.empty.feedReport} lists each). The first:`,
+          ...r.empty.firstQuarantined.map((message) => `  ${message}`),
+        ]
+      : [],
+  );
+  return [...table, ...warnings].join("\n");
 }

@@ -1,5 +1,5 @@
 /**
- * Where sign-in codes go (ARCHITECTURE §6: an SMS adapter; a console adapter locally).
+ * Where sign-in codes go (docs/architecture.md §6: an SMS adapter; a console adapter locally).
  * SMS_WEBHOOK_URL set: each text is POSTed there as JSON `{ tenant, to, body }` (an SMS gateway or
  * the dealer group's own service), signed with SMS_WEBHOOK_SECRET in `x-webhook-signature` so the
  * gateway can refuse texts that did not come from us; deployed, only to https: and only signed. Unset and running locally: the text is printed and appended to

@@ -16,7 +16,7 @@ export function formRulesFor(site: Site): LeadFormRules {
   };
 }
 
-/** Anti-abuse limits (ARCHITECTURE.md §6). Generous: a real shopper never meets them. */
+/** Anti-abuse limits (docs/architecture.md §6). Generous: a real shopper never meets them. */
 export const LEAD_LIMITS = {
   /** Nobody types a name, email and phone in under this. */
   minTimeOnPageMs: 3_000,

@@ -9,7 +9,7 @@ import sanitizeHtml from "sanitize-html";
 import { ConfigError, describeIssues } from "~/tenant/errors";
 import type { Site } from "~/tenant/schema";
 import { type Car, carSchema } from "./car.schema";
-import { type HiddenReason, hiddenReason } from "./stock";
+import { type HiddenReason, hiddenReason, withFeedDefaults } from "./stock";
 
 export const FEED_FETCH_TIMEOUT_MS = 30_000;
 
@@ -119,8 +119,9 @@ function rowId(row: unknown): unknown {
 }
 
 /**
- * Validates and filters a raw feed for one site. Pure apart from its inputs: `now` decides the sold
- * window and just-arrived tags, so tests need no clock.
+ * Validates and filters a raw feed for one site, filling in first what a row may leave out
+ * (withFeedDefaults: slug, a single dealership's id). Pure apart from its inputs: `now` decides the
+ * sold window and just-arrived tags, so tests need no clock.
  */
 export function publishFeed(raw: unknown, site: Site, now: Date, feedName = site.feed): PublishedFeed {
   const rows = (raw as { cars?: unknown } | null)?.cars;
@@ -140,10 +141,22 @@ export function publishFeed(raw: unknown, site: Site, now: Date, feedName = site
   const seenSlugs = new Set<string>();
   const cars: Car[] = [];
 
+  // Several dealerships: a row without its dealership cannot be placed, and the message says why.
+  const dealershipHint =
+    site.dealerships.length > 1
+      ? `; this site has ${site.dealerships.length} dealerships, so each car names its own (${site.dealerships
+          .map((dealership) => dealership.id)
+          .join(", ")})`
+      : "";
+
   rows.forEach((row, index) => {
-    const parsed = carSchema.safeParse(row);
+    const filled = withFeedDefaults(row, site);
+    const parsed = carSchema.safeParse(filled);
     if (!parsed.success) {
-      report.quarantined.push({ index, id: rowId(row) ?? null, messages: describeIssues(parsed.error, row) });
+      const messages = describeIssues(parsed.error, filled).map((message) =>
+        message.startsWith("dealership_id: is required") ? `${message}${dealershipHint}` : message,
+      );
+      report.quarantined.push({ index, id: rowId(row) ?? null, messages });
       return;
     }
     const car = parsed.data;
@@ -199,4 +212,46 @@ export function checkTruncation(
   return override
     ? { ok: true, message: `${message} (overridden by ALLOW_FEED_SHRINK)` }
     : { ok: false, message };
+}
+
+/** The first `count` quarantined rows, one line each: `row 0 (id 7): slug: is required (string)`. */
+export function firstQuarantined(report: FeedReport, count = 3): string[] {
+  return report.quarantined.slice(0, count).map((row) => {
+    const id = row.id === null || row.id === undefined ? "no id" : `id ${JSON.stringify(row.id)}`;
+    return `row ${row.index} (${id}): ${row.messages.join("; ")}`;
+  });
+}
+
+/**
+ * When a feed publishes no car while it quarantined rows, the first rows' messages (the build then
+ * calls itself `empty` rather than ok: the stock may really be gone, or no row matches the car
+ * schema); otherwise null.
+ */
+export function emptyPublish(report: FeedReport): string[] | null {
+  return report.published === 0 && report.quarantined.length > 0 ? firstQuarantined(report) : null;
+}
+
+/**
+ * A site's first build (no published build to compare with) from a feed whose every row was
+ * quarantined is refused as a truncated feed is: it would publish an empty site, and a build that
+ * says "ok" over it hides a feed that does not match the car schema at all.
+ */
+export function checkFirstFeed(
+  report: FeedReport,
+  lastPublished: number | null,
+  reportName = "the feed report",
+): TruncationVerdict {
+  if (lastPublished !== null || report.received === 0) return { ok: true };
+  if (report.quarantined.length < report.received) return { ok: true };
+  return {
+    ok: false,
+    message:
+      `${report.received === 1 ? "the feed's one row" : `every one of the feed's ${report.received} rows`} ` +
+      "was quarantined and the site has never been " +
+      "published; refusing to publish an empty site. Fix the rows " +
+      `(${reportName} lists each); the ` +
+      `first:\n${firstQuarantined(report)
+        .map((line) => `  ${line}`)
+        .join("\n")}`,
+  };
 }

@@ -64,6 +64,43 @@ export function soldWithinWindow(car: Car, site: Site, now: Date): boolean {
   return soldAgoMs <= site.sold_window_days * DAY_MS;
 }
 
+/**
+ * A car's page address from its name and id (`2021 Ford Ranger XLT`, 1002 →
+ * `2021-ford-ranger-xlt-1002`), for feeds that carry no `slug`: the id keeps it unique in the feed.
+ * Renaming the car moves its page, as a feed's own slug would when the dealer edits it.
+ */
+export function carSlug(name: string, id: number): string {
+  const words = name
+    .normalize("NFKD")
+    .replace(/[\u0300-\u036f]/g, "")
+    .toLowerCase()
+    .replace(/['\u2019"]/g, "")
+    .replace(/[^a-z0-9]+/g, "-")
+    .replace(/^-+|-+$/g, "");
+  return words ? `${words}-${id}` : String(id);
+}
+
+const absent = (value: unknown) => value === undefined || value === null || value === "";
+
+/**
+ * What a feed row may leave out and the site can still tell: a `slug` (many feeds carry none) is
+ * made from the row's name and id, and a single-dealership site's cars are that dealership's, so
+ * `dealership_id` defaults to its id. A row that names either keeps its own; a row without a
+ * usable name or id is left as it is, for validation to report.
+ */
+export function withFeedDefaults(row: unknown, site: Pick<Site, "dealerships">): unknown {
+  if (row === null || typeof row !== "object" || Array.isArray(row)) return row;
+  const fields = row as Record<string, unknown>;
+  const filled: Record<string, unknown> = { ...fields };
+  const { id, name } = fields;
+  if (absent(fields.slug) && Number.isInteger(id) && (id as number) > 0 && typeof name === "string") {
+    filled.slug = carSlug(name, id as number);
+  }
+  const only = site.dealerships.length === 1 ? site.dealerships[0] : undefined;
+  if (absent(fields.dealership_id) && only) filled.dealership_id = only.id;
+  return filled;
+}
+
 const normalised = (value: string) => value.trim().toLowerCase();
 
 /** Why a feed row is not published on this site (spec §4 stock visibility plus `search_filters`), or null. */

@@ -1,9 +1,8 @@
 /**
  * `POST /api/stock-feed`: a dealer's feed provider says the stock changed, and the tenant's site
- * rebuilds (ARCHITECTURE §7). Signed like Stripe's webhooks (`X-Stock-Signature`, over the tenant's
- * slug and the body), replay-safe
- * (event ids per tenant) and coalesced (rebuild.ts), with its state in the database so it holds
- * across function instances.
+ * rebuilds (docs/architecture.md §7). Signed like Stripe's webhooks (`X-Stock-Signature`, over the
+ * tenant's slug and the body), replay-safe (event ids per tenant) and coalesced (rebuild.ts), with
+ * its state in the database so it holds across function instances.
  */
 import { existsSync } from "node:fs";
 import path from "node:path";

@@ -1,5 +1,5 @@
 /**
- * The embedded search engine (ARCHITECTURE.md §5, "Embedded mode"): answers the Meilisearch search
+ * The embedded search engine (docs/architecture.md §5, "Embedded mode"): answers the Meilisearch search
  * API over an in-memory index so react-instantsearch + instant-meilisearch work without a server.
  *
  * Behaviour follows Meilisearch (docs + milli source), not guesses; each part says which rules it

@@ -1,5 +1,5 @@
 /**
- * The embedded search engine (ARCHITECTURE.md §5, "Embedded mode"): the Meilisearch search API
+ * The embedded search engine (docs/architecture.md §5, "Embedded mode"): the Meilisearch search API
  * over an in-memory index (engine.ts), and the meilisearch-js `httpClient` that plugs it into
  * react-instantsearch + instant-meilisearch (http-client.ts).
  */

@@ -1,5 +1,5 @@
 /**
- * Meilisearch filter expressions for the embedded search engine (ARCHITECTURE.md §5).
+ * Meilisearch filter expressions for the embedded search engine (docs/architecture.md §5).
  *
  * The grammar and the evaluation rules follow Meilisearch's own `filter-parser` crate and milli's
  * filter evaluation, so a filter string that works against a Meilisearch server gives the same

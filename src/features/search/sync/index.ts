@@ -1,5 +1,5 @@
 /**
- * Meilisearch mode (ARCHITECTURE.md §5): pushes a tenant's published search documents into a
+ * Meilisearch mode (docs/architecture.md §5): pushes a tenant's published search documents into a
  * hosted Meilisearch without a moment of half-built results. The new documents go into a fresh
  * index `<live>_<timestamp>` with the same settings the embedded engine uses; only when every task
  * has succeeded is it swapped with the live index (one atomic `swap-indexes` task) and the old

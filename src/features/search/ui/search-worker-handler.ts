@@ -1,6 +1,6 @@
 /**
  * What the search worker does with each request from the page (search.worker.ts wires it to the
- * worker's messages): the embedded engine over the build's index file (ARCHITECTURE.md §5,
+ * worker's messages): the embedded engine over the build's index file (docs/architecture.md §5,
  * "Embedded mode") as meilisearch-js's `httpClient`, one per index file, fetched on first use.
  */
 import { createEngine, createHttpClient, type SearchHttpClient } from "../engine";
