@@ -137,4 +137,18 @@ describe("a built site holding a secret", () => {
         "  search/index.html holds SMS_WEBHOOK_SECRET",
     );
   });
+
+  it("reads pages, scripts and SVGs, not photos, video or fonts copied from public/", () => {
+    const value = "f".repeat(24);
+    const site = writeTree({
+      // A photo's bytes can spell a simple value by chance; no build step writes into one.
+      "media/sample/hatch-grey-side.jpg": `\xff\xd8${value}\xff\xd9`,
+      "media/fonts/inter.woff2": value,
+      "media/logos/motors.svg": `<svg><desc>${value}</desc></svg>`,
+    });
+    expect(scan(site, { DATABASE_URL: `postgres://tenant_acme:${value}@db.example.com/dealer` })).toBe(
+      "the built site holds secrets of the build environment; nothing was published (rotate each, then rebuild):\n" +
+        "  media/logos/motors.svg holds the password in DATABASE_URL",
+    );
+  });
 });
