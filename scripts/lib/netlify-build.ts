@@ -6,9 +6,10 @@
  * (tests/unit/deploy-check.test.ts) uses it; tests/unit/netlify-routing.test.ts reads the config.
  */
 import { spawn, spawnSync } from "node:child_process";
-import { copyFileSync, cpSync, mkdirSync, readFileSync, statSync } from "node:fs";
+import { copyFileSync, cpSync, mkdirSync, readFileSync, statSync, writeFileSync } from "node:fs";
 import path from "node:path";
 import { resolveConfig } from "@netlify/config";
+import { parse, stringify } from "smol-toml";
 import yauzl from "yauzl";
 
 /** Netlify refuses a function over these (its documented limits). */
@@ -124,11 +125,17 @@ export interface NetlifyBuildRun {
  * Runs Netlify Build (`@netlify/build`'s own command line, offline: no site settings from the API)
  * in `project` with exactly `env` as its environment, as a Netlify build machine runs it for one
  * site. Its cache (what plugins save with `utils.cache`) lives in `<project>/.netlify/cache`.
+ * `config` names another configuration file than the project's netlify.toml.
  */
-export function runNetlifyBuild(project: string, env: NodeJS.ProcessEnv): Promise<NetlifyBuildRun> {
+export function runNetlifyBuild(
+  project: string,
+  env: NodeJS.ProcessEnv,
+  config?: string,
+): Promise<NetlifyBuildRun> {
   const started = performance.now();
   const bin = path.join(project, "node_modules/@netlify/build/bin.js");
-  const child = spawn(process.execPath, [bin, "--offline", "--cwd", project], {
+  const args = [bin, "--offline", "--cwd", project, ...(config ? ["--config", config] : [])];
+  const child = spawn(process.execPath, args, {
     cwd: project,
     env,
     stdio: ["ignore", "pipe", "pipe"],
@@ -142,6 +149,16 @@ export function runNetlifyBuild(project: string, env: NodeJS.ProcessEnv): Promis
       resolve({ code, log: chunks.join(""), seconds: Math.round(performance.now() - started) / 1000 }),
     );
   });
+}
+
+/**
+ * The project's netlify.toml without its functions: for a build whose point is the build cache and
+ * the pages, not the function zips an earlier build of the same commit already made.
+ */
+export function withoutFunctions(project: string, file: string): void {
+  const config = parse(readFileSync(path.join(project, "netlify.toml"), "utf8"));
+  delete config.functions;
+  writeFileSync(path.join(project, file), stringify(config));
 }
 
 /** The functions a Netlify build bundled (`<folder>/manifest.json`), with what each zip holds. */
