@@ -3,7 +3,9 @@
  * isLastStep) into the same leads table and CRM outbox as every other lead, rego lookup,
  * valuation, POST /api/miscellaneous (the valuation stored on the lead) and the offer acceptance
  * (a '3. Offer Accepted' lead). Every answer is JSON; bad input is a 400 in the shopper's words,
- * never a 5xx. Adapters (rego, valuation, geocoder) and storage are injectable for tests.
+ * never a 5xx. Adapters (rego, valuation, geocoder) and storage are injectable for tests. Without a
+ * rego lookup the shopper types the car; without a valuation the lead is still taken and the dealer
+ * calls with a valuation: no figure is shown and nothing can be accepted.
  */
 import { sql } from "kysely";
 import { formRulesFor, isHoneypotHit, isTooFast, LEAD_ERRORS, LEAD_LIMITS } from "~/features/leads/leads";
@@ -37,10 +39,13 @@ import {
 } from "./calls.schema";
 import { type Geocoder, localGeocoder } from "./geocode.server";
 import { TRADE_IN_PAGES } from "./pages";
-import { localRegoLookup, type RegoLookup } from "./rego";
+import type { RegoLookup } from "./rego";
 import {
   type AdjustmentAnswers,
+  hasOnlineEstimate,
   OFFER_ACCEPTED_SUBCATEGORY,
+  REGO_STATES,
+  type RegoState,
   TRADE_IN_SOURCE,
   TRADE_IN_TEXTS,
   type TradeInCar,
@@ -48,7 +53,7 @@ import {
   VALUATION_COLUMN,
   VALUATION_REQUESTED_SUBCATEGORY,
 } from "./tradein";
-import { localValuationAdapter, type Valuation, type ValuationAdapter } from "./valuation";
+import { type Valuation, type ValuationAdapter, type ValuationInput, valueTradeIn } from "./valuation";
 
 export interface TradeInDeps {
   db: () => Promise<Db>;
@@ -58,8 +63,12 @@ export interface TradeInDeps {
    * the one run-time source of its config, so an unbuilt tenant is an unknown site here.
    */
   tenantData: (slug: string) => TenantData | null;
-  rego?: RegoLookup;
-  valuation?: ValuationAdapter;
+  /**
+   * Who answers the rego lookup and the valuation (providers.server.ts picks them from the
+   * environment). Absent or null: no such service, never a stand-in.
+   */
+  rego?: RegoLookup | null;
+  valuation?: ValuationAdapter | null;
   geocoder?: Geocoder;
   now?: () => Date;
   minTimeOnPageMs?: number;
@@ -149,13 +158,25 @@ async function findTradeIn(db: Db, tenant: string, id: string): Promise<StoredTr
 }
 
 function vehicleOf(fields: Record<string, unknown>) {
+  const regoState = REGO_STATES.find((state) => state === fields.regoState);
   return {
     make: String(fields.make ?? ""),
     model: String(fields.model ?? ""),
     badge: typeof fields.badge === "string" ? fields.badge : undefined,
     year: Number(fields.year),
     kms: Number(fields.kms),
+    rego: typeof fields.rego === "string" && fields.rego ? fields.rego : undefined,
+    regoState: regoState as RegoState | undefined,
   };
+}
+
+/**
+ * The valuation of a stored car: spec §9's rule first, then the configured service. Null when
+ * there is no service or it has no figure for the car: no online offer, the dealer calls.
+ */
+function valuationOf(adapter: ValuationAdapter | null, input: ValuationInput, now: Date) {
+  if (adapter) return valueTradeIn(adapter, input, now);
+  return Promise.resolve<Valuation | null>(hasOnlineEstimate(input, now) ? null : { eligible: false });
 }
 
 const sameValuation = (a: Valuation, b: Valuation) => JSON.stringify(a) === JSON.stringify(b);
@@ -240,16 +261,26 @@ export function createTradeInHandler(deps: TradeInDeps): Handler {
   });
 }
 
-/** POST /api/trade-in/rego: rego + regoState → make, model, year, badge (or 404 to enter them). */
+/**
+ * POST /api/trade-in/rego: rego + regoState → make, model, year, badge (or 404 to enter them).
+ * GET answers whether this site has a rego lookup at all, so the form offers it only then.
+ */
 export function createRegoHandler(deps: TradeInDeps): Handler {
-  const lookup = deps.rego ?? localRegoLookup;
+  const lookup = deps.rego ?? null;
   return handle("trade-in-rego", async (req) => {
+    if (req.method === "GET") {
+      const tenant = deps.tenantFor(req);
+      if (!tenant || !deps.tenantData(tenant)?.site.features.trade_in)
+        return json({ error: LEAD_ERRORS.unknownSite }, 404);
+      return json({ lookup: lookup !== null }, 200, { "cache-control": "public, max-age=300" });
+    }
     const ctx = await accept(req, deps, {
       bucket: "tradein-lookup",
       rate: deps.lookupRateLimit ?? LOOKUP_RATE_LIMIT,
     });
     const parsed = regoLookupSchema.safeParse(ctx.body);
     if (!parsed.success) return badRequest(fieldErrors(parsed.error));
+    if (!lookup) return json({ error: TRADE_IN_TEXTS.lookupUnavailable }, 404);
     let vehicle: Awaited<ReturnType<RegoLookup["lookup"]>>;
     try {
       vehicle = await lookup.lookup(parsed.data.rego, parsed.data.regoState);
@@ -263,9 +294,13 @@ export function createRegoHandler(deps: TradeInDeps): Handler {
   });
 }
 
-/** POST /api/trade-in/valuation: spec §3 valuation (id, adjustmentAnswers) for a stored lead. */
+/**
+ * POST /api/trade-in/valuation: spec §3 valuation (id, adjustmentAnswers) for a stored lead. With
+ * no online figure (no service, no match, or the service failing) it answers `valuation: null` and
+ * the words the shopper reads: the lead is taken and the dealer calls with a valuation.
+ */
 export function createValuationHandler(deps: TradeInDeps): Handler {
-  const adapter = deps.valuation ?? localValuationAdapter;
+  const adapter = deps.valuation ?? null;
   const now = deps.now ?? clock;
   return handle("trade-in-valuation", async (req) => {
     const ctx = await accept(req, deps, {
@@ -276,10 +311,20 @@ export function createValuationHandler(deps: TradeInDeps): Handler {
     if (!parsed.success) return badRequest(fieldErrors(parsed.error));
     const lead = await findTradeIn(ctx.db, ctx.tenant, parsed.data.id);
     if (!lead) return json({ error: TRADE_IN_TEXTS.leadMissing }, 404);
-    const result = await adapter.value(
-      { ...vehicleOf(lead.fields), adjustmentAnswers: parsed.data.adjustmentAnswers },
-      now(),
-    );
+    let result: Valuation | null;
+    try {
+      result = await valuationOf(
+        adapter,
+        { ...vehicleOf(lead.fields), adjustmentAnswers: parsed.data.adjustmentAnswers },
+        now(),
+      );
+    } catch (error) {
+      console.warn(
+        `[trade-in-valuation] valuation failed: ${error instanceof Error ? error.message : String(error)}`,
+      );
+      result = null;
+    }
+    if (!result) return json({ valuation: null, notice: TRADE_IN_TEXTS.valuationByPhone });
     return json({ valuation: { id: lead.id, adjustmentAnswers: parsed.data.adjustmentAnswers, result } });
   });
 }
@@ -290,7 +335,7 @@ export function createValuationHandler(deps: TradeInDeps): Handler {
  * dealer sees is always the valuation service's, never one typed into a browser.
  */
 export function createMiscellaneousHandler(deps: TradeInDeps): Handler {
-  const adapter = deps.valuation ?? localValuationAdapter;
+  const adapter = deps.valuation ?? null;
   const now = deps.now ?? clock;
   return handle("miscellaneous", async (req) => {
     const ctx = await accept(req, deps, {
@@ -304,7 +349,12 @@ export function createMiscellaneousHandler(deps: TradeInDeps): Handler {
     const lead = await findTradeIn(ctx.db, ctx.tenant, lead_id);
     if (!lead) return json({ error: TRADE_IN_TEXTS.leadMissing }, 404);
     const answers: AdjustmentAnswers = valuation.adjustmentAnswers;
-    const expected = await adapter.value({ ...vehicleOf(lead.fields), adjustmentAnswers: answers }, now());
+    const expected = await valuationOf(
+      adapter,
+      { ...vehicleOf(lead.fields), adjustmentAnswers: answers },
+      now(),
+    );
+    if (!expected) return json({ error: TRADE_IN_TEXTS.noOnlineOffer }, 409);
     if (!sameValuation(expected, valuation.result)) {
       return json({ error: TRADE_IN_TEXTS.valuationMismatch, valuation: expected }, 409);
     }
@@ -324,7 +374,7 @@ export function createMiscellaneousHandler(deps: TradeInDeps): Handler {
  * outbox like any lead. Accepting twice stores one acceptance.
  */
 export function createAcceptHandler(deps: TradeInDeps): Handler {
-  const adapter = deps.valuation ?? localValuationAdapter;
+  const adapter = deps.valuation ?? null;
   const now = deps.now ?? clock;
   return handle("trade-in-accept", async (req) => {
     const ctx = await accept(req, deps, { bucket: "tradein", rate: deps.rateLimit ?? LEAD_LIMITS.rateLimit });
@@ -333,8 +383,13 @@ export function createAcceptHandler(deps: TradeInDeps): Handler {
     const lead = await findTradeIn(ctx.db, ctx.tenant, parsed.data.lead_id);
     if (!lead) return json({ error: TRADE_IN_TEXTS.leadMissing }, 404);
     const answers = (lead.fields.adjustmentAnswers ?? {}) as AdjustmentAnswers;
-    const valuation = await adapter.value({ ...vehicleOf(lead.fields), adjustmentAnswers: answers }, now());
-    if (!valuation.eligible) return json({ error: TRADE_IN_TEXTS.noOnlineOffer }, 409);
+    // Only a figure the valuation service gives now can be accepted: none, none to accept.
+    const valuation = await valuationOf(
+      adapter,
+      { ...vehicleOf(lead.fields), adjustmentAnswers: answers },
+      now(),
+    );
+    if (!valuation?.eligible) return json({ error: TRADE_IN_TEXTS.noOnlineOffer }, 409);
 
     const { lead_id: _l, form_completed: _f, offer_accepted: _o, valuation: _v, ...original } = lead.fields;
     const acceptance = parseLead(
