@@ -289,7 +289,7 @@ describe("AutoGrab valuation (POST /v2/valuations/predict?features=bounds)", () 
   const providers = () =>
     deps({ valuation: autograbValuation({ baseUrl: base, apiKey: KEY, timeoutMs: 300 }) });
 
-  it("offers AutoGrab's trade price within its trade bounds, and accepts exactly that", async () => {
+  it("offers AutoGrab's trade price within its trade bounds, and accepts exactly that, asking once", async () => {
     const id = await createLead(providers(), { rego: "BMT038", regoState: "VIC" });
     seen.length = 0;
     const valued = await call(
@@ -319,6 +319,8 @@ describe("AutoGrab valuation (POST /v2/valuations/predict?features=bounds)", () 
     );
     expect(accepted.status).toBe(201);
     expect(accepted.body.valuation).toEqual({ eligible: true, offer: 17122, low: 16122, high: 18372 });
+    // Saving and accepting use the figure AutoGrab gave: no second paid lookup or prediction.
+    expect(seen).toHaveLength(2);
   });
 
   it.each([

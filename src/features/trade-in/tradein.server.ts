@@ -18,6 +18,7 @@ import {
   STARTED_AT_FIELD,
   withoutServerMadeFields,
 } from "~/features/leads/schemas";
+import { valuationSchema } from "~/features/leads/trade-in/lead.schema";
 import type { Car } from "~/features/stock/car.schema";
 import { isSold } from "~/features/stock/stock";
 import { isDataError } from "~/lib/db/data-errors";
@@ -41,6 +42,7 @@ import { type Geocoder, localGeocoder } from "./geocode.server";
 import { TRADE_IN_PAGES } from "./pages";
 import type { RegoLookup } from "./rego";
 import {
+  ADJUSTMENT_QUESTIONS,
   type AdjustmentAnswers,
   hasOnlineEstimate,
   OFFER_ACCEPTED_SUBCATEGORY,
@@ -180,6 +182,29 @@ function valuationOf(adapter: ValuationAdapter | null, input: ValuationInput, no
 }
 
 const sameValuation = (a: Valuation, b: Valuation) => JSON.stringify(a) === JSON.stringify(b);
+
+/**
+ * The valuation the service already gave this lead (for these answers, when given), stored by the
+ * valuation call: saving and accepting it asks a paid service nothing again, and cannot meet a
+ * figure that moved between the shopper reading it and accepting it.
+ */
+function storedValuation(fields: Record<string, unknown>, answers?: AdjustmentAnswers): Valuation | null {
+  const stored = valuationSchema.safeParse(fields[VALUATION_COLUMN]);
+  if (!stored.success) return null;
+  // jsonb keeps its own key order: the answers are compared question by question.
+  const storedAnswers = (fields.adjustmentAnswers ?? {}) as AdjustmentAnswers;
+  if (answers && ADJUSTMENT_QUESTIONS.some((q) => storedAnswers[q.id] !== answers[q.id])) return null;
+  return stored.data;
+}
+
+async function storeValuation(db: Db, leadId: string, valuation: Valuation, answers: AdjustmentAnswers) {
+  const patch = JSON.stringify({ [VALUATION_COLUMN]: valuation, adjustmentAnswers: answers });
+  await db
+    .updateTable("leads")
+    .set({ fields: sql<string>`fields || ${patch}::jsonb` })
+    .where("id", "=", leadId)
+    .execute();
+}
 
 function carOf(ctx: Context, id: unknown): Car | null {
   if (id === undefined || id === null || id === "") return null;
@@ -325,14 +350,16 @@ export function createValuationHandler(deps: TradeInDeps): Handler {
       result = null;
     }
     if (!result) return json({ valuation: null, notice: TRADE_IN_TEXTS.valuationByPhone });
+    await storeValuation(ctx.db, lead.id, result, parsed.data.adjustmentAnswers);
     return json({ valuation: { id: lead.id, adjustmentAnswers: parsed.data.adjustmentAnswers, result } });
   });
 }
 
 /**
  * POST /api/miscellaneous: spec §7 "valuation result plus column_name valuation", stored on the
- * lead. The server recomputes the valuation and refuses one that differs (409), so a figure the
- * dealer sees is always the valuation service's, never one typed into a browser.
+ * lead. The server checks it against the valuation it gave (stored by the valuation call, else
+ * asked again) and refuses one that differs (409), so a figure the dealer sees is always the
+ * valuation service's, never one typed into a browser.
  */
 export function createMiscellaneousHandler(deps: TradeInDeps): Handler {
   const adapter = deps.valuation ?? null;
@@ -349,21 +376,14 @@ export function createMiscellaneousHandler(deps: TradeInDeps): Handler {
     const lead = await findTradeIn(ctx.db, ctx.tenant, lead_id);
     if (!lead) return json({ error: TRADE_IN_TEXTS.leadMissing }, 404);
     const answers: AdjustmentAnswers = valuation.adjustmentAnswers;
-    const expected = await valuationOf(
-      adapter,
-      { ...vehicleOf(lead.fields), adjustmentAnswers: answers },
-      now(),
-    );
+    const expected =
+      storedValuation(lead.fields, answers) ??
+      (await valuationOf(adapter, { ...vehicleOf(lead.fields), adjustmentAnswers: answers }, now()));
     if (!expected) return json({ error: TRADE_IN_TEXTS.noOnlineOffer }, 409);
     if (!sameValuation(expected, valuation.result)) {
       return json({ error: TRADE_IN_TEXTS.valuationMismatch, valuation: expected }, 409);
     }
-    const patch = JSON.stringify({ [VALUATION_COLUMN]: expected, adjustmentAnswers: answers });
-    await ctx.db
-      .updateTable("leads")
-      .set({ fields: sql<string>`fields || ${patch}::jsonb` })
-      .where("id", "=", lead.id)
-      .execute();
+    await storeValuation(ctx.db, lead.id, expected, answers);
     return json({ lead_id: lead.id, column_name: VALUATION_COLUMN, saved: true });
   });
 }
@@ -383,12 +403,10 @@ export function createAcceptHandler(deps: TradeInDeps): Handler {
     const lead = await findTradeIn(ctx.db, ctx.tenant, parsed.data.lead_id);
     if (!lead) return json({ error: TRADE_IN_TEXTS.leadMissing }, 404);
     const answers = (lead.fields.adjustmentAnswers ?? {}) as AdjustmentAnswers;
-    // Only a figure the valuation service gives now can be accepted: none, none to accept.
-    const valuation = await valuationOf(
-      adapter,
-      { ...vehicleOf(lead.fields), adjustmentAnswers: answers },
-      now(),
-    );
+    // Only a figure the valuation service gave (or gives now) can be accepted: none, none to accept.
+    const valuation =
+      storedValuation(lead.fields) ??
+      (await valuationOf(adapter, { ...vehicleOf(lead.fields), adjustmentAnswers: answers }, now()));
     if (!valuation?.eligible) return json({ error: TRADE_IN_TEXTS.noOnlineOffer }, 409);
 
     const { lead_id: _l, form_completed: _f, offer_accepted: _o, valuation: _v, ...original } = lead.fields;
