@@ -11,6 +11,11 @@ import { serve } from "@hono/node-server";
 import { pruneAccounts } from "~/features/account/account.server";
 import { deliveryTargets } from "~/features/leads/delivery.server";
 import { startOutboxWorker } from "~/features/leads/outbox-worker.server";
+import {
+  PROVIDER_VARIABLES,
+  type TradeInService,
+  tradeInProvidersFromEnv,
+} from "~/features/trade-in/providers.server";
 import { closeDb, dbTarget, describeTarget, getDb } from "~/lib/db/db.server";
 import { clock } from "~/server/clock";
 import { isDeployed, workerScope } from "~/server/deploy";
@@ -39,13 +44,18 @@ if (process.env.SKIP_BUILD !== "1") {
   if (build.status !== 0) console.warn("\nSome tenants failed to build; serving the ones that exist.\n");
 }
 
-// Open to the network, the no-charge checkout and console sign-in codes are off unless asked for.
+// Open to the network, the no-charge checkout, console sign-in codes and trade-in stand-ins are off
+// unless asked for.
 const exposure = localExposure(hostname);
 process.env.LOCAL_STAND_INS = exposure.standIns;
 if (exposure.warning) console.warn(`\n${exposure.warning}\n`);
 
 // `npm start` is local: card payments go to the no-charge test checkout unless Stripe is set up.
 if (!process.env.STRIPE_SECRET_KEY && exposure.standIns === "on") process.env.PAYMENT_PROVIDER ??= "test";
+// Likewise the trade-in's rego lookup and valuation: an invented local stand-in for each service
+// without a provider (REGO_LOOKUP_URL, VALUATION_URL), announced below; never on the network.
+if (exposure.standIns === "on") process.env.TRADE_IN_STAND_INS ??= "local";
+const tradeInStandIns = tradeInProvidersFromEnv().standIns;
 
 const app = await createApp({
   distDir,
@@ -65,6 +75,12 @@ const mailSink =
         Number(process.env.SMTP_SINK_PORT) || 0,
       );
 if (mailSink) process.env.SMTP_URL = mailSink.url;
+/** The banner line for the invented trade-in answers, naming what turns each real one on. */
+function standInBanner(services: TradeInService[]): string {
+  const what = services.map((service) => (service === "rego" ? "rego lookup" : "valuation")).join(" and ");
+  const vars = services.map((service) => PROVIDER_VARIABLES[service].join(" + ")).join(", ");
+  return `Trade-in:     local stand-in ${what}, invented cars and offers (set ${vars} for a provider)`;
+}
 /** A folder as a newcomer would type it: relative inside the project, absolute elsewhere. */
 const shownPath = (dir: string) => (dir.startsWith(ROOT + path.sep) ? path.relative(ROOT, dir) : dir);
 
@@ -89,6 +105,7 @@ const server = serve({ fetch: app.fetch, port, hostname }, () => {
     console.log(`\nServing ${tenant} as its deployed site: http://localhost:${port}/`);
     console.log(`Functions:    http://localhost:${port}/api/* (this tenant only)`);
     if (mailSink) console.log(`Mail:         lead emails (ADF) land in ${shownPath(mailSink.dir)}/`);
+    if (tradeInStandIns.length > 0) console.log(standInBanner(tradeInStandIns));
     if (!slugs.includes(tenant)) console.warn(`No build of ${tenant} in ${distDir}: pages answer 404.`);
     return;
   }
@@ -97,6 +114,7 @@ const server = serve({ fetch: app.fetch, port, hostname }, () => {
   console.log(`Tenant index: http://localhost:${port}/`);
   console.log(`Functions:    http://<slug>.localhost:${port}/api/*`);
   if (mailSink) console.log(`Mail:         lead emails (ADF) land in ${shownPath(mailSink.dir)}/`);
+  if (tradeInStandIns.length > 0) console.log(standInBanner(tradeInStandIns));
   console.log(
     process.env.PAYMENT_PROVIDER === "test" && !process.env.STRIPE_SECRET_KEY && exposure.standIns === "on"
       ? "Payments:     test checkout, no card is charged (set STRIPE_SECRET_KEY for Stripe)\n"

@@ -1,7 +1,8 @@
 /**
  * Whether the local server is open to the network, and what that turns off. Listening beyond
- * loopback (`HOST=0.0.0.0 npm start`) puts the no-charge test checkout and the console SMS adapter
- * (sign-in codes printed to the log) in reach of anyone on the network, so both are off there
+ * loopback (`HOST=0.0.0.0 npm start`) puts the no-charge test checkout, the console SMS adapter
+ * (sign-in codes printed to the log) and the invented trade-in valuations in reach of anyone on the
+ * network, so all three are off there
  * (`LOCAL_STAND_INS=off`) unless `ALLOW_NETWORK_STAND_INS=1` asks for them, which the log says
  * loudly.
  */
@@ -29,14 +30,16 @@ export function localExposure(hostname: string, env: NodeJS.ProcessEnv = process
       standIns: "on",
       warning:
         `WARNING: listening on ${hostname} with ALLOW_NETWORK_STAND_INS=1: anyone who can reach this ` +
-        "machine can pay through the no-charge test checkout and read sign-in codes printed to this log.",
+        "machine can pay through the no-charge test checkout, read sign-in codes printed to this log and " +
+        "accept invented trade-in offers.",
     };
   }
   return {
     standIns: "off",
     warning:
-      `Listening on ${hostname}, beyond this machine: the no-charge test checkout and console sign-in ` +
-      "codes are off (payments need STRIPE_SECRET_KEY, sign-in SMS_WEBHOOK_URL). " +
+      `Listening on ${hostname}, beyond this machine: the no-charge test checkout, console sign-in ` +
+      "codes and invented trade-in valuations are off (payments need STRIPE_SECRET_KEY, sign-in " +
+      "SMS_WEBHOOK_URL, valuations VALUATION_URL). " +
       "ALLOW_NETWORK_STAND_INS=1 turns them on for a trusted network.",
   };
 }

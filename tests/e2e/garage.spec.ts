@@ -74,8 +74,8 @@ test(`${SITE}: My Garage asks for sign-in, then keeps the shopper's vehicles`, a
   await expect(page).toHaveURL(/\/trade-in\/?\?/);
   await expect(page.getByRole("textbox", { name: "Rego", exact: true })).toHaveValue("ABC123");
   await expect(page.getByRole("combobox", { name: "State", exact: true })).toHaveValue("QLD");
-  await expect(page.getByRole("textbox", { name: "Make", exact: true })).toHaveValue("Mazda");
-  await expect(page.getByRole("textbox", { name: "Model", exact: true })).toHaveValue("CX-5");
+  await expect(page.getByRole("combobox", { name: "Make", exact: true })).toHaveValue("Mazda");
+  await expect(page.getByRole("combobox", { name: "Model", exact: true })).toHaveValue("CX-5");
   await expect(page.getByRole("textbox", { name: "Year", exact: true })).toHaveValue("2018");
   await page.goto(tenantUrl(SITE, "/my-garage"));
   await expect(vehicles).toHaveCount(1);

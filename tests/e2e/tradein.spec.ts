@@ -93,7 +93,7 @@ test.describe(`${SLUG} trade-in`, () => {
     await page.getByRole("textbox", { name: "Rego" }).fill("trade3");
     await page.getByRole("button", { name: "Find my car" }).click();
     await expect(page.getByText("Found: 2021 Kia Cerato S")).toBeVisible();
-    await expect(page.getByRole("textbox", { name: /^Make/ })).toHaveValue("Kia");
+    await expect(page.getByRole("combobox", { name: /^Make/ })).toHaveValue("Kia");
     await expect(page.getByRole("textbox", { name: /^Year/ })).toHaveValue("2021");
     const kms = page.getByRole("textbox", { name: /^Kilometres/ });
     await kms.fill("48000");
@@ -177,8 +177,8 @@ test.describe(`${SLUG} trade-in`, () => {
     test.slow();
     await openFlow(page, tenantUrl(SLUG, "/sell-my-car"));
     await expect(page.getByRole("heading", { level: 1 })).toHaveText("Sell My Car");
-    await page.getByRole("textbox", { name: /^Make/ }).fill("Holden");
-    await page.getByRole("textbox", { name: /^Model/ }).fill("Commodore");
+    await page.getByRole("combobox", { name: /^Make/ }).fill("Holden");
+    await page.getByRole("combobox", { name: /^Model/ }).fill("Commodore");
     await page.getByRole("textbox", { name: /^Year/ }).fill("2015");
     await page.getByRole("textbox", { name: /^Kilometres/ }).fill("65000");
     await expect(
@@ -199,6 +199,57 @@ test.describe(`${SLUG} trade-in`, () => {
     await expect(page).toHaveURL(/\/success$/);
     await expect(page.getByText("Your Sell My Car has been sent")).toBeVisible();
     expect(valued).toBe(false);
+  });
+
+  test("without a valuation service the lead is stored and the dealer will call: no figure, nothing to accept", async ({
+    page,
+  }) => {
+    test.slow();
+    // The answers a deployed site without REGO_LOOKUP_URL and VALUATION_URL gives (its functions
+    // are tested so in tests/unit/tradein-providers.test.ts); `npm start` itself has stand-ins.
+    await page.route("**/api/trade-in/rego", (route) =>
+      route.request().method() === "GET" ? route.fulfill({ json: { lookup: false } }) : route.continue(),
+    );
+    await page.route("**/api/trade-in/valuation", (route) =>
+      route.fulfill({
+        json: {
+          valuation: null,
+          notice: "Thanks, we have your car's details. Our team will call you soon with a valuation.",
+        },
+      }),
+    );
+    const lookedUp = page.waitForResponse(
+      (response) => response.url().endsWith("/api/trade-in/rego") && response.request().method() === "GET",
+    );
+    await openFlow(page, tenantUrl(SLUG, "/trade-in"));
+    await lookedUp;
+    await expect(page.getByRole("group", { name: "Your car's rego (optional)" })).toBeVisible();
+    await expect(page.getByRole("button", { name: "Find my car" })).toHaveCount(0);
+    const make = page.getByRole("combobox", { name: /^Make/ });
+    await expect(make).toHaveAttribute("list", /makes$/);
+    await make.fill("Toyota");
+    await page.getByRole("combobox", { name: /^Model/ }).fill("Corolla");
+    await page.getByRole("textbox", { name: /^Year/ }).fill("2022");
+    await page.getByRole("textbox", { name: /^Kilometres/ }).fill("40000");
+    await page.getByRole("button", { name: "Next" }).click();
+    await answerCondition(page);
+    await page.getByRole("button", { name: "Next" }).click();
+    await fillContact(page, "4000");
+    await page.clock.fastForward(3_100);
+    const created = page.waitForResponse((response) => response.url().endsWith("/api/trade-in"));
+    await page.getByRole("button", { name: "Get my valuation" }).click();
+    expect((await created).status()).toBe(201);
+    await expect(page.getByRole("heading", { name: "We'll call you with a valuation" })).toBeFocused();
+    await expect(
+      page.getByText("Thanks, we have your car's details. Our team will call you soon with a valuation."),
+    ).toBeVisible();
+    await expect(page.getByText("Your car: 2022 Toyota Corolla")).toBeVisible();
+    await expect(page.locator(".trade-in-flow")).not.toContainText("$");
+    await expect(page.getByRole("button", { name: "Accept offer" })).toHaveCount(0);
+    await expectNoAxeViolations(page);
+    await page.getByRole("button", { name: "Done" }).click();
+    await expect(page).toHaveURL(/\/success$/);
+    await expect(page.getByText("Your Trade In has been sent")).toBeVisible();
   });
 
   test("/cars/trade-in?car_id= shows the car the trade-in is against", async ({ page }) => {

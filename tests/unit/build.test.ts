@@ -333,6 +333,15 @@ describe("npm run build on fixture tenants", () => {
   it("on Netlify, refuses an image host netlify.toml does not let the image CDN fetch, and keeps the site", () => {
     const refused = build({ TENANT: "fixture-motors", NETLIFY: "true" });
     expect(refused.status).toBe(1);
+    // Its trade-in flow is on and the deploy names no provider: said before anything else stops it.
+    expect(refused.output).toContain(
+      "[fixture-motors] warning: the trade-in flow is on (features.trade_in) but VALUATION_URL and " +
+        "VALUATION_KEY are not set: shoppers get no online offer, the dealer calls each one with a valuation",
+    );
+    expect(refused.output).toContain(
+      "[fixture-motors] warning: the trade-in flow is on (features.trade_in) but REGO_LOOKUP_URL and " +
+        "REGO_LOOKUP_KEY are not set: there is no rego lookup, shoppers type their car's make, model and year",
+    );
     expect(refused.output).toContain(
       "[fixture-motors] FAILED: netlify.toml does not let the image CDN fetch photos from " +
         'https://photos.fixture-feed.example.com.au: add "https://photos\\\\.fixture-feed\\\\.example\\\\.com\\\\.au/.*" ' +

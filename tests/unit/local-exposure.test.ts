@@ -20,7 +20,7 @@ describe("the local server's exposure", () => {
       expect(isLoopbackHost(host)).toBe(false);
       expect(localExposure(host, {})).toEqual({
         standIns: "off",
-        warning: `Listening on ${host}, beyond this machine: the no-charge test checkout and console sign-in codes are off (payments need STRIPE_SECRET_KEY, sign-in SMS_WEBHOOK_URL). ALLOW_NETWORK_STAND_INS=1 turns them on for a trusted network.`,
+        warning: `Listening on ${host}, beyond this machine: the no-charge test checkout, console sign-in codes and invented trade-in valuations are off (payments need STRIPE_SECRET_KEY, sign-in SMS_WEBHOOK_URL, valuations VALUATION_URL). ALLOW_NETWORK_STAND_INS=1 turns them on for a trusted network.`,
       });
     },
   );

@@ -27,6 +27,7 @@ import {
   createTradeInHandler,
   type TradeInDeps,
 } from "~/features/trade-in/tradein.server";
+import { localValuationAdapter } from "~/features/trade-in/valuation";
 import { createPhoneRevealHandler } from "~/features/vehicle/phone-reveal.server";
 import { batched } from "~/lib/db/batch";
 import { type Db, openDb } from "~/lib/db/db.server";
@@ -105,6 +106,7 @@ function tradeInDeps(overrides: Partial<TradeInDeps> = {}): TradeInDeps {
     now: () => NOW,
     rateLimit: generous,
     lookupRateLimit: generous,
+    valuation: localValuationAdapter,
     ...overrides,
   };
 }

@@ -8,6 +8,7 @@ import fc from "fast-check";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { deliverDueLeads } from "~/features/leads/outbox.server";
 import type { Geocoder } from "~/features/trade-in/geocode.server";
+import { localRegoLookup } from "~/features/trade-in/rego";
 import { ADJUSTMENT_QUESTIONS } from "~/features/trade-in/tradein";
 import {
   createAcceptHandler,
@@ -18,6 +19,7 @@ import {
   createValuationHandler,
   type TradeInDeps,
 } from "~/features/trade-in/tradein.server";
+import { localValuationAdapter } from "~/features/trade-in/valuation";
 import { type Db, openDb } from "~/lib/db/db.server";
 import type { Site } from "~/tenant/schema";
 import type { TenantData } from "~/tenant/tenant.server";
@@ -54,6 +56,9 @@ function deps(overrides: Partial<TradeInDeps> = {}): TradeInDeps {
       return site ? { ...data, site } : null;
     },
     now: () => NOW,
+    // The local stand-ins, as `npm start` has them: a test names its adapters, nothing defaults.
+    rego: localRegoLookup,
+    valuation: localValuationAdapter,
     ...overrides,
   };
 }

@@ -16,6 +16,7 @@ import os from "node:os";
 import path from "node:path";
 import { unlistedImageOrigins } from "~/features/media/media";
 import { checkFirstFeed, checkTruncation, emptyPublish, type FeedReport } from "~/features/stock/feed.server";
+import { providerWarnings } from "~/features/trade-in/providers.server";
 import { astroProcessEnv } from "~/tenant/build-env";
 import { ConfigError } from "~/tenant/errors";
 import { loadSite, SITE_FILE } from "~/tenant/load";
@@ -210,6 +211,11 @@ async function buildOneTenant(slug: string, options: BuildOptions): Promise<Tena
       `${cars} car${cars === 1 ? " shows" : "s show"} photos from ${origin}, which is not in site.json ` +
         "image_hosts: they are sent full size, not resized by the image CDN",
     );
+  }
+  // A deploy whose site.json turns a trade-in provider on but whose environment lacks its settings
+  // still works (the dealer calls instead of an online offer): said here, where ops read the log.
+  if (process.env.NETLIFY === "true") {
+    for (const warning of providerWarnings(site, process.env)) log(`warning: ${warning}`);
   }
   // On Netlify the image CDN fetches only what netlify.toml allows: a host it refuses would leave
   // every photo of the site broken, so the build stops and says what to add.

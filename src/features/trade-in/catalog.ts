@@ -1,6 +1,7 @@
 /**
- * Popular Australian cars with a typical new price, for the local rego and valuation adapters.
- * Data only: a real provider (a registry lookup, a valuation service) replaces both adapters.
+ * Popular Australian cars with a typical new price: the makes and models the car step suggests,
+ * and the data of the local rego and valuation stand-ins (a provider replaces those, never the
+ * suggestions). Data only.
  */
 export interface CatalogModel {
   make: string;

@@ -97,14 +97,24 @@ export function submitTradeIn(s: Submission) {
 export const lookupRego = (rego: string, regoState: string) =>
   post<{ vehicle: RegoVehicle }>("/api/trade-in/rego", { rego, regoState });
 
+/** Whether this site has a rego lookup (a provider, or `npm start`'s stand-in); false when unsure. */
+export async function regoLookupAvailable(): Promise<boolean> {
+  const result = await call<{ lookup?: unknown }>("/api/trade-in/rego", { method: "GET" });
+  return result.ok && result.body.lookup === true;
+}
+
 export interface ValuationAnswer {
   id: string;
   adjustmentAnswers: AdjustmentAnswers;
   result: Valuation;
 }
 
+/** `valuation: null`: no online figure for this car; the dealer calls (the notice says so). */
 export const requestValuation = (leadId: string, adjustmentAnswers: AdjustmentAnswers) =>
-  post<{ valuation: ValuationAnswer }>("/api/trade-in/valuation", { id: leadId, adjustmentAnswers });
+  post<{ valuation: ValuationAnswer | null; notice?: string }>("/api/trade-in/valuation", {
+    id: leadId,
+    adjustmentAnswers,
+  });
 
 /** Spec §8: a failed valuation save is only logged. */
 export async function saveValuation(leadId: string, valuation: ValuationAnswer): Promise<void> {

@@ -1,7 +1,7 @@
 /**
  * Rego lookup (spec §4 trade-in flow: rego + regoState fill make, model, year and badge).
- * Pluggable: a provider adapter implements `RegoLookup`. The local adapter is a deterministic
- * stand-in registry: the same plate and state always give the same car, and about one plate in
+ * Pluggable: a provider adapter implements `RegoLookup` (providers.server.ts). The local adapter
+ * is an invented stand-in for `npm start` and tests only, a deterministic registry: the same plate and state always give the same car, and about one plate in
  * ten is "not on the register", so both paths of the form are exercised without a network.
  */
 import { fnv1a } from "~/lib/hash";

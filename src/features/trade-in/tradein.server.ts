@@ -3,7 +3,9 @@
  * isLastStep) into the same leads table and CRM outbox as every other lead, rego lookup,
  * valuation, POST /api/miscellaneous (the valuation stored on the lead) and the offer acceptance
  * (a '3. Offer Accepted' lead). Every answer is JSON; bad input is a 400 in the shopper's words,
- * never a 5xx. Adapters (rego, valuation, geocoder) and storage are injectable for tests.
+ * never a 5xx. Adapters (rego, valuation, geocoder) and storage are injectable for tests. Without a
+ * rego lookup the shopper types the car; without a valuation the lead is still taken and the dealer
+ * calls with a valuation: no figure is shown and nothing can be accepted.
  */
 import { sql } from "kysely";
 import { formRulesFor, isHoneypotHit, isTooFast, LEAD_ERRORS, LEAD_LIMITS } from "~/features/leads/leads";
@@ -17,6 +19,7 @@ import {
   STARTED_AT_FIELD,
   withoutServerMadeFields,
 } from "~/features/leads/schemas";
+import { valuationSchema } from "~/features/leads/trade-in/lead.schema";
 import type { Car } from "~/features/stock/car.schema";
 import { isSold } from "~/features/stock/stock";
 import { isDataError } from "~/lib/db/data-errors";
@@ -38,10 +41,14 @@ import {
 } from "./calls.schema";
 import { type Geocoder, localGeocoder } from "./geocode.server";
 import { TRADE_IN_PAGES } from "./pages";
-import { localRegoLookup, type RegoLookup } from "./rego";
+import type { RegoLookup } from "./rego";
 import {
+  ADJUSTMENT_QUESTIONS,
   type AdjustmentAnswers,
+  hasOnlineEstimate,
   OFFER_ACCEPTED_SUBCATEGORY,
+  REGO_STATES,
+  type RegoState,
   TRADE_IN_SOURCE,
   TRADE_IN_TEXTS,
   type TradeInCar,
@@ -49,7 +56,7 @@ import {
   VALUATION_COLUMN,
   VALUATION_REQUESTED_SUBCATEGORY,
 } from "./tradein";
-import { localValuationAdapter, type Valuation, type ValuationAdapter } from "./valuation";
+import { type Valuation, type ValuationAdapter, type ValuationInput, valueTradeIn } from "./valuation";
 
 export interface TradeInDeps {
   db: () => Promise<Db>;
@@ -59,8 +66,12 @@ export interface TradeInDeps {
    * the one run-time source of its config, so an unbuilt tenant is an unknown site here.
    */
   tenantData: (slug: string) => TenantData | null;
-  rego?: RegoLookup;
-  valuation?: ValuationAdapter;
+  /**
+   * Who answers the rego lookup and the valuation (providers.server.ts picks them from the
+   * environment). Absent or null: no such service, never a stand-in.
+   */
+  rego?: RegoLookup | null;
+  valuation?: ValuationAdapter | null;
   geocoder?: Geocoder;
   now?: () => Date;
   minTimeOnPageMs?: number;
@@ -150,16 +161,51 @@ async function findTradeIn(db: Db, tenant: string, id: string): Promise<StoredTr
 }
 
 function vehicleOf(fields: Record<string, unknown>) {
+  const regoState = REGO_STATES.find((state) => state === fields.regoState);
   return {
     make: String(fields.make ?? ""),
     model: String(fields.model ?? ""),
     badge: typeof fields.badge === "string" ? fields.badge : undefined,
     year: Number(fields.year),
     kms: Number(fields.kms),
+    rego: typeof fields.rego === "string" && fields.rego ? fields.rego : undefined,
+    regoState: regoState as RegoState | undefined,
   };
 }
 
+/**
+ * The valuation of a stored car: spec §9's rule first, then the configured service. Null when
+ * there is no service or it has no figure for the car: no online offer, the dealer calls.
+ */
+function valuationOf(adapter: ValuationAdapter | null, input: ValuationInput, now: Date) {
+  if (adapter) return valueTradeIn(adapter, input, now);
+  return Promise.resolve<Valuation | null>(hasOnlineEstimate(input, now) ? null : { eligible: false });
+}
+
 const sameValuation = (a: Valuation, b: Valuation) => JSON.stringify(a) === JSON.stringify(b);
+
+/**
+ * The valuation the service already gave this lead (for these answers, when given), stored by the
+ * valuation call: saving and accepting it asks a paid service nothing again, and cannot meet a
+ * figure that moved between the shopper reading it and accepting it.
+ */
+function storedValuation(fields: Record<string, unknown>, answers?: AdjustmentAnswers): Valuation | null {
+  const stored = valuationSchema.safeParse(fields[VALUATION_COLUMN]);
+  if (!stored.success) return null;
+  // jsonb keeps its own key order: the answers are compared question by question.
+  const storedAnswers = (fields.adjustmentAnswers ?? {}) as AdjustmentAnswers;
+  if (answers && ADJUSTMENT_QUESTIONS.some((q) => storedAnswers[q.id] !== answers[q.id])) return null;
+  return stored.data;
+}
+
+async function storeValuation(db: Db, leadId: string, valuation: Valuation, answers: AdjustmentAnswers) {
+  const patch = JSON.stringify({ [VALUATION_COLUMN]: valuation, adjustmentAnswers: answers });
+  await db
+    .updateTable("leads")
+    .set({ fields: sql<string>`fields || ${patch}::jsonb` })
+    .where("id", "=", leadId)
+    .execute();
+}
 
 function carOf(ctx: Context, id: unknown): Car | null {
   if (id === undefined || id === null || id === "") return null;
@@ -248,16 +294,26 @@ export function createTradeInHandler(deps: TradeInDeps): Handler {
   });
 }
 
-/** POST /api/trade-in/rego: rego + regoState → make, model, year, badge (or 404 to enter them). */
+/**
+ * POST /api/trade-in/rego: rego + regoState → make, model, year, badge (or 404 to enter them).
+ * GET answers whether this site has a rego lookup at all, so the form offers it only then.
+ */
 export function createRegoHandler(deps: TradeInDeps): Handler {
-  const lookup = deps.rego ?? localRegoLookup;
+  const lookup = deps.rego ?? null;
   return handle("trade-in-rego", async (req) => {
+    if (req.method === "GET") {
+      const tenant = deps.tenantFor(req);
+      if (!tenant || !deps.tenantData(tenant)?.site.features.trade_in)
+        return json({ error: LEAD_ERRORS.unknownSite }, 404);
+      return json({ lookup: lookup !== null }, 200, { "cache-control": "public, max-age=300" });
+    }
     const ctx = await accept(req, deps, {
       bucket: "tradein-lookup",
       rate: deps.lookupRateLimit ?? LOOKUP_RATE_LIMIT,
     });
     const parsed = regoLookupSchema.safeParse(ctx.body);
     if (!parsed.success) return badRequest(fieldErrors(parsed.error));
+    if (!lookup) return json({ error: TRADE_IN_TEXTS.lookupUnavailable }, 404);
     let vehicle: Awaited<ReturnType<RegoLookup["lookup"]>>;
     try {
       vehicle = await lookup.lookup(parsed.data.rego, parsed.data.regoState);
@@ -271,9 +327,13 @@ export function createRegoHandler(deps: TradeInDeps): Handler {
   });
 }
 
-/** POST /api/trade-in/valuation: spec §3 valuation (id, adjustmentAnswers) for a stored lead. */
+/**
+ * POST /api/trade-in/valuation: spec §3 valuation (id, adjustmentAnswers) for a stored lead. With
+ * no online figure (no service, no match, or the service failing) it answers `valuation: null` and
+ * the words the shopper reads: the lead is taken and the dealer calls with a valuation.
+ */
 export function createValuationHandler(deps: TradeInDeps): Handler {
-  const adapter = deps.valuation ?? localValuationAdapter;
+  const adapter = deps.valuation ?? null;
   const now = deps.now ?? clock;
   return handle("trade-in-valuation", async (req) => {
     const ctx = await accept(req, deps, {
@@ -284,21 +344,33 @@ export function createValuationHandler(deps: TradeInDeps): Handler {
     if (!parsed.success) return badRequest(fieldErrors(parsed.error));
     const lead = await findTradeIn(ctx.db, ctx.tenant, parsed.data.id);
     if (!lead) return json({ error: TRADE_IN_TEXTS.leadMissing }, 404);
-    const result = await adapter.value(
-      { ...vehicleOf(lead.fields), adjustmentAnswers: parsed.data.adjustmentAnswers },
-      now(),
-    );
+    let result: Valuation | null;
+    try {
+      result = await valuationOf(
+        adapter,
+        { ...vehicleOf(lead.fields), adjustmentAnswers: parsed.data.adjustmentAnswers },
+        now(),
+      );
+    } catch (error) {
+      console.warn(
+        `[trade-in-valuation] valuation failed: ${error instanceof Error ? error.message : String(error)}`,
+      );
+      result = null;
+    }
+    if (!result) return json({ valuation: null, notice: TRADE_IN_TEXTS.valuationByPhone });
+    await storeValuation(ctx.db, lead.id, result, parsed.data.adjustmentAnswers);
     return json({ valuation: { id: lead.id, adjustmentAnswers: parsed.data.adjustmentAnswers, result } });
   });
 }
 
 /**
  * POST /api/miscellaneous: spec §7 "valuation result plus column_name valuation", stored on the
- * lead. The server recomputes the valuation and refuses one that differs (409), so a figure the
- * dealer sees is always the valuation service's, never one typed into a browser.
+ * lead. The server checks it against the valuation it gave (stored by the valuation call, else
+ * asked again) and refuses one that differs (409), so a figure the dealer sees is always the
+ * valuation service's, never one typed into a browser.
  */
 export function createMiscellaneousHandler(deps: TradeInDeps): Handler {
-  const adapter = deps.valuation ?? localValuationAdapter;
+  const adapter = deps.valuation ?? null;
   const now = deps.now ?? clock;
   return handle("miscellaneous", async (req) => {
     const ctx = await accept(req, deps, {
@@ -312,16 +384,14 @@ export function createMiscellaneousHandler(deps: TradeInDeps): Handler {
     const lead = await findTradeIn(ctx.db, ctx.tenant, lead_id);
     if (!lead) return json({ error: TRADE_IN_TEXTS.leadMissing }, 404);
     const answers: AdjustmentAnswers = valuation.adjustmentAnswers;
-    const expected = await adapter.value({ ...vehicleOf(lead.fields), adjustmentAnswers: answers }, now());
+    const expected =
+      storedValuation(lead.fields, answers) ??
+      (await valuationOf(adapter, { ...vehicleOf(lead.fields), adjustmentAnswers: answers }, now()));
+    if (!expected) return json({ error: TRADE_IN_TEXTS.noOnlineOffer }, 409);
     if (!sameValuation(expected, valuation.result)) {
       return json({ error: TRADE_IN_TEXTS.valuationMismatch, valuation: expected }, 409);
     }
-    const patch = JSON.stringify({ [VALUATION_COLUMN]: expected, adjustmentAnswers: answers });
-    await ctx.db
-      .updateTable("leads")
-      .set({ fields: sql<string>`fields || ${patch}::jsonb` })
-      .where("id", "=", lead.id)
-      .execute();
+    await storeValuation(ctx.db, lead.id, expected, answers);
     return json({ lead_id: lead.id, column_name: VALUATION_COLUMN, saved: true });
   });
 }
@@ -332,7 +402,7 @@ export function createMiscellaneousHandler(deps: TradeInDeps): Handler {
  * outbox like any lead. Accepting twice stores one acceptance.
  */
 export function createAcceptHandler(deps: TradeInDeps): Handler {
-  const adapter = deps.valuation ?? localValuationAdapter;
+  const adapter = deps.valuation ?? null;
   const now = deps.now ?? clock;
   return handle("trade-in-accept", async (req) => {
     const ctx = await accept(req, deps, { bucket: "tradein", rate: deps.rateLimit ?? LEAD_LIMITS.rateLimit });
@@ -341,8 +411,11 @@ export function createAcceptHandler(deps: TradeInDeps): Handler {
     const lead = await findTradeIn(ctx.db, ctx.tenant, parsed.data.lead_id);
     if (!lead) return json({ error: TRADE_IN_TEXTS.leadMissing }, 404);
     const answers = (lead.fields.adjustmentAnswers ?? {}) as AdjustmentAnswers;
-    const valuation = await adapter.value({ ...vehicleOf(lead.fields), adjustmentAnswers: answers }, now());
-    if (!valuation.eligible) return json({ error: TRADE_IN_TEXTS.noOnlineOffer }, 409);
+    // Only a figure the valuation service gave (or gives now) can be accepted: none, none to accept.
+    const valuation =
+      storedValuation(lead.fields) ??
+      (await valuationOf(adapter, { ...vehicleOf(lead.fields), adjustmentAnswers: answers }, now()));
+    if (!valuation?.eligible) return json({ error: TRADE_IN_TEXTS.noOnlineOffer }, 409);
 
     const { lead_id: _l, form_completed: _f, offer_accepted: _o, valuation: _v, ...original } = lead.fields;
     const acceptance = parseLead(

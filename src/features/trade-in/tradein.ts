@@ -41,6 +41,9 @@ export const TRADE_IN_TEXTS = {
   regoInvalid: TRADE_IN_FIELD_TEXTS.regoInvalid,
   regoState: TRADE_IN_FIELD_TEXTS.regoState,
   lookupFailed: "We couldn't look up that rego just now. Please enter your car's details below.",
+  lookupUnavailable: "Rego lookup isn't available here. Please enter your car's details below.",
+  /** No online figure for this car (no valuation service, or it has none): the lead still counts. */
+  valuationByPhone: "Thanks, we have your car's details. Our team will call you soon with a valuation.",
   leadMissing: TRADE_IN_FIELD_TEXTS.leadMissing,
   valuationMismatch: "Your valuation has changed. Please reload the page to see the latest offer.",
   noOnlineOffer: "This car needs an in-person valuation, so there is no online offer to accept.",

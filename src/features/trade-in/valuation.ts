@@ -1,11 +1,12 @@
 /**
  * Trade-in valuation (spec §3 valuation: id, adjustmentAnswers; §9 FAQ limits). Pluggable: a
- * provider adapter implements `ValuationAdapter`. The local adapter is deterministic: typical new
- * price, depreciation by age, kilometres against 15,000 a year, the condition answers, then the
- * dealer's trade margin; the offer is rounded to $100 with a ±5% range.
+ * provider adapter implements `ValuationAdapter` (providers.server.ts). The local adapter is an
+ * invented stand-in for `npm start` and tests only: typical new price, depreciation by age,
+ * kilometres against 15,000 a year, the condition answers, then the dealer's trade margin; the
+ * offer is rounded to $100 with a ±5% range.
  */
 import { typicalNewPrice } from "./catalog";
-import { type AdjustmentAnswers, adjustmentFactors, hasOnlineEstimate } from "./tradein";
+import { type AdjustmentAnswers, adjustmentFactors, hasOnlineEstimate, type RegoState } from "./tradein";
 
 export interface ValuationInput {
   make: string;
@@ -13,6 +14,9 @@ export interface ValuationInput {
   year: number;
   kms: number;
   badge?: string | undefined;
+  /** The plate, when the shopper gave one: a provider finds the exact car by it. */
+  rego?: string | undefined;
+  regoState?: RegoState | undefined;
   adjustmentAnswers: AdjustmentAnswers;
 }
 
@@ -27,7 +31,24 @@ export type Valuation =
     };
 
 export interface ValuationAdapter {
-  value(input: ValuationInput, now: Date): Promise<Valuation>;
+  /**
+   * The valuation, or null when the service has no figure for this car (it cannot match or price
+   * it): no online offer, the dealer calls. Throws when the service fails.
+   */
+  value(input: ValuationInput, now: Date): Promise<Valuation | null>;
+}
+
+/**
+ * Spec §9 first (no online estimate over 7 years or 100,000 km, whoever values the car), then the
+ * adapter: a car the rule keeps offline never costs a provider call.
+ */
+export async function valueTradeIn(
+  adapter: ValuationAdapter,
+  input: ValuationInput,
+  now: Date,
+): Promise<Valuation | null> {
+  if (!hasOnlineEstimate(input, now)) return { eligible: false };
+  return adapter.value(input, now);
 }
 
 /** Local model constants, named so a dealer can read what drives the number. */

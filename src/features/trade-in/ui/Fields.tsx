@@ -39,6 +39,8 @@ export function TextField(
     inputMode?: "numeric" | "text";
     maxLength?: number;
     placeholder?: string;
+    /** A <datalist> of suggestions, by id. */
+    list?: string;
   },
 ) {
   return (
@@ -47,6 +49,7 @@ export function TextField(
       <input
         id={props.id}
         type={props.type ?? "text"}
+        list={props.list}
         value={props.value}
         autoComplete={props.autoComplete}
         inputMode={props.inputMode}

@@ -2,7 +2,8 @@
  * The trade-in flow (spec §4): car → condition → your details, then submit (userData and
  * isLastStep) → lead stored → valuation → saved with POST /api/miscellaneous → accept offer
  * ('3. Offer Accepted') → /success. Cars over 7 years or 100,000 km get no online estimate but
- * still become leads (spec §9).
+ * still become leads (spec §9). With no online figure for the car (no valuation service, or none
+ * for this car) the stored lead ends in "our team will call you with a valuation": no number.
  */
 import { useEffect, useId, useRef, useState } from "react";
 import { FORM_TEXTS, formEventId, newIdempotencyKey } from "~/features/leads/forms";
@@ -42,6 +43,7 @@ import { StepCondition } from "./StepCondition";
 import { StepContact } from "./StepContact";
 import { StepVehicle } from "./StepVehicle";
 import { TradeInCarCard } from "./TradeInCarCard";
+import { ValuationByPhone } from "./ValuationByPhone";
 import { ValuationOffer } from "./ValuationOffer";
 
 export interface TradeInFlowProps {
@@ -55,7 +57,7 @@ export interface TradeInFlowProps {
   carFromQuery?: boolean;
 }
 
-type Status = "form" | "submitting" | "offer" | "accepting";
+type Status = "form" | "submitting" | "offer" | "accepting" | "by-phone";
 
 function finish(category: string) {
   rememberSuccessCategory(category);
@@ -78,6 +80,7 @@ export default function TradeInFlow(props: TradeInFlowProps) {
   const [car, setCar] = useState<TradeInCar | null>(null);
   const [carMessage, setCarMessage] = useState<string | null>(null);
   const [offer, setOffer] = useState<{ leadId: string; valuation: ValuationAnswer } | null>(null);
+  const [notice, setNotice] = useState<string | undefined>(undefined);
   const startedAt = useRef(Date.now());
   const attemptKey = useRef<string | null>(null);
   const headingRef = useRef<HTMLHeadingElement>(null);
@@ -111,7 +114,7 @@ export default function TradeInFlow(props: TradeInFlowProps) {
   }, [props.carFromQuery, props.locations]);
 
   // A new step, or the offer, moves focus to its heading so screen readers announce it.
-  const view = status === "offer" || status === "accepting" ? "offer" : step;
+  const view = status === "offer" || status === "accepting" || status === "by-phone" ? status : step;
   useEffect(() => {
     if (moved.current && view) headingRef.current?.focus();
   }, [view]);
@@ -157,9 +160,15 @@ export default function TradeInFlow(props: TradeInFlowProps) {
     track(formEventId("trade_in"), { kind: "trade_in", category: props.category, lead_id: leadId });
     if (estimateAvailable(values, new Date()) !== true) return finish(props.category);
     const valued = await requestValuation(leadId, values.adjustmentAnswers);
-    if (!valued.ok || !valued.body.valuation.result.eligible) return finish(props.category);
-    void saveValuation(leadId, valued.body.valuation);
     moved.current = true;
+    // The lead is stored: without an online figure the dealer calls, and the shopper is told so.
+    if (!valued.ok || !valued.body.valuation) {
+      setNotice(valued.ok ? valued.body.notice : undefined);
+      setStatus("by-phone");
+      return;
+    }
+    if (!valued.body.valuation.result.eligible) return finish(props.category);
+    void saveValuation(leadId, valued.body.valuation);
     setOffer({ leadId, valuation: valued.body.valuation });
     setStatus("offer");
   };
@@ -192,7 +201,14 @@ export default function TradeInFlow(props: TradeInFlowProps) {
   return (
     <div className="trade-in-flow">
       {props.carFromQuery && <TradeInCarCard car={car} message={carMessage} />}
-      {result?.eligible ? (
+      {status === "by-phone" ? (
+        <section aria-labelledby={`${id}-by-phone`}>
+          <h2 id={`${id}-by-phone`} ref={headingRef} tabIndex={-1}>
+            We'll call you with a valuation
+          </h2>
+          <ValuationByPhone vehicle={vehicleName} notice={notice} onDone={() => finish(props.category)} />
+        </section>
+      ) : result?.eligible ? (
         <section aria-labelledby={`${id}-offer`}>
           <h2 id={`${id}-offer`} ref={headingRef} tabIndex={-1}>
             Your trade-in offer

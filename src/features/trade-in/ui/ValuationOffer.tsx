@@ -17,7 +17,8 @@ export function ValuationOffer({ offer, low, high, vehicle, accepting, error, on
       <p className="muted">Your online offer for the {vehicle}</p>
       <p className="offer-amount">{formatMoney(offer)}</p>
       <p className="muted">
-        Estimated range {formatMoney(low)} to {formatMoney(high)}, subject to an inspection of your car.
+        {low < high ? `Estimated range ${formatMoney(low)} to ${formatMoney(high)}, subject` : "Subject"} to
+        an inspection of your car.
       </p>
       {error && (
         <p className="form-error" role="alert">
