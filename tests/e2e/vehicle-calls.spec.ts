@@ -179,11 +179,12 @@ test(`${PLAIN.slug}: one view.json call per page view, then '{n} views', nothing
   expect(url.searchParams.get("updated_at")).toBeTruthy();
   await expect(page.getByRole("region", { name: "Delivery calculator" })).toHaveCount(0);
 
-  // Each page view counts once more (other tests may view the car too: at least one more).
+  // Each page view calls again, but one shopper counts once per car an hour (every browser test
+  // comes from this machine's address, so nothing else moves the count either).
   await page.reload();
   await expect(counter).toBeVisible();
   expect(calls).toHaveLength(2);
-  expect(Number((await counter.textContent())?.replace(/\D/g, ""))).toBeGreaterThan(first);
+  expect(Number((await counter.textContent())?.replace(/\D/g, ""))).toBe(first);
 
   // Spec §7: "nothing if not ok".
   await page.route("**/view.json?*", (route) => route.fulfill({ status: 500, body: "" }));
