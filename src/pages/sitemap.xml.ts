@@ -1,10 +1,11 @@
 import type { APIRoute } from "astro";
 import { tenantBrands } from "~/features/brands/brands.server";
 import { BLOG_PATH, blogCategories, postPath } from "~/features/content/blog";
+import { absolutePhotoUrls } from "~/features/media/media";
 import { EOFY_PATH } from "~/features/offers/eofy";
 import { SPIN_TO_WIN_PATH } from "~/features/spin-to-win/spin-to-win";
+import { type SitemapEntry, sitemapXml } from "~/features/syndication/sitemap";
 import { campaignState } from "~/lib/campaign";
-import { escapeMarkup } from "~/lib/escape";
 import { isPrimaryShard } from "~/tenant/shard";
 import { currentTenant } from "~/tenant/tenant.server";
 
@@ -15,7 +16,7 @@ export const GET: APIRoute = async () => {
   const { site, cars, pages, now, posts = [] } = tenant;
   const day = now.slice(0, 10);
   const { brands, models } = tenantBrands(tenant);
-  const urls = [
+  const urls: SitemapEntry[] = [
     { loc: "/", lastmod: day },
     ...pages.map((page) => ({ loc: `/${page.slug}`, lastmod: day })),
     { loc: "/brands", lastmod: day },
@@ -31,16 +32,12 @@ export const GET: APIRoute = async () => {
     ...(site.spin_to_win && campaignState(site.spin_to_win, new Date(now)) !== "ended"
       ? [{ loc: SPIN_TO_WIN_PATH, lastmod: day }]
       : []),
-    ...cars.map((car) => ({ loc: `/cars/${car.slug}`, lastmod: (car.created_at ?? now).slice(0, 10) })),
+    ...cars.map((car) => ({
+      loc: `/cars/${car.slug}`,
+      lastmod: (car.created_at ?? now).slice(0, 10),
+      images: absolutePhotoUrls(car, site.url),
+    })),
   ];
-  const body = [
-    '<?xml version="1.0" encoding="UTF-8"?>',
-    '<urlset xmlns="http://www.sitemaps.org/schemas/sitemap/0.9">',
-    ...urls.map(
-      (url) =>
-        `<url><loc>${escapeMarkup(new URL(url.loc, site.url).href)}</loc><lastmod>${url.lastmod}</lastmod></url>`,
-    ),
-    "</urlset>",
-  ].join("\n");
+  const body = sitemapXml(urls, site.url);
   return new Response(body, { headers: { "content-type": "application/xml; charset=utf-8" } });
 };

@@ -29,6 +29,18 @@ export function carPictures(car: Car): Picture[] {
   return [{ url: IMAGE_NOT_FOUND, thumb: IMAGE_NOT_FOUND, alt: `${car.name}: image coming soon` }];
 }
 
+/**
+ * A car's real photos (never the image-not-found picture, never a video) as absolute addresses on
+ * the tenant's site, for machines that fetch them: the image sitemap and the ad platforms' feeds.
+ * Feed photos on another host keep their own address.
+ */
+export function absolutePhotoUrls(car: Car, siteUrl: string): string[] {
+  return carPictures(car)
+    .map((picture) => picture.url)
+    .filter((url) => url !== IMAGE_NOT_FOUND)
+    .map((url) => new URL(url, siteUrl).href);
+}
+
 export function showThumbnails(car: Car): boolean {
   return carPictures(car).length > THUMBNAILS_AFTER;
 }
