@@ -43,6 +43,11 @@ export const locationSchema = z
     manufacturers: z.array(z.string()).default([]),
     dealership_id: z.number().int(),
     dealership_slug: z.string(),
+    /**
+     * The location's store code in its Google Business Profile, which Google's vehicle ads match
+     * each car to; the location's slug when absent.
+     */
+    store_code: z.string().min(1).max(64).nullish(),
     image: safeUrl.nullish(),
     address: z
       .object({
