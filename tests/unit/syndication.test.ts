@@ -7,7 +7,9 @@ import { describe, expect, it } from "vitest";
 import { absolutePhotoUrls } from "~/features/media/media";
 import type { Car } from "~/features/stock/car.schema";
 import { googleVehicle, googleVehicleFeed } from "~/features/syndication/google";
+import { csvField, type MetaVehicle, metaVehicle, metaVehicleFeed } from "~/features/syndication/meta";
 import { sitemapXml } from "~/features/syndication/sitemap";
+import { csvRecords, readCsv } from "../e2e/rfc4180";
 import { type CarInput, makeCar, makeLocation, makeSite } from "./helpers";
 
 const SITE_URL = "https://www.test-motors.example.com.au";
@@ -258,5 +260,167 @@ describe("Google vehicle ads: the feed", () => {
     expect(feed.excluded.map((row) => [row.id, row.reason])).toEqual([
       [103, `VIN ${VIN} is already listed for car 101`],
     ]);
+  });
+});
+
+// --- Meta automotive inventory catalog ----------------------------------------------------------
+
+const meta = (overrides: Partial<CarInput> = {}) => metaVehicle(goodCar(overrides), source([]));
+
+describe("Meta vehicle catalog: one row", () => {
+  it("maps a used car to Meta's fields and enumerations", () => {
+    expect(meta()).toEqual({
+      ok: true,
+      row: {
+        vehicle_id: "101",
+        title: "2022 Toyota Corolla Ascent Sport",
+        description:
+          "2022 Toyota Corolla Ascent Sport for sale at Test Motors, $29,990, 45,210 km, Automatic, hatch, Brisbane.",
+        url: "https://www.test-motors.example.com.au/cars/2022-toyota-corolla-ascent-sport-101",
+        make: "Toyota",
+        model: "Corolla",
+        year: 2022,
+        mileage: { value: 45210, unit: "KM" },
+        image: [
+          { url: "https://www.test-motors.example.com.au/media/cars/101-1.jpg" },
+          { url: "https://www.test-motors.example.com.au/media/cars/101-2.jpg" },
+        ],
+        body_style: "HATCHBACK",
+        exterior_color: "Glacier White",
+        transmission: "AUTOMATIC",
+        fuel_type: "PETROL",
+        drivetrain: undefined,
+        vin: VIN,
+        state_of_vehicle: "USED",
+        price: "29990 AUD",
+        availability: "AVAILABLE",
+        trim: "Ascent Sport",
+        vehicle_type: "CAR_TRUCK",
+        dealer_name: "Test Motors Brisbane",
+        address: {
+          addr1: "1 Main Street",
+          city: "Brisbane",
+          region: "QLD",
+          postal_code: "4000",
+          country: "AU",
+        },
+        latitude: -27.47,
+        longitude: 153.02,
+      },
+    });
+  });
+
+  const field = <K extends keyof MetaVehicle>(name: K, overrides: Partial<CarInput>) => {
+    const mapped = meta(overrides);
+    return mapped.ok ? mapped.row[name] : mapped.reason;
+  };
+
+  it("state_of_vehicle: NEW, USED, demo as USED, certified used CPO", () => {
+    expect(field("state_of_vehicle", { car_type: "new" })).toBe("NEW");
+    expect(field("state_of_vehicle", { car_type: "used" })).toBe("USED");
+    expect(field("state_of_vehicle", { car_type: "demo" })).toBe("USED");
+    expect(field("state_of_vehicle", { car_type: "used", certified: true })).toBe("CPO");
+  });
+
+  it("availability: in stock AVAILABLE, reserved or coming soon PENDING, sold left out", () => {
+    expect(field("availability", {})).toBe("AVAILABLE");
+    expect(field("availability", { reserved: true })).toBe("PENDING");
+    expect(field("availability", { status: "coming_soon" })).toBe("PENDING");
+    expect(field("availability", { status: "in_stock", sold: true })).toBe(
+      "sold: shown on the site inside the sold window, never advertised",
+    );
+  });
+
+  it("mileage in km; price as the site shows it; Meta's drivetrain and fuel words", () => {
+    expect(field("mileage", { km: 9.6 })).toEqual({ value: 10, unit: "KM" });
+    expect(field("mileage", { km: null, car_type: "new" })).toEqual({ value: 0, unit: "KM" });
+    expect(field("mileage", { km: null })).toBe("mileage.value: no odometer reading");
+    expect(field("price", { price: 45990, price_type: "Drive Away" })).toBe("45990 AUD");
+    expect(field("price", { price: 0 })).toBe('no price shown (the site shows "Enquire for price.")');
+    expect(field("drivetrain", { simple_drive: "4WD" })).toBe("FOUR_WD");
+    expect(field("fuel_type", { simple_fuel: "Plug-in Hybrid" })).toBe("PLUGIN_HYBRID");
+    expect(field("fuel_type", { simple_fuel: "Diesel" })).toBe("DIESEL");
+  });
+
+  it("keeps caravans and motorhomes, as Meta's trailer and RV types", () => {
+    expect(field("vehicle_type", { item_type: "caravan", simple_body: "caravan" })).toBe("TRAILER");
+    expect(field("body_style", { item_type: "caravan", simple_body: "caravan" })).toBe("OTHER");
+    expect(field("vehicle_type", { item_type: "motorhome", simple_body: "motorhome" })).toBe("RV_CAMPER");
+  });
+
+  it("leaves out cars Meta would refuse, with the reason", () => {
+    expect(reason(meta({ images: [] }))).toBe("image: no photo");
+    expect(reason(meta({ vin: "" }))).toBe("vin: no VIN");
+    expect(reason(meta({ subscription_price: 99 }))).toBe(
+      "the site shows a weekly subscription price; ad feeds take sale prices only",
+    );
+  });
+});
+
+describe("Meta vehicle catalog: the CSV", () => {
+  it("is RFC 4180: quotes, commas and white space survive a strict reader", () => {
+    const cars = [
+      goodCar({ name: 'Toyota "GR" Corolla, Rally Pack', model: "Corolla" }),
+      goodCar({ id: 102, slug: "b-102", vin: "JTNKU3JE60J021676", images: [{ url: "/media/only.jpg" }] }),
+      goodCar({ id: 103, slug: "c-103", vin: "JTNKU3JE60J021677", images: [] }),
+    ];
+    const feed = metaVehicleFeed(
+      source(cars, [makeLocation({ ...location, name: 'Smith, Jones & "Sons"' })]),
+    );
+    expect(feed.csv.endsWith("\r\n")).toBe(true);
+    const [header, ...records] = readCsv(feed.csv);
+    expect(header).toEqual([
+      "vehicle_id",
+      "title",
+      "description",
+      "url",
+      "make",
+      "model",
+      "year",
+      "mileage.value",
+      "mileage.unit",
+      "image[0].url",
+      "image[1].url",
+      "body_style",
+      "exterior_color",
+      "transmission",
+      "fuel_type",
+      "drivetrain",
+      "vin",
+      "state_of_vehicle",
+      "price",
+      "availability",
+      "trim",
+      "vehicle_type",
+      "dealer_name",
+      "address.addr1",
+      "address.city",
+      "address.region",
+      "address.postal_code",
+      "address.country",
+      "latitude",
+      "longitude",
+    ]);
+    const rows = csvRecords(feed.csv);
+    expect(records).toHaveLength(2);
+    expect(rows.map((row) => [row.vehicle_id, row.title, row.dealer_name, row["image[1].url"]])).toEqual([
+      [
+        "101",
+        'Toyota "GR" Corolla, Rally Pack',
+        'Smith, Jones & "Sons"',
+        "https://www.test-motors.example.com.au/media/cars/101-2.jpg",
+      ],
+      ["102", "2022 Toyota Corolla Ascent Sport", 'Smith, Jones & "Sons"', ""],
+    ]);
+    expect(rows[0]?.["mileage.unit"]).toBe("KM");
+    expect(feed.excluded.map((row) => [row.id, row.reason])).toEqual([[103, "image: no photo"]]);
+  });
+
+  it("escapes fields as RFC 4180 says", () => {
+    expect(csvField("plain")).toBe("plain");
+    expect(csvField("two words")).toBe('"two words"');
+    expect(csvField("a,b")).toBe('"a,b"');
+    expect(csvField('say "hi"')).toBe('"say ""hi"""');
+    expect(csvField("line\r\nbreak")).toBe('"line\r\nbreak"');
   });
 });
