@@ -17,6 +17,7 @@ import {
 import type { FeedReport } from "~/features/stock/feed.server";
 import { isRunning } from "~/features/stock/rebuild";
 import { STOCK_TIME_ZONE } from "~/features/stock/stock";
+import type { FeedOutcome, SyndicationReport } from "~/features/syndication/syndication";
 import type { Db } from "~/lib/db/db.server";
 import { escapeMarkup as esc } from "~/lib/escape";
 import { type BuildHistoryEntry, readBuildHistory } from "./build-tenants";
@@ -24,7 +25,8 @@ import { type BuildHistoryEntry, readBuildHistory } from "./build-tenants";
 export interface TenantOps {
   slug: string;
   history: BuildHistoryEntry[];
-  report: FeedReport | null;
+  /** The build's feed report, with the ad feeds' outcome (absent in reports from before them). */
+  report: (FeedReport & { syndication?: SyndicationReport }) | null;
   status: StockBuildStatus | null;
   events: StockEventRow[];
   /** A rebuild process runs for it now (this server's). */
@@ -34,10 +36,10 @@ export interface TenantOps {
 /** Builds shown in the duration chart. */
 export const CHART_BUILDS = 20;
 
-function readReport(file: string): FeedReport | null {
+function readReport(file: string): TenantOps["report"] {
   if (!existsSync(file)) return null;
   try {
-    return JSON.parse(readFileSync(file, "utf8")) as FeedReport;
+    return JSON.parse(readFileSync(file, "utf8")) as TenantOps["report"];
   } catch {
     return null;
   }
@@ -209,6 +211,34 @@ function feed(tenant: TenantOps): string {
   }${guard}`;
 }
 
+const AD_FEEDS: { key: keyof SyndicationReport; label: string }[] = [
+  { key: "google_vehicle_ads", label: "Google vehicle ads" },
+  { key: "meta_vehicles", label: "Meta vehicle catalog" },
+];
+
+/** Each ad feed linked on the tenant's site with its row count; left-out cars and why behind a click. */
+function adFeeds(tenant: TenantOps, siteUrl: string): string {
+  const syndication = tenant.report?.syndication;
+  if (!syndication) return `<p class="muted">No ad feeds built yet.</p>`;
+  const item = ({ key, label }: (typeof AD_FEEDS)[number]) => {
+    const outcome: FeedOutcome = syndication[key];
+    const href = new URL(outcome.path, siteUrl).href;
+    const left = outcome.excluded.length;
+    const rows = outcome.excluded
+      .map(
+        (car) =>
+          `<tr><th scope="row">${esc(String(car.id))}</th><td>${esc(car.name)}</td><td>${esc(car.reason)}</td></tr>`,
+      )
+      .join("");
+    return `<li><a href="${esc(href)}">${esc(label)}</a> <b>${n(outcome.rows)}</b> row${outcome.rows === 1 ? "" : "s"}${
+      left
+        ? `<details><summary>${n(left)} car${left === 1 ? "" : "s"} left out: why</summary><div class="scroll"><table><thead><tr><th scope="col">Car id</th><th scope="col">Car</th><th scope="col">Why it is not in the feed</th></tr></thead><tbody>${rows}</tbody></table></div></details>`
+        : ""
+    }</li>`;
+  };
+  return `<ul class="feeds">${AD_FEEDS.map(item).join("")}</ul>`;
+}
+
 function webhook(tenant: TenantOps, now: Date): string {
   const state = tenant.status;
   const lines: string[] = [];
@@ -245,6 +275,7 @@ function card(tenant: TenantOps, port: number, now: Date): string {
 <div><h3>Last build</h3>${lastBuild(tenant, now)}</div>
 <div><h3>Build durations</h3>${durationChart(tenant.history)}</div>
 <div><h3>Stock feed</h3>${feed(tenant)}</div>
+<div><h3>Ad feeds</h3>${adFeeds(tenant, url)}</div>
 <div class="wide"><h3>Stock-feed webhook</h3>${webhook(tenant, now)}</div>
 </div>
 </section>`;
@@ -285,6 +316,7 @@ h3{font-size:.8rem;text-transform:uppercase;letter-spacing:.06em;color:var(--mut
 .tiles li{background:var(--bg);border-radius:.5rem;padding:.4rem .5rem;text-align:center}
 .tiles b{display:block;font-size:1.15rem}.tiles span{font-size:.75rem;color:var(--muted)}
 .tiles .warn{background:var(--busy-bg)}
+.feeds{list-style:none;padding:0;margin:0}.feeds li{padding:.2rem 0;border-bottom:1px dashed var(--line)}
 .reasons{list-style:none;padding:0;margin:.5rem 0 0;font-size:.85rem}
 .reasons li{display:flex;justify-content:space-between;border-bottom:1px dashed var(--line);padding:.15rem 0}
 details{margin-top:.6rem}summary{cursor:pointer;color:var(--accent);font-weight:600}

@@ -58,6 +58,21 @@ function writeTenant(slug: string, history: BuildHistoryEntry[], quarantined = 0
         id: 2000 + i,
         messages: [`price: must be number, got "<b>29,990</b>"`],
       })),
+      syndication: {
+        google_vehicle_ads: {
+          path: "/feeds/google-vehicle-ads.xml",
+          rows: 112,
+          excluded: [
+            {
+              id: 3001,
+              stocknum: "C1",
+              name: "2021 Jayco <Starcraft>",
+              reason: "caravan: Google vehicle ads take passenger cars and utes only",
+            },
+          ],
+        },
+        meta_vehicles: { path: "/feeds/meta-vehicles.csv", rows: 1, excluded: [] },
+      },
     }),
   );
 }
@@ -137,6 +152,19 @@ describe("the ops view", () => {
     expect(html).toMatch(/<details><summary>2 quarantined rows/);
     expect(html).toContain('<th scope="row">2001</th>');
     expect(html).toContain("&lt;b&gt;29,990&lt;/b&gt;");
+  });
+
+  it("links each ad feed on the tenant's site with its row count, left-out cars and why behind a click", () => {
+    expect(html).toContain(
+      '<a href="http://westside-auto.localhost:4321/feeds/google-vehicle-ads.xml">Google vehicle ads</a> <b>112</b> rows',
+    );
+    expect(html).toContain(
+      '<a href="http://westside-auto.localhost:4321/feeds/meta-vehicles.csv">Meta vehicle catalog</a> <b>1</b> row</li>',
+    );
+    expect(html).toContain("<summary>1 car left out: why</summary>");
+    expect(html).toContain(
+      '<th scope="row">3001</th><td>2021 Jayco &lt;Starcraft&gt;</td><td>caravan: Google vehicle ads take passenger cars and utes only</td>',
+    );
   });
 
   it("shows the webhook's last events and that a rebuild runs with one more queued", () => {

@@ -346,6 +346,13 @@ describe("Meta vehicle catalog: one row", () => {
     expect(field("vehicle_type", { item_type: "caravan", simple_body: "caravan" })).toBe("TRAILER");
     expect(field("body_style", { item_type: "caravan", simple_body: "caravan" })).toBe("OTHER");
     expect(field("vehicle_type", { item_type: "motorhome", simple_body: "motorhome" })).toBe("RV_CAMPER");
+    expect(field("mileage", { item_type: "caravan", simple_body: "caravan", km: null })).toEqual({
+      value: 0,
+      unit: "KM",
+    });
+    expect(field("mileage", { item_type: "motorhome", simple_body: "motorhome", km: null })).toBe(
+      "mileage.value: no odometer reading",
+    );
   });
 
   it("leaves out cars Meta would refuse, with the reason", () => {

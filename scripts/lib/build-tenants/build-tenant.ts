@@ -16,6 +16,8 @@ import os from "node:os";
 import path from "node:path";
 import { unlistedImageOrigins } from "~/features/media/media";
 import { checkFirstFeed, checkTruncation, emptyPublish, type FeedReport } from "~/features/stock/feed.server";
+import { syndicationReport } from "~/features/syndication/report";
+import type { SyndicationReport } from "~/features/syndication/syndication";
 import { providerWarnings } from "~/features/trade-in/providers.server";
 import { astroProcessEnv } from "~/tenant/build-env";
 import { ConfigError } from "~/tenant/errors";
@@ -175,6 +177,7 @@ async function buildOneTenant(slug: string, options: BuildOptions): Promise<Tena
   let site: Site;
   let carSlugs: string[];
   let unlisted: Map<string, number>;
+  let syndication: SyndicationReport;
   try {
     log("loading config and stock feed");
     const loaded = await loadTenant(options.tenantsDir, slug, options.now ?? new Date());
@@ -186,8 +189,13 @@ async function buildOneTenant(slug: string, options: BuildOptions): Promise<Tena
     }
     carSlugs = loaded.data.cars.map((car) => car.slug);
     unlisted = unlistedImageOrigins(loaded.data.cars, site.image_hosts);
+    // The ad feeds' rows and left-out cars, from the same snapshot the feed pages are built from.
+    syndication = syndicationReport(loaded.data);
     mkdirSync(reportsDir, { recursive: true });
-    writeFileSync(path.join(reportsDir, "feed-report.json"), `${JSON.stringify(report, null, 2)}\n`);
+    writeFileSync(
+      path.join(reportsDir, "feed-report.json"),
+      `${JSON.stringify({ ...report, syndication }, null, 2)}\n`,
+    );
     mkdirSync(cacheDir, { recursive: true });
     snapshot = path.join(cacheDir, "tenant.json");
     writeFileSync(snapshot, JSON.stringify(loaded.data));
@@ -206,6 +214,12 @@ async function buildOneTenant(slug: string, options: BuildOptions): Promise<Tena
       `${counts.quarantined} quarantined (${feedReport})`,
   );
 
+  const google = syndication.google_vehicle_ads;
+  const meta = syndication.meta_vehicles;
+  log(
+    `ad feeds: Google ${google.rows} rows (${google.excluded.length} left out), ` +
+      `Meta ${meta.rows} rows (${meta.excluded.length} left out)`,
+  );
   for (const [origin, cars] of unlisted) {
     log(
       `${cars} car${cars === 1 ? " shows" : "s show"} photos from ${origin}, which is not in site.json ` +

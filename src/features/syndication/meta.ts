@@ -191,6 +191,7 @@ export function metaVehicle(car: Car, source: FeedSource): Mapped<MetaVehicle> {
     };
   }
   const { address } = location;
+  const vehicleType = metaVehicleType(car);
   const transmission = key(car.simple_transmission).toUpperCase();
   const candidate = {
     vehicle_id: String(car.id),
@@ -203,7 +204,8 @@ export function metaVehicle(car: Car, source: FeedSource): Mapped<MetaVehicle> {
     make: plainText(car.make),
     model: plainText(car.model),
     year: car.year,
-    mileage: { value: odometerKm(car) ?? undefined, unit: "KM" },
+    // A towed caravan has no odometer: Meta still asks for mileage, and 0 km is what it has done under its own power.
+    mileage: { value: odometerKm(car) ?? (vehicleType === "TRAILER" ? 0 : undefined), unit: "KM" },
     image: absolutePhotoUrls(car, source.site.url)
       .slice(0, META_IMAGES_MAX)
       .map((url) => ({ url })),
@@ -217,7 +219,7 @@ export function metaVehicle(car: Car, source: FeedSource): Mapped<MetaVehicle> {
     price: priceText(price.row.amount),
     availability: metaAvailability(car),
     trim: car.badge ? clip(car.badge, 50) : undefined,
-    vehicle_type: metaVehicleType(car),
+    vehicle_type: vehicleType,
     dealer_name: plainText(location.name),
     address: {
       addr1: plainText(address.street),
