@@ -4,14 +4,17 @@
  *   changed, vs a bare Astro build of as many trivial pages, with the goals of each;
  * - search: the embedded engine over the 5,000-car index; weight: JS/CSS/HTML of the samples' home,
  *   search and vehicle pages; browser: search INP and Lighthouse on every page kind of every sample;
- * - leads: lead p95 vs the health function at 50 clients; webhook: feed change to visible.
+ * - leads: lead p95 vs the health function at 50 clients; webhook: feed change to visible;
+ * - feeds: rewriting the Google and Meta ad feeds of the 1,000- and 5,000-car tenants.
  * Prints a table and writes reports/bench.json.
  */
 import { existsSync, mkdirSync, readdirSync, readFileSync, rmSync, writeFileSync } from "node:fs";
 import os from "node:os";
 import path from "node:path";
 import { listTenantSlugs } from "~/tenant/load";
+import { loadTenant } from "~/tenant/tenant.server";
 import { benchBrowser, firstCarPath } from "./lib/bench-browser";
+import { benchFeeds } from "./lib/bench-feeds";
 import { benchLeads } from "./lib/bench-leads";
 import { benchSearch } from "./lib/bench-search";
 import { benchWebhook } from "./lib/bench-webhook";
@@ -91,9 +94,11 @@ function buildGoal(
   return null;
 }
 
-/** `BENCH_ONLY=build,search,weight,browser,leads,webhook` runs some benches (all by default). */
+/** `BENCH_ONLY=build,search,weight,browser,leads,webhook,feeds` runs some benches (all by default). */
 const ONLY = new Set(
-  (process.env.BENCH_ONLY ?? "build,search,weight,browser,leads,webhook").split(",").map((s) => s.trim()),
+  (process.env.BENCH_ONLY ?? "build,search,weight,browser,leads,webhook,feeds")
+    .split(",")
+    .map((s) => s.trim()),
 );
 
 /**
@@ -126,6 +131,10 @@ for (const size of SIZES) {
   const slug = `bench-${size}`;
   const tenantsDir = path.join(WORK, "tenants");
   writeBenchTenant(tenantsDir, slug, size, now);
+  if (ONLY.has("feeds")) {
+    console.log(`[bench] ad feeds: ${size} cars`);
+    rows.push(benchFeeds((await loadTenant(tenantsDir, slug, now)).data, size));
+  }
   if (!ONLY.has("build") && !ONLY.has("search")) continue;
   const bareDir = path.join(WORK, `bare-${size}`);
   writeBareProject(bareDir, size);
