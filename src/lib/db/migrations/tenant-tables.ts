@@ -26,7 +26,12 @@ export const TENANT_TABLES_AT_ROW_SECURITY = [
  * it and adds it here, so a tenant's role can never read or write another tenant's rows (its grants
  * come from this list, tenant-roles.server.ts).
  */
-export const TENANT_TABLES = [...TENANT_TABLES_AT_ROW_SECURITY, "stock_feed_events", "stock_builds"] as const;
+export const TENANT_TABLES = [
+  ...TENANT_TABLES_AT_ROW_SECURITY,
+  "stock_feed_events",
+  "stock_builds",
+  "reservations",
+] as const;
 
 /** Row-level security on `table`: a tenant's role sees and writes only `tenant = app_tenant()`. */
 export async function tenantRowSecurity(db: Kysely<unknown>, table: string): Promise<void> {
