@@ -18,6 +18,8 @@ import {
   createReserveHandler,
   type ReserveOptions,
 } from "~/features/checkout/reserve.server";
+import { adfContextFor } from "~/features/leads/adf/context";
+import { adfXml } from "~/features/leads/adf/document";
 import { PAYMENT_TEXTS } from "~/features/payments/payments";
 import { createStripeWebhookHandler, createTestCheckoutHandler } from "~/features/payments/payments.server";
 import {
@@ -220,8 +222,23 @@ describe("POST /api/reservations: paying a car's reserve deposit", () => {
       status: 409,
       body: { error: RESERVE_TEXTS.noDeposit },
     });
-    // Nothing is held until the provider confirms the payment.
+    // Nothing is held until the provider confirms the payment, nor by a checkout abandoned.
+    const abandoned = await createTestCheckoutHandler({
+      db: async () => db,
+      provider,
+      tenantFor: () => "hold-motors",
+    })(
+      new Request(`http://${HOST}/api/online-payment/test-checkout`, {
+        method: "POST",
+        headers: { "content-type": "application/x-www-form-urlencoded" },
+        body: new URLSearchParams({ payment: own, outcome: "cancelled" }),
+      }),
+    );
+    expect(abandoned.headers.get("location")).toBe(
+      `http://${HOST}/cars/own-deposit-car/checkout?payment=${own}&cancelled=1`,
+    );
     expect(await holdsOf(201)).toEqual([]);
+    expect(await notices(201)).toEqual([]);
     expect((await view(CARS.own.slug)).body.reserved_until).toBeNull();
   });
 
@@ -276,6 +293,22 @@ describe("a confirmed deposit holds the car", () => {
       amount: "$500.00",
       reserved_until: "2026-06-17T02:00:00.000Z",
     });
+    // In ADF too: a vehicle lead about the car, the change and the hold in its comments.
+    const [stored] = (
+      await sql<{
+        id: string;
+        kind: string;
+        fields: Record<string, unknown>;
+        created_at: Date;
+      }>`select id, kind,
+        fields, created_at from leads where fields->>'payment_id' = ${id}`.execute(db)
+    ).rows;
+    if (!stored) throw new Error("no notice stored");
+    const xml = adfXml(stored, adfContextFor(data, stored, { valuationFromProvider: false }));
+    expect(xml).toContain('<vehicle interest="buy" status="used">');
+    expect(xml).toContain("<make>Mazda</make>");
+    expect(xml).toContain("Subcategory: Reserve Online – deposit paid");
+    expect(xml).toContain("Reserved until: 2026-06-17T02:00:00.000Z");
     // No second deposit can be started for the held car.
     expect(await reserve(shoppers.lee, CARS.own.slug)).toMatchObject({
       status: 409,

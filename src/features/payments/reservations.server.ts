@@ -171,7 +171,7 @@ export async function refundOwed(
   }
   return db.transaction().execute(async (trx) => {
     const row = await paymentById(trx, tenant, paymentId).forUpdate().executeTakeFirst();
-    if (!row || row.status !== "refund_pending") return row?.status ?? null;
+    if (row?.status !== "refund_pending") return row?.status ?? null;
     await paymentDb(trx)
       .updateTable("payments")
       .set({ status: "refunded", refund_ref: refundRef, updated_at: now })
