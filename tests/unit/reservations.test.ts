@@ -234,6 +234,13 @@ describe("POST /api/reservations: paying a car's reserve deposit", () => {
         body: new URLSearchParams({ payment: own, outcome: "cancelled" }),
       }),
     );
+    expect((await statusOf(shoppers.kim, fallback)).reservation).toEqual({
+      id: null,
+      car_slug: "fallback-deposit-car",
+      outcome: "none",
+      reserved_until: null,
+      text: PAYMENT_TEXTS.status.pending,
+    });
     expect(abandoned.headers.get("location")).toBe(
       `http://${HOST}/cars/own-deposit-car/checkout?payment=${own}&cancelled=1`,
     );
@@ -465,6 +472,12 @@ describe("Stripe's webhook", () => {
       status: 200,
       body: { received: true, changed: false },
     });
+    // The payment's own result again holds nothing and refunds nothing more.
+    expect(await answer(await send(completed(id, "pi_dashboard")))).toEqual({
+      status: 200,
+      body: { received: true, status: "refunded" },
+    });
+    expect(provider.refunds).toEqual([]);
     expect(await holdsOf(207)).toEqual(["refunded"]);
     expect(await notices(207)).toEqual([
       "Reserve Online – deposit paid",

@@ -10,7 +10,7 @@ import type { Selectable } from "kysely";
 import { storeLeads } from "~/features/leads/leads.server";
 import type { Db } from "~/lib/db/db.server";
 import { isUuid } from "~/lib/ids";
-import { formatCents, type PaymentStatus } from "./payments";
+import { formatCents, PAYMENT_TEXTS, type PaymentStatus } from "./payments";
 import type { PaymentProvider } from "./providers.server";
 import {
   heldUntil,
@@ -322,7 +322,7 @@ export interface ReserveAnswer {
   offers?: ReturnType<typeof missedCarOffers>;
 }
 
-/** What a reserve payment's return page shows of its hold; null for other payments, or before one is confirmed. */
+/** What a reserve payment's return page shows of its hold; null for other payments. */
 export async function reservationAnswer(
   db: Db,
   tenant: string,
@@ -337,7 +337,15 @@ export async function reservationAnswer(
     .where("tenant", "=", tenant)
     .executeTakeFirst();
   if (!hold) {
-    if (payment.status !== "refund_pending" && payment.status !== "refunded") return null;
+    if (payment.status !== "refund_pending" && payment.status !== "refunded") {
+      return {
+        id: null,
+        car_slug: payment.car_slug,
+        outcome: "none",
+        reserved_until: null,
+        text: PAYMENT_TEXTS.status[payment.status],
+      };
+    }
     return {
       id: null,
       car_slug: payment.car_slug,

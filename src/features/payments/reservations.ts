@@ -43,8 +43,12 @@ export function heldUntil(
   return hold?.state === "held" && hold.reserved_until.getTime() > now.getTime() ? hold.reserved_until : null;
 }
 
-/** A reserve payment as its return page reads it; `taken` when another payment held the car first. */
-export type ReserveOutcome = ReservationState | "taken";
+/**
+ * A reserve payment as its return page reads it: its hold's state; `taken` when another payment
+ * held the car first (this one is refunded); `none` while it holds nothing yet or never will
+ * (pending, or a checkout cancelled, expired or failed: nothing charged).
+ */
+export type ReserveOutcome = ReservationState | "taken" | "none";
 
 export const RESERVE_TEXTS = {
   notOffered: "This vehicle can't be reserved online. Please enquire and our team will help.",
