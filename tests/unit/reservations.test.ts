@@ -56,6 +56,7 @@ const CARS = {
   dashboard: car(207, "dashboard-refund-car", 500),
   stuck: car(208, "refund-refused-car", 500),
   webhookRace: car(209, "webhook-raced-car", 500),
+  feedReserved: makeCar({ id: 210, slug: "feed-reserved-car", reserve_deposit: 500, reserved: true }),
 };
 const data: TenantData = {
   site: makeSite({ slug: "hold-motors", features: { checkout: true }, reserve_deposit: 200 } as never),
@@ -247,6 +248,38 @@ describe("POST /api/reservations: paying a car's reserve deposit", () => {
     expect(await holdsOf(201)).toEqual([]);
     expect(await notices(201)).toEqual([]);
     expect((await view(CARS.own.slug)).body.reserved_until).toBeNull();
+  });
+
+  it("refuses a car the feed marks reserved, an unknown car and hostile input, storing nothing", async () => {
+    const count = async () =>
+      (await sql<{ n: number }>`select count(*)::int as n from payments`.execute(db)).rows[0]?.n;
+    const before = await count();
+    expect(await reserve(shoppers.kim, CARS.feedReserved.slug)).toEqual({
+      status: 409,
+      body: { error: RESERVE_TEXTS.notOffered },
+    });
+    expect((await reserve(shoppers.kim, "no-such-car")).status).toBe(404);
+    const hostile = await answer(
+      await createReserveHandler(options())(
+        request(
+          "/api/reservations",
+          "POST",
+          { car: CARS.own.slug, name: "K".repeat(10_000), email: "kim@", amount: 1 },
+          shoppers.kim,
+        ),
+      ),
+    );
+    expect(hostile).toEqual({
+      status: 400,
+      body: {
+        error: "Please fix the following errors:",
+        fields: {
+          name: "Please keep this under 80 characters.",
+          email: "Please enter a valid email address.",
+        },
+      },
+    });
+    expect(await count()).toBe(before);
   });
 
   it("asks a signed-out shopper to sign in, and says unavailable where no provider is configured", async () => {
