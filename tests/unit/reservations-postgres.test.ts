@@ -5,10 +5,12 @@
  * tenant's own role sees only its own reservations (row security).
  */
 import { randomUUID } from "node:crypto";
-import { sql } from "kysely";
+import { type Kysely, sql as kyselySql, sql } from "kysely";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { settlePayment } from "~/features/payments/payments.server";
+import { reservedUntil } from "~/features/payments/reservations.server";
 import { type Db, openDb } from "~/lib/db/db.server";
+import { MIGRATIONS, migrateToLatest } from "~/lib/db/migrations";
 import { provisionTenantRole, tenantDatabaseUrl } from "~/lib/db/tenant-roles.server";
 import { NOW } from "./helpers";
 import { type Postgres, startPostgres } from "./leads-helpers";
@@ -104,6 +106,35 @@ describe("one hold per car, on PostgreSQL", () => {
       ).resolves.toMatchObject({ rows: [] });
     } finally {
       await asTenant.destroy();
+    }
+  });
+
+  it("a tenant role made before this release may read holds once `npm run migrate` has run", async () => {
+    // A database of the previous release, with a site already on its own role.
+    await sql`create database before_reservations`.execute(db);
+    const url = new URL(pg.url);
+    url.pathname = "/before_reservations";
+    const owner = await openDb({ kind: "postgres", url: url.toString(), poolSize: 1 }, { migrate: false });
+    const password = "b".repeat(24);
+    try {
+      const previous = Object.fromEntries(
+        Object.entries(MIGRATIONS).filter(([name]) => name < "2026_11_29_090_reservations"),
+      );
+      await migrateToLatest(owner as unknown as Kysely<unknown>, previous);
+      await provisionTenantRole(owner, TENANT, password);
+      await migrateToLatest(owner as unknown as Kysely<unknown>);
+    } finally {
+      await owner.destroy();
+    }
+    const site = await openDb({
+      kind: "postgres",
+      url: tenantDatabaseUrl(url.toString(), TENANT, password),
+      poolSize: 1,
+    });
+    try {
+      expect(await reservedUntil(site, TENANT, 301, NOW)).toBeNull();
+    } finally {
+      await site.destroy();
     }
   });
 });

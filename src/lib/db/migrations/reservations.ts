@@ -4,7 +4,7 @@
  */
 import { type Kysely, sql } from "kysely";
 import type { Migration } from "kysely/migration";
-import { tenantRowSecurity } from "./tenant-tables";
+import { grantToTenantRoles, tenantRowSecurity } from "./tenant-tables";
 
 /**
  * A paid reserve deposit holds a car (src/features/payments/reservations.server.ts). A payment
@@ -55,6 +55,7 @@ export const reservations: Migration = {
       .columns(["tenant", "user_id"])
       .execute();
     await tenantRowSecurity(db, "reservations");
+    await grantToTenantRoles(db, "reservations");
   },
   async down(db: Kysely<unknown>) {
     await db.schema.dropTable("reservations").execute();
