@@ -56,6 +56,7 @@ const CARS = {
   dashboard: car(207, "dashboard-refund-car", 500),
   stuck: car(208, "refund-refused-car", 500),
   webhookRace: car(209, "webhook-raced-car", 500),
+  lateCancel: car(211, "late-cancel-car", 500),
   feedReserved: makeCar({ id: 210, slug: "feed-reserved-car", reserve_deposit: 500, reserved: true }),
 };
 const data: TenantData = {
@@ -426,6 +427,24 @@ describe("POST /api/reservations/cancel", () => {
     expect(await notices(206)).toEqual([
       "Reserve Online – deposit paid",
       "Reserve Online – cancelled, deposit refunded",
+    ]);
+  });
+
+  it("after 48 h the deposit is still refundable: the hold is seen expired, then cancelled and refunded", async () => {
+    const id = await started(shoppers.kim, CARS.lateCancel.slug);
+    await pay(id);
+    const hold = (await statusOf(shoppers.kim, id)).reservation.id;
+    clock = new Date("2026-06-18T09:00:00.000Z");
+    expect(await cancel(shoppers.kim, hold)).toMatchObject({
+      status: 200,
+      body: { reservation: { state: "cancelled" } },
+    });
+    expect(provider.refunds).toEqual([{ paymentId: id, paymentRef: `test_pi_${id}` }]);
+    expect(await holdsOf(211)).toEqual(["cancelled"]);
+    expect(await notices(211)).toEqual([
+      "Reserve Online – deposit paid",
+      "Reserve Online – cancelled, deposit refunded",
+      "Reserve Online – hold expired",
     ]);
   });
 
