@@ -5,7 +5,7 @@
  * tenant's own role sees only its own reservations (row security).
  */
 import { randomUUID } from "node:crypto";
-import { type Kysely, sql as kyselySql, sql } from "kysely";
+import { type Kysely, sql } from "kysely";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { settlePayment } from "~/features/payments/payments.server";
 import { reservedUntil } from "~/features/payments/reservations.server";
