@@ -430,6 +430,9 @@ describe("/api/online-payment", () => {
       async createCheckout() {
         throw new Error("Stripe is down");
       },
+      async refund() {
+        throw new Error("Stripe is down");
+      },
     };
     const { status, body } = await call(paymentRequest("POST", valid, { cookie }));
     provider = testProvider();
@@ -604,9 +607,14 @@ describe("POST /api/online-payment/webhook (Stripe)", () => {
       status_text: PAYMENT_TEXTS.status.expired,
     });
     expect((await send(completed("00000000-0000-0000-0000-000000000000"))).status).toBe(200);
+    expect(await (await send({ type: "customer.created", data: { object: {} } })).json()).toEqual({
+      received: true,
+      ignored: "customer.created",
+    });
+    // A refund event that is not a full refund of money we know of changes nothing.
     expect(await (await send({ type: "charge.refunded", data: { object: {} } })).json()).toEqual({
       received: true,
-      ignored: "charge.refunded",
+      ignored: "not a full refund",
     });
   });
 });

@@ -39,9 +39,33 @@ export interface PaymentNotice {
   provider_ref: string | null;
 }
 
+/**
+ * A reserve deposit's hold changed (paid, cancelled, expired, refunded): filed as the Reserve
+ * Online enquiry about the car the checkout page sends, its subcategory naming the change, so
+ * every channel (JSON and ADF) carries it as a vehicle lead.
+ */
+export interface ReservationNotice {
+  kind: "enquiry";
+  category: string;
+  subcategory: string;
+  name: string;
+  last_name?: string | null | undefined;
+  email: string;
+  phone: string;
+  message: string;
+  payment_id: string;
+  amount: string;
+  provider: string;
+  provider_ref: string | null;
+  reservation_id?: string | undefined;
+  reserved_until?: string | undefined;
+  /** The car's lead fields (car_id, stock_number, make, model …). */
+  [carField: string]: string | number | null | undefined;
+}
+
 export interface NewLead {
   tenant: string;
-  lead: Lead | UnsubscribeNotice | PaymentNotice;
+  lead: Lead | UnsubscribeNotice | PaymentNotice | ReservationNotice;
   /** The form's Idempotency-Key header, or null when it sent none. */
   idempotencyKey: string | null;
   /** Honeypot hit: kept for review, never delivered. */

@@ -7,10 +7,11 @@
  * - POST /api/online-payment/webhook: Stripe's signed result.
  * - GET/POST /api/online-payment/test-checkout: the local test provider's page (no card charged).
  * A payment is settled once: the move from "pending" and, when paid, a notice for the dealer's CRM
- * (kind "online_payment") are written in one transaction, however often the result arrives.
+ * (kind "online_payment") are written in one transaction, however often the result arrives. A
+ * reserve deposit (a payment with a car, started by the checkout page) instead claims the car's
+ * hold in that transaction (./reservations.server.ts).
  */
 import { randomUUID } from "node:crypto";
-import type { ColumnType } from "kysely";
 import { sessionUser } from "~/features/account/account.server";
 import { LEAD_ERRORS } from "~/features/leads/leads";
 import { storeLeads } from "~/features/leads/leads.server";
@@ -33,29 +34,20 @@ import {
   type PaymentStatus,
   paymentDescription,
 } from "./payments";
-import { type PaymentProvider, testCheckoutAllowed, verifyStripeSignature } from "./providers.server";
-
-type PaymentsTable = {
-  id: string;
-  tenant: string;
-  user_id: string;
-  phone: string;
-  purpose: string;
-  reference: string;
-  amount_cents: number;
-  name: string;
-  last_name: string | null;
-  email: string;
-  dealership_slug: string | null;
-  status: PaymentStatus;
-  provider: string;
-  provider_ref: string | null;
-  return_url: string;
-  lead_id: string | null;
-  created_at: ColumnType<Date, Date | undefined, Date>;
-  updated_at: ColumnType<Date, Date | undefined, Date>;
-};
-const paymentDb = (db: Db) => db.$extendTables<{ payments: PaymentsTable }>();
+import {
+  type PaymentProvider,
+  testCheckoutAllowed,
+  testPaymentRef,
+  verifyStripeSignature,
+} from "./providers.server";
+import {
+  claimHold,
+  providerRefunded,
+  type ReserveAnswer,
+  refundOwed,
+  reservationAnswer,
+} from "./reservations.server";
+import { paymentDb } from "./tables";
 
 export interface PaymentOptions extends CallContext {
   db: () => Promise<Db>;
@@ -72,7 +64,7 @@ export const PAYMENT_RATE_LIMIT: RateLimit = { hits: 10, windowMs: 10 * 60_000 }
  * The page to come back to: this site as the browser sees it (its Origin, when that is the host the
  * request came to), else the site's configured address.
  */
-function returnOrigin(req: Request, siteUrl: string): string {
+export function returnOrigin(req: Request, siteUrl: string): string {
   const origin = req.headers.get("origin");
   try {
     if (origin && new URL(origin).host === req.headers.get("host")) return new URL(origin).origin;
@@ -98,25 +90,9 @@ export function createOnlinePaymentHandler(options: PaymentOptions): (req: Reque
         if (id === null) return json({ available: options.provider !== null });
         const user = await sessionUser(db, tenant, req, at);
         if (!user) return json({ error: PAYMENT_TEXTS.signInNeeded }, 401);
-        const row = isUuid(id)
-          ? await paymentDb(db)
-              .selectFrom("payments")
-              .select(["status", "purpose", "reference", "amount_cents"])
-              .where("id", "=", id)
-              .where("tenant", "=", tenant)
-              .where("user_id", "=", user.id)
-              .executeTakeFirst()
-          : undefined;
-        if (!row) return json({ error: PAYMENT_TEXTS.notFound }, 404);
-        return json({
-          payment: {
-            status: row.status,
-            status_text: PAYMENT_TEXTS.status[row.status],
-            purpose: row.purpose,
-            reference: row.reference,
-            amount: formatCents(row.amount_cents),
-          },
-        });
+        const payment = await paymentStatus(db, tenant, user.id, id, at);
+        if (!payment) return json({ error: PAYMENT_TEXTS.notFound }, 404);
+        return json({ payment });
       }
 
       if (!options.provider) return json({ error: PAYMENT_TEXTS.unavailable }, 503);
@@ -137,56 +113,141 @@ export function createOnlinePaymentHandler(options: PaymentOptions): (req: Reque
       if (!parsed.success)
         return json({ error: LEAD_TEXTS.fixErrors, fields: fieldErrors(parsed.error) }, 400);
       const request = parsed.data;
-      const id = randomUUID();
-      const returnUrl = new URL(`${ONLINE_PAYMENT_PATH}?payment=${id}`, returnOrigin(req, site.url)).href;
-      const payments = paymentDb(db);
-      // Stored before the provider hears of it: a payment made is never one we have no record of.
-      await payments
-        .insertInto("payments")
-        .values({
-          id,
-          tenant,
-          user_id: user.id,
-          phone: user.phone,
-          purpose: request.purpose,
-          reference: request.reference,
-          amount_cents: request.amount,
-          name: request.name,
-          last_name: request.last_name ?? null,
-          email: request.email,
-          dealership_slug: request.dealership_slug ?? site.dealerships[0]?.slug ?? null,
-          status: "pending",
-          provider: options.provider.name,
-          return_url: returnUrl,
-        })
-        .execute();
-      try {
-        const checkout = await options.provider.createCheckout({
-          paymentId: id,
-          amountCents: request.amount,
-          description: paymentDescription(request, site.name),
-          email: request.email,
-          successUrl: returnUrl,
-          cancelUrl: `${returnUrl}&cancelled=1`,
-        });
-        await payments
-          .updateTable("payments")
-          .set({ provider_ref: checkout.providerRef, updated_at: at })
-          .where("id", "=", id)
-          .where("tenant", "=", tenant)
-          .execute();
-        return json({ url: checkout.url, payment: id }, 201);
-      } catch (error) {
-        console.error(`[online-payment] ${options.provider.name} checkout failed: ${String(error)}`);
-        await payments
-          .updateTable("payments")
-          .set({ status: "failed", updated_at: at })
-          .where("id", "=", id)
-          .where("tenant", "=", tenant)
-          .execute();
-        return json({ error: PAYMENT_TEXTS.failed }, 502);
-      }
+      const started = await startPayment(db, options.provider, {
+        tenant,
+        user,
+        request,
+        dealershipSlug: request.dealership_slug ?? site.dealerships[0]?.slug ?? null,
+        description: paymentDescription(request, site.name),
+        returnPath: (id) => `${ONLINE_PAYMENT_PATH}?payment=${id}`,
+        origin: returnOrigin(req, site.url),
+        at,
+      });
+      if (!started) return json({ error: PAYMENT_TEXTS.failed }, 502);
+      return json(started, 201);
     });
+}
+
+/** What a payment starts from: the shopper's details, and for a reserve deposit the car it holds. */
+export interface PaymentStart {
+  tenant: string;
+  user: { id: string; phone: string };
+  request: {
+    purpose: string;
+    reference: string;
+    /** Cents. */
+    amount: number;
+    name: string;
+    last_name?: string | undefined;
+    email: string;
+  };
+  dealershipSlug: string | null;
+  description: string;
+  /** The page the shopper comes back to, for the new payment's id. */
+  returnPath: (id: string) => string;
+  origin: string;
+  car?: { id: number; slug: string; fields: Record<string, string | number> } | undefined;
+  at: Date;
+}
+
+/**
+ * Stores a pending payment, then opens the provider's hosted checkout for it: `{ url, payment }`,
+ * or null (the payment is left failed) when the provider would not start one.
+ */
+export async function startPayment(
+  db: Db,
+  provider: PaymentProvider,
+  start: PaymentStart,
+): Promise<{ url: string; payment: string } | null> {
+  const { tenant, request, at } = start;
+  const id = randomUUID();
+  const returnUrl = new URL(start.returnPath(id), start.origin).href;
+  const payments = paymentDb(db);
+  // Stored before the provider hears of it: a payment made is never one we have no record of.
+  await payments
+    .insertInto("payments")
+    .values({
+      id,
+      tenant,
+      user_id: start.user.id,
+      phone: start.user.phone,
+      purpose: request.purpose,
+      reference: request.reference,
+      amount_cents: request.amount,
+      name: request.name,
+      last_name: request.last_name ?? null,
+      email: request.email,
+      dealership_slug: start.dealershipSlug,
+      status: "pending",
+      provider: provider.name,
+      return_url: returnUrl,
+      car_id: start.car?.id ?? null,
+      car_slug: start.car?.slug ?? null,
+      car_fields: start.car ? JSON.stringify(start.car.fields) : null,
+    })
+    .execute();
+  try {
+    const checkout = await provider.createCheckout({
+      paymentId: id,
+      amountCents: request.amount,
+      description: start.description,
+      email: request.email,
+      successUrl: returnUrl,
+      cancelUrl: `${returnUrl}${returnUrl.includes("?") ? "&" : "?"}cancelled=1`,
+    });
+    await payments
+      .updateTable("payments")
+      .set({ provider_ref: checkout.providerRef, updated_at: at })
+      .where("id", "=", id)
+      .where("tenant", "=", tenant)
+      .execute();
+    return { url: checkout.url, payment: id };
+  } catch (error) {
+    console.error(`[online-payment] ${provider.name} checkout failed: ${String(error)}`);
+    await payments
+      .updateTable("payments")
+      .set({ status: "failed", updated_at: at })
+      .where("id", "=", id)
+      .where("tenant", "=", tenant)
+      .execute();
+    return null;
+  }
+}
+
+/** A signed-in shopper's own payment as its return page reads it (with its hold, for a reserve deposit). */
+export async function paymentStatus(
+  db: Db,
+  tenant: string,
+  userId: string,
+  id: string,
+  at: Date,
+): Promise<{
+  status: PaymentStatus;
+  status_text: string;
+  purpose: string;
+  reference: string;
+  amount: string;
+  reservation?: ReserveAnswer;
+} | null> {
+  const row = isUuid(id)
+    ? await paymentDb(db)
+        .selectFrom("payments")
+        .select(["id", "status", "purpose", "reference", "amount_cents", "car_id", "car_slug"])
+        .where("id", "=", id)
+        .where("tenant", "=", tenant)
+        .where("user_id", "=", userId)
+        .executeTakeFirst()
+    : undefined;
+  if (!row) return null;
+  const reservation = await reservationAnswer(db, tenant, row, at);
+  return {
+    status: row.status,
+    status_text: PAYMENT_TEXTS.status[row.status],
+    purpose: row.purpose,
+    reference: row.reference,
+    amount: formatCents(row.amount_cents),
+    ...(reservation ? { reservation } : {}),
+  };
 }
 
 export type Outcome = "paid" | "cancelled" | "expired" | "failed";
@@ -194,9 +255,11 @@ export type Outcome = "paid" | "cancelled" | "expired" | "failed";
 /**
  * Settles a pending payment of `tenant` once. Paid: the amount must be what was asked (else it is
  * left pending and logged for a person to look at), and the dealer's CRM is told in the same
- * transaction. Answers the payment's status afterwards, or null when the tenant has no such payment.
- * The tenant is in every lookup, not left to row security: the owner role (the local all-tenant
- * server, a site not yet on its own role) sees every dealer's payments.
+ * transaction. A reserve deposit claims its car's hold in that transaction; when another payment
+ * holds the car it is left `refund_pending` for the caller to refund (refundOwed). Answers the
+ * payment's status afterwards, or null when the tenant has no such payment. The tenant is in every
+ * lookup, not left to row security: the owner role (the local all-tenant server, a site not yet on
+ * its own role) sees every dealer's payments.
  */
 export async function settlePayment(
   db: Db,
@@ -204,8 +267,10 @@ export async function settlePayment(
   id: string,
   outcome: Outcome,
   paidCents: number | null = null,
+  confirmed: { paymentRef?: string | null; at?: Date } = {},
 ): Promise<PaymentStatus | null> {
   if (!isUuid(id)) return null;
+  const at = confirmed.at ?? clock();
   return db.transaction().execute(async (trx) => {
     const payments = paymentDb(trx);
     const row = await payments
@@ -224,7 +289,13 @@ export async function settlePayment(
       return row.status;
     }
     let leadId: string | null = null;
-    if (outcome === "paid") {
+    let status: PaymentStatus = outcome;
+    const paymentRef = confirmed.paymentRef ?? row.provider_payment_ref;
+    if (outcome === "paid" && row.car_id !== null) {
+      const hold = await claimHold(trx, { ...row, car_id: row.car_id, provider_payment_ref: paymentRef }, at);
+      leadId = hold.leadId;
+      if (!hold.held) status = "refund_pending";
+    } else if (outcome === "paid") {
       const [notice] = await storeLeads(trx, [
         {
           tenant: row.tenant,
@@ -253,11 +324,11 @@ export async function settlePayment(
     }
     await payments
       .updateTable("payments")
-      .set({ status: outcome, lead_id: leadId, updated_at: new Date() })
+      .set({ status, lead_id: leadId, provider_payment_ref: paymentRef, updated_at: at })
       .where("id", "=", id)
       .where("tenant", "=", tenant)
       .execute();
-    return outcome;
+    return status;
   });
 }
 
@@ -272,6 +343,10 @@ interface StripeEvent {
       payment_status?: string;
       amount_total?: number | null;
       currency?: string | null;
+      /** The money taken (a session's, or a charge's): what a refund names. */
+      payment_intent?: string | null;
+      /** A charge: true once it is refunded in full. */
+      refunded?: boolean;
     };
   };
 }
@@ -284,6 +359,8 @@ interface StripeEvent {
 export function createStripeWebhookHandler(options: {
   db: () => Promise<Db>;
   secret: string | null;
+  /** Refunds a reserve deposit paid for a car another payment had just reserved. */
+  provider?: PaymentProvider | null;
   /** The site the event arrived at (the deploy's TENANT; `<slug>.localhost` locally), or null (404). */
   tenantFor: (req: Request) => string | null;
   now?: () => Date;
@@ -302,6 +379,14 @@ export function createStripeWebhookHandler(options: {
       }
       const event = JSON.parse(raw) as StripeEvent;
       const session = event.data?.object;
+      if (event.type === "charge.refunded") {
+        // A refund made in Stripe's dashboard ends a hold; a partial one is the dealer's to settle.
+        const intent = session?.payment_intent;
+        if (session?.refunded !== true || typeof intent !== "string" || intent === "")
+          return json({ received: true, ignored: "not a full refund" });
+        const refunded = await providerRefunded(await options.db(), tenant, intent, now());
+        return json({ received: true, ...(refunded ?? { ignored: "unknown payment" }) });
+      }
       const id = session?.metadata?.payment_id ?? session?.client_reference_id ?? "";
       const outcome: Outcome | null =
         (event.type === "checkout.session.completed" && session?.payment_status === "paid") ||
@@ -335,13 +420,24 @@ export function createStripeWebhookHandler(options: {
         // Acknowledged all the same: Stripe would otherwise retry it for days.
         return json({ received: true, status: payment.status, ignored: "session mismatch" });
       }
-      const status = await settlePayment(
+      const at = now();
+      const intent = typeof session?.payment_intent === "string" ? session.payment_intent : null;
+      let status = await settlePayment(
         db,
         tenant,
         id,
         outcome,
         outcome === "paid" ? (paidCents ?? -1) : null,
+        {
+          paymentRef: intent,
+          at,
+        },
       );
+      if (status === "refund_pending") {
+        status = await refundOwed(db, options.provider ?? null, tenant, id, at);
+        // Not acknowledged: Stripe sends the event again later, and the refund is tried again.
+        if (status === "refund_pending") return json({ received: false, status }, 500);
+      }
       // Unknown payments are acknowledged: Stripe would otherwise retry for days.
       return json({ received: true, status });
     });
@@ -363,6 +459,7 @@ export function createTestCheckoutHandler(options: {
   tenantFor: (req: Request) => string | null;
   /** Read on each request; deployed (NETLIFY or AWS_LAMBDA_FUNCTION_NAME set) it answers 404. */
   env?: NodeJS.ProcessEnv;
+  now?: () => Date;
 }): (req: Request) => Promise<Response> {
   return (req) =>
     guarded("online-payment-test-checkout", async () => {
@@ -387,7 +484,12 @@ export function createTestCheckoutHandler(options: {
               .executeTakeFirst()
           : undefined;
         if (!row) return json({ error: PAYMENT_TEXTS.notFound }, 404);
-        await settlePayment(db, tenant, id, outcome);
+        const at = (options.now ?? clock)();
+        const status = await settlePayment(db, tenant, id, outcome, null, {
+          paymentRef: testPaymentRef(id),
+          at,
+        });
+        if (status === "refund_pending") await refundOwed(db, options.provider, tenant, id, at);
         const back = outcome === "paid" ? row.return_url : `${row.return_url}&cancelled=1`;
         return new Response(null, {
           status: 303,

@@ -17,7 +17,19 @@ export const PAYMENT_PURPOSES = [
   "Other",
 ] as const;
 
-export const PAYMENT_STATUSES = ["pending", "paid", "cancelled", "expired", "failed"] as const;
+/**
+ * `refund_pending`: paid, but owed back in full (a reserve deposit for a car another payment had
+ * just reserved, or a cancelled hold) and the provider has not yet confirmed the refund.
+ */
+export const PAYMENT_STATUSES = [
+  "pending",
+  "paid",
+  "cancelled",
+  "expired",
+  "failed",
+  "refund_pending",
+  "refunded",
+] as const;
 export type PaymentStatus = (typeof PAYMENT_STATUSES)[number];
 
 export const PAYMENT_TEXTS = {
@@ -38,6 +50,10 @@ export const PAYMENT_TEXTS = {
     cancelled: "Payment cancelled. Nothing was charged.",
     expired: "This payment timed out before it was completed. Nothing was charged.",
     failed: "The payment did not go through. Nothing was charged; please try again or call us.",
+    refund_pending:
+      "Your payment is being refunded in full. It usually shows on your statement within 5 to 10 business days.",
+    refunded:
+      "Your payment has been refunded in full. It usually shows on your statement within 5 to 10 business days.",
   } satisfies Record<PaymentStatus, string>,
 } as const;
 

@@ -17,31 +17,68 @@ export interface CheckoutInput {
   cancelUrl: string;
 }
 
+export interface RefundInput {
+  paymentId: string;
+  /** The provider's id of the money taken (Stripe's payment intent), stored when it was confirmed. */
+  paymentRef: string | null;
+}
+
 export interface PaymentProvider {
   name: "stripe" | "test";
   /** Starts the provider's hosted checkout: where to send the shopper, and the provider's id. */
   createCheckout(input: CheckoutInput): Promise<{ url: string; providerRef: string }>;
+  /**
+   * Gives a confirmed payment back in full; throws when the provider did not take the refund. Asking
+   * twice for one payment refunds it once (the provider's idempotency key).
+   */
+  refund(input: RefundInput): Promise<{ refundRef: string }>;
+}
+
+/** The local test provider: charges nothing, and records the refunds asked of it. */
+export interface TestPaymentProvider extends PaymentProvider {
+  name: "test";
+  readonly refunds: RefundInput[];
 }
 
 export const TEST_CHECKOUT_PATH = "/api/online-payment/test-checkout";
 
-export function testProvider(): PaymentProvider {
+export function testProvider(): TestPaymentProvider {
+  const refunds: RefundInput[] = [];
   return {
     name: "test",
+    refunds,
     async createCheckout(input) {
       const url = new URL(TEST_CHECKOUT_PATH, input.successUrl);
       url.searchParams.set("payment", input.paymentId);
       return { url: url.href, providerRef: `test_${input.paymentId}` };
     },
+    async refund(input) {
+      refunds.push(input);
+      return { refundRef: `test_refund_${input.paymentId}` };
+    },
   };
 }
 
-/** Stripe Checkout Sessions (form-encoded REST; no SDK needed for one call). */
+/** What the test checkout records as the money taken for a payment (Stripe's would be pi_…). */
+export const testPaymentRef = (paymentId: string) => `test_pi_${paymentId}`;
+
+/** Stripe Checkout Sessions and Refunds (form-encoded REST; no SDK needed for two calls). */
 export function stripeProvider(
   secretKey: string,
   options: { apiBase?: string; fetch?: typeof fetch; timeoutMs?: number } = {},
 ): PaymentProvider {
   const base = options.apiBase ?? "https://api.stripe.com";
+  const post = (path: string, form: URLSearchParams, idempotencyKey: string) =>
+    (options.fetch ?? fetch)(`${base}${path}`, {
+      method: "POST",
+      headers: {
+        authorization: `Bearer ${secretKey}`,
+        "content-type": "application/x-www-form-urlencoded",
+        "idempotency-key": idempotencyKey,
+      },
+      body: form,
+      signal: AbortSignal.timeout(options.timeoutMs ?? 10_000),
+    });
   return {
     name: "stripe",
     async createCheckout(input) {
@@ -57,22 +94,29 @@ export function stripeProvider(
         success_url: input.successUrl,
         cancel_url: input.cancelUrl,
       });
-      const response = await (options.fetch ?? fetch)(`${base}/v1/checkout/sessions`, {
-        method: "POST",
-        headers: {
-          authorization: `Bearer ${secretKey}`,
-          "content-type": "application/x-www-form-urlencoded",
-          // A retried start never opens two sessions for one payment.
-          "idempotency-key": `checkout-${input.paymentId}`,
-        },
-        body: form,
-        signal: AbortSignal.timeout(options.timeoutMs ?? 10_000),
-      });
+      // A retried start never opens two sessions for one payment.
+      const response = await post("/v1/checkout/sessions", form, `checkout-${input.paymentId}`);
       const body = (await response.json().catch(() => null)) as { id?: string; url?: string } | null;
       if (!response.ok || !body?.id || !body.url) {
         throw new Error(`Stripe answered ${response.status} without a checkout session`);
       }
       return { url: body.url, providerRef: body.id };
+    },
+    async refund(input) {
+      if (!input.paymentRef) throw new Error(`payment ${input.paymentId} has no payment intent to refund`);
+      const form = new URLSearchParams({
+        payment_intent: input.paymentRef,
+        "metadata[payment_id]": input.paymentId,
+      });
+      // One key per payment: a retried refund (a replayed event, a second click) refunds once.
+      const response = await post("/v1/refunds", form, `refund-${input.paymentId}`);
+      const body = (await response.json().catch(() => null)) as { id?: string; status?: string } | null;
+      if (!response.ok || !body?.id || body.status === "failed" || body.status === "canceled") {
+        throw new Error(
+          `Stripe answered ${response.status} without a refund (${body?.status ?? "no status"})`,
+        );
+      }
+      return { refundRef: body.id };
     },
   };
 }

@@ -1,7 +1,11 @@
 /**
  * GET /cars/{slug}/view.json?photos_count=&updated_at=&website_id= (spec §7): counts one view of a
- * published car and answers `{ views, car_fields }`. `count=0` reads without counting (the print
- * page). Unknown car 404, bad query 400; the page shows nothing unless it gets a number.
+ * published car and answers `{ views, car_fields, reserved_until }`. `count=0` reads without
+ * counting (the print page, the checkout page). Unknown car 404, bad query 400; the page shows
+ * nothing unless it gets a number. `reserved_until` (ISO 8601, or null) is the paid hold on the car
+ * (src/features/payments/reservations.ts), read live so every page shows it without a rebuild; a
+ * read without counting may be cached for 30 seconds, a counting call never is (a cached answer
+ * would count no one).
  *
  * Anyone can call it, so a client counts at most one view of a car an hour (reloads and scripts
  * add nothing), kept as a hash of its address, and each client may call it only so often (429).
@@ -9,6 +13,7 @@
 import { createHash } from "node:crypto";
 import { sql } from "kysely";
 import { z } from "zod";
+import { reservedUntil } from "~/features/payments/reservations.server";
 import type { Car } from "~/features/stock/car.schema";
 import type { Db } from "~/lib/db/db.server";
 import { json, methodNotAllowed } from "~/lib/http.server";
@@ -43,6 +48,9 @@ export const carViewQuerySchema = z
     count: z.enum(["0", "1"], { error: "must be 0 or 1" }).optional(),
   })
   .strict();
+
+/** How long a read without counting may be kept: a hold shows, or goes, within this. */
+export const CAR_VIEW_READ_CACHE = "public, max-age=30";
 
 /** Calls of the endpoint per client (page views and print pages alike). */
 export const CAR_VIEW_RATE_LIMIT: RateLimit = { hits: 60, windowMs: 60_000 };
@@ -131,6 +139,11 @@ export function createCarViewHandler(options: CarViewOptions): (req: Request) =>
           )
         ).allowed;
       const views = counts ? await countView(db, tenant, car, at) : await readViews(db, tenant, car);
-      return json({ views, car_fields: carFields(resolved.data, car) });
+      const until = await reservedUntil(db, tenant, car.id, at);
+      return json(
+        { views, car_fields: carFields(resolved.data, car), reserved_until: until?.toISOString() ?? null },
+        200,
+        query.data.count === "0" ? { "cache-control": CAR_VIEW_READ_CACHE } : {},
+      );
     });
 }

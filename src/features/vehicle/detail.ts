@@ -3,6 +3,8 @@
  * state and sticky header, §5 reserve and history report, §9 limits and the used-car promise).
  * Pure: the page and its small scripts render what these return.
  */
+
+import { RESERVE_HOLD_HOURS } from "~/features/payments/reservations";
 import { makeModelPath } from "~/features/search/slugs";
 import type { Car } from "~/features/stock/car.schema";
 import {
@@ -24,8 +26,8 @@ export const MOBILE_BAR_CHANGE_PX = 900;
 /** Spec §9: 'Copied' notice 1.5 s and a share window of 550 × 400 (toasts: src/lib/ui/toast.ts). */
 export const COPIED_NOTICE_MS = 1500;
 export const SHARE_WINDOW = { width: 550, height: 400 } as const;
-/** Spec §9: reserve deposit is held 48 hours and is 100% refundable. */
-export const RESERVE_HOLD_HOURS = 48;
+/** Spec §9: reserve deposit is held 48 hours and is 100% refundable (the hold's own rule). */
+export { RESERVE_HOLD_HOURS } from "~/features/payments/reservations";
 export const SOLD_MESSAGE = "Unfortunately this car recently sold";
 
 /** Spec §4: the copy-link toast. */

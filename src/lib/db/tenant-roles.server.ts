@@ -42,7 +42,13 @@ export async function provisionTenantRole(db: Db, slug: string, password: string
     // app_tenant() carries its own, so row security does not rest on this.)
     await sql`alter role ${sql.id(role)} set search_path = pg_catalog, public`.execute(trx);
     await sql`grant usage on schema public to ${sql.id(role)}`.execute(trx);
+    // Only the tables this database has yet: a migration that adds a tenant table grants it to
+    // the tenant roles that exist by then.
     for (const table of [...TENANT_TABLES, "rate_limits"]) {
+      const exists = await sql<{ found: string | null }>`select to_regclass(${table})::text as found`.execute(
+        trx,
+      );
+      if (!exists.rows[0]?.found) continue;
       await sql`grant select, insert, update, delete on ${sql.table(table)} to ${sql.id(role)}`.execute(trx);
     }
   });

@@ -130,6 +130,8 @@ export const LABELS: Record<string, string> = {
   provider: "Payment provider",
   provider_ref: "Provider reference",
   payment_id: "Payment id",
+  reservation_id: "Reservation id",
+  reserved_until: "Reserved until",
   offer_accepted: "Offer accepted",
   form_completed: "Form completed",
   lead_id: "Accepted offer on lead",

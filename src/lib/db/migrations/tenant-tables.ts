@@ -22,15 +22,33 @@ export const TENANT_TABLES_AT_ROW_SECURITY = [
 ] as const;
 
 /**
- * Every table with a `tenant` column. A migration that adds one also calls `tenantRowSecurity` for
- * it and adds it here, so a tenant's role can never read or write another tenant's rows (its grants
- * come from this list, tenant-roles.server.ts).
+ * Every table with a `tenant` column. A migration that adds one also calls `tenantRowSecurity` and
+ * `grantToTenantRoles` for it and adds it here, so a tenant's role can never read or write another
+ * tenant's rows (a new role's grants come from this list, tenant-roles.server.ts).
  */
-export const TENANT_TABLES = [...TENANT_TABLES_AT_ROW_SECURITY, "stock_feed_events", "stock_builds"] as const;
+export const TENANT_TABLES = [
+  ...TENANT_TABLES_AT_ROW_SECURITY,
+  "stock_feed_events",
+  "stock_builds",
+  "reservations",
+] as const;
 
 /** Row-level security on `table`: a tenant's role sees and writes only `tenant = app_tenant()`. */
 export async function tenantRowSecurity(db: Kysely<unknown>, table: string): Promise<void> {
   await sql`alter table ${sql.table(table)} enable row level security`.execute(db);
   await sql`create policy tenant_rows on ${sql.table(table)}
     using (tenant = app_tenant()) with check (tenant = app_tenant())`.execute(db);
+}
+
+/**
+ * The rights on a new tenant table for the tenant roles that already exist (`npm run db:tenant-role`
+ * gives a new role every tenant table there is): without them, their sites fail on the table the
+ * moment a release that reads it deploys.
+ */
+export async function grantToTenantRoles(db: Kysely<unknown>, table: string): Promise<void> {
+  const roles = await sql<{ rolname: string }>`select rolname::text from pg_catalog.pg_roles
+    where pg_catalog.starts_with(rolname::text, 'tenant_')`.execute(db);
+  for (const { rolname } of roles.rows) {
+    await sql`grant select, insert, update, delete on ${sql.table(table)} to ${sql.id(rolname)}`.execute(db);
+  }
 }
