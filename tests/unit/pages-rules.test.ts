@@ -2,7 +2,7 @@ import { describe, expect, it } from "vitest";
 import { parseContentPage } from "~/features/content/content.server";
 import { carPictures, IMAGE_NOT_FOUND, showThumbnails } from "~/features/media/media";
 import { footerGroups, headerNav } from "~/features/navigation/navigation";
-import { isOfferActive, offerSummary } from "~/features/offers/offers";
+import { isOfferActive, offerDisclaimer, offerSummary } from "~/features/offers/offers";
 import { toSlug } from "~/features/search/slugs";
 import {
   bodyLabel,
@@ -77,6 +77,14 @@ describe("offers", () => {
   it("truncates descriptions longer than 200 characters at 160", () => {
     expect(offerSummary("a".repeat(200))).toBe("a".repeat(200));
     expect(offerSummary("a".repeat(201))).toBe(`${"a".repeat(160)}…`);
+  });
+
+  it("cuts an offer disclaimer longer than 200 characters at 200 behind Show More", () => {
+    expect(offerDisclaimer("b".repeat(200))).toEqual({ collapsible: false, short: "b".repeat(200), full: "b".repeat(200) });
+    const long = offerDisclaimer(`<p>${"c".repeat(201)}</p>`);
+    expect(long.collapsible).toBe(true);
+    expect(long.short).toBe(`${"c".repeat(200)}…`);
+    expect(long.full).toBe("c".repeat(201));
   });
 });
 

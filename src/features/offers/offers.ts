@@ -34,6 +34,21 @@ export function offerSummary(description: string): string {
   return `${text.slice(0, OFFER_DESCRIPTION_TRUNCATE_AT).trimEnd()}…`;
 }
 
+export interface OfferDisclaimer {
+  /** True when the disclaimer is longer than the limit and the page shows Show More. */
+  collapsible: boolean;
+  /** What shows before Show More: the first 200 characters, with an ellipsis when cut. */
+  short: string;
+  full: string;
+}
+
+/** Spec §9 "offer disclaimer 200": a longer disclaimer shows its first 200 characters until Show More. */
+export function offerDisclaimer(disclaimer: string): OfferDisclaimer {
+  const full = offerText(disclaimer);
+  if (full.length <= OFFER_DISCLAIMER_LIMIT) return { collapsible: false, short: full, full };
+  return { collapsible: true, short: `${full.slice(0, OFFER_DISCLAIMER_LIMIT).trimEnd()}…`, full };
+}
+
 /** localStorage key of a dismissed promo popup, per site (spec §4: persistent flag per site). */
 export function promoDismissedKey(siteSlug: string): string {
   return `promo-dismissed:${siteSlug}`;
