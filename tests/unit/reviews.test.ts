@@ -30,7 +30,7 @@ const DEFAULTS = makeSite().reviews;
 
 describe("settings (site.json reviews)", () => {
   it("defaults to the spec's numbers: minimum rating 4, 12 listed, a minimum average of 4, Google", () => {
-    expect(DEFAULTS).toEqual({ min_rating: 4, limit: 12, min_average: 4, source: "Google" });
+    expect(DEFAULTS).toEqual({ min_rating: 4, limit: 12, min_average: 4, source: "Google", hidden: [] });
   });
 });
 
@@ -95,6 +95,24 @@ describe("which reviews are listed", () => {
       DEFAULTS,
     );
     expect(listed.map((r) => r.id)).toEqual([2]);
+  });
+
+  it("hides the reviews the dealer lists by id or title, and lists the next ones instead", () => {
+    const many = Array.from({ length: 14 }, (_, i) =>
+      review(i + 1, 5, `2026-10-${String(i + 1).padStart(2, "0")}`),
+    );
+    const titled = many.map((r) => (r.id === 12 ? { ...r, title: "Wrong dealership, sorry!" } : r));
+    const listed = shownReviews(titled, { ...DEFAULTS, hidden: [14, "  wrong DEALERSHIP, sorry! "] });
+    expect(listed.map((r) => r.id)).toEqual([13, 11, 10, 9, 8, 7, 6, 5, 4, 3, 2, 1]);
+    // A title never matches a review without one, and an id given as text still matches.
+    expect(shownReviews([review(5, 5, "2026-10-01")], { ...DEFAULTS, hidden: ["5"] })).toEqual([]);
+    expect(
+      showsReviews(
+        { average_rating: 4.5, count: 2, reviews: [review(7, 5, "2026-10-01")] },
+        { ...DEFAULTS, hidden: [7] },
+        true,
+      ),
+    ).toBe(false);
   });
 
   it("same-day reviews keep a stable order", () => {

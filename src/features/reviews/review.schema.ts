@@ -11,6 +11,8 @@ export const reviewSchema = z
   .object({
     id: z.union([z.number().int(), z.string().min(1)]),
     customer_name: z.string().trim().min(1),
+    /** The review's headline where the source gives one; a dealer can hide a review by it. */
+    title: z.string().trim().nullish(),
     text: z.string().trim().default(""),
     rating: z.number().int().min(1).max(5),
     /** YYYY-MM-DD. */

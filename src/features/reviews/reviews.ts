@@ -11,21 +11,39 @@ export interface ReviewsSettings {
   limit: number;
   min_average: number;
   source: string;
+  hidden: readonly (string | number)[];
 }
 
 export const REVIEWS_HEADING = "What Our Customers Say";
 
+const hideKey = (value: string | number) => String(value).trim().toLowerCase();
+
+/** Spec §9 "two hidden by title": a review the dealer listed by id or by title stays off the site. */
+export function isHiddenReview(
+  review: Pick<Review, "id" | "title">,
+  hidden: readonly (string | number)[],
+): boolean {
+  if (hidden.length === 0) return false;
+  const keys = new Set(hidden.map(hideKey));
+  return keys.has(hideKey(review.id)) || (review.title ? keys.has(hideKey(review.title)) : false);
+}
+
 /**
- * The reviews listed: rated at least `min_rating`, newest first (ties by id so a build is stable),
- * at most `limit`. A review with neither text nor a reply says nothing and is left out.
+ * The reviews listed: rated at least `min_rating`, not hidden by the dealer, newest first (ties by
+ * id so a build is stable), at most `limit`. A review with neither text nor a reply says nothing
+ * and is left out.
  */
 export function shownReviews(
   reviews: readonly Review[],
-  settings: Pick<ReviewsSettings, "min_rating" | "limit">,
+  settings: Pick<ReviewsSettings, "min_rating" | "limit"> & Partial<Pick<ReviewsSettings, "hidden">>,
 ): Review[] {
+  const hidden = settings.hidden ?? [];
   return reviews
     .filter(
-      (review) => review.rating >= settings.min_rating && (review.text !== "" || Boolean(review.reply_text)),
+      (review) =>
+        review.rating >= settings.min_rating &&
+        (review.text !== "" || Boolean(review.reply_text)) &&
+        !isHiddenReview(review, hidden),
     )
     .sort((a, b) => b.review_date.localeCompare(a.review_date) || String(a.id).localeCompare(String(b.id)))
     .slice(0, settings.limit);

@@ -11,5 +11,13 @@ export const reviewsSettingsSchema = z
     min_average: z.number().min(0).max(5).default(4),
     /** Where the reviews come from, as the summary names it: "Based on 297 Google reviews". */
     source: z.string().trim().default("Google"),
+    /**
+     * Reviews the dealer has asked to keep off the site (spec §9 "two hidden by title"): each entry
+     * is a review's id or its title, matched without regard to case or surrounding spaces.
+     */
+    hidden: z
+      .array(z.union([z.string().trim().min(1).max(200), z.number().int()]))
+      .max(100)
+      .default([]),
   })
   .strict();
