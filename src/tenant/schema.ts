@@ -230,6 +230,18 @@ export const siteSchema = z
       .object({ locations: z.number().int(), brands: z.number().int(), years: z.number().int() })
       .strict()
       .optional(),
+    /**
+     * The group home page's sales counter (spec §9): `base` plus one sale per 450 s of the month
+     * so far, Brisbane time. Off unless turned on; the label follows the figure.
+     */
+    sales_counter: z
+      .object({
+        enabled: z.boolean().default(false),
+        base: z.number().int().min(0).max(1_000_000).default(0),
+        label: z.string().trim().min(1).max(60).default("cars sold this month"),
+      })
+      .strict()
+      .default({ enabled: false, base: 0, label: "cars sold this month" }),
     /** Car types the home page and nav offer, in the spec's order. */
     car_types: z.array(carTypeSchema).optional(),
     /**
