@@ -80,6 +80,8 @@ const ROUTES: Record<string, string[]> = {
     "/spin-to-win",
     "/my-garage",
     "/online-payment",
+    "/capped-price-servicing",
+    "/roadside-assist",
   ],
   "outback-caravans": [
     "/cars/2022-jayco-journey-outback-19-61-5-440013",
@@ -97,6 +99,8 @@ const ROUTES: Record<string, string[]> = {
     "/pages/eofy-sale",
     "/my-garage",
     "/contact-us/sunstate-kia-southport",
+    "/fleet",
+    "/diamond-advantage",
   ],
   "westside-auto": [
     "/cars/2022-hyundai-i30-active-220006",

@@ -80,7 +80,11 @@ describe("offers", () => {
   });
 
   it("cuts an offer disclaimer longer than 200 characters at 200 behind Show More", () => {
-    expect(offerDisclaimer("b".repeat(200))).toEqual({ collapsible: false, short: "b".repeat(200), full: "b".repeat(200) });
+    expect(offerDisclaimer("b".repeat(200))).toEqual({
+      collapsible: false,
+      short: "b".repeat(200),
+      full: "b".repeat(200),
+    });
     const long = offerDisclaimer(`<p>${"c".repeat(201)}</p>`);
     expect(long.collapsible).toBe(true);
     expect(long.short).toBe(`${"c".repeat(200)}…`);
@@ -197,6 +201,48 @@ describe("navigation", () => {
       "/service",
       "/vehicle-parts-and-accessories",
     ]);
+  });
+
+  it("links every servicing page the tenant has from the Service menu and Servicing and Parts, in one order", () => {
+    const all = [
+      "warranty",
+      "roadside-assist",
+      "vehicle-parts-and-accessories",
+      "diamond-advantage",
+      "capped-price-servicing",
+    ];
+    const expected = [
+      "Book a Service /service",
+      "Capped Price Servicing /capped-price-servicing",
+      "Diamond Advantage /diamond-advantage",
+      "Parts and Accessories /vehicle-parts-and-accessories",
+      "Roadside Assist /roadside-assist",
+      "Warranty /warranty",
+    ];
+    expect(
+      headerNav(makeSite(), cars, new Set(all))
+        .find((item) => item.label === "Service")
+        ?.children?.map((link) => `${link.label} ${link.href}`),
+    ).toEqual(expected);
+    expect(
+      footerGroups(makeSite(), cars, new Set(all))
+        .find((group) => group.title === "Servicing and Parts")
+        ?.links.map((link) => `${link.label} ${link.href}`),
+    ).toEqual(expected);
+  });
+
+  it("links a group's fleet and buying pages only where it has them", () => {
+    const hrefs = (pages: string[]) =>
+      footerGroups(makeSite(), cars, new Set(pages)).flatMap((group) => group.links.map((link) => link.href));
+    expect(hrefs([])).not.toContain("/fleet");
+    expect(hrefs([])).not.toContain("/buying");
+    const group = footerGroups(makeSite(), cars, new Set(["fleet", "buying"]));
+    expect(group.find((g) => g.title === "Test Motors")?.links.map((link) => link.label)).toContain(
+      "Fleet Sales",
+    );
+    expect(
+      group.find((g) => g.title === "Buyer Tools")?.links.map((link) => `${link.label} ${link.href}`),
+    ).toContain("We Buy Cars /buying");
   });
 
   it.each([

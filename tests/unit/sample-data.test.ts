@@ -277,19 +277,44 @@ describe("sample tenants", () => {
     expect(contrastRatio(theme.muted, theme.surface)).toBeGreaterThanOrEqual(4.5);
   });
 
+  /**
+   * Spec §2 servicing and content pages where they fit: a franchise dealer has capped price
+   * servicing and roadside assist; the group has fleet, a buying centre and its Mitsubishi
+   * dealer's owner programme.
+   */
+  const SERVICING_PAGES: Record<string, string[]> = {
+    "harbourside-toyota": [
+      "capped-price-servicing",
+      "roadside-assist",
+      "vehicle-parts-and-accessories",
+      "warranty",
+    ],
+    "bayside-nissan": ["capped-price-servicing", "roadside-assist", "vehicle-parts-and-accessories"],
+    "sunstate-motor-group": [
+      "buying",
+      "diamond-advantage",
+      "fleet",
+      "vehicle-parts-and-accessories",
+      "warranty",
+    ],
+  };
+
   it.each(slugs)("%s: content pages carry a title and description", (slug) => {
     const dir = path.join("tenants", slug, "pages");
     const pages = Object.fromEntries(
       readdirSync(dir).map((file) => [file.replace(/\.md$/, ""), readFileSync(path.join(dir, file), "utf8")]),
     );
-    expect(Object.keys(pages).sort()).toEqual([
-      "about-us",
-      "finance",
-      "privacy-policy",
-      "service",
-      "terms-and-conditions",
-      "trade-in",
-    ]);
+    expect(Object.keys(pages).sort()).toEqual(
+      [
+        "about-us",
+        "finance",
+        "privacy-policy",
+        "service",
+        "terms-and-conditions",
+        "trade-in",
+        ...(SERVICING_PAGES[slug] ?? []),
+      ].sort(),
+    );
     for (const text of Object.values(pages)) expect(text).toMatch(/^---\ntitle: .+\ndescription: .+\n---\n/);
     expect(pages["privacy-policy"]).toContain("within 7 days");
     expect(pages["privacy-policy"]).toContain("within 30 days");

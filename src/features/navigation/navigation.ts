@@ -33,10 +33,27 @@ export const OPTIONAL_CONTENT_PAGES = [
   "/blog",
   EOFY_PATH,
   "/capped-price-servicing",
+  "/diamond-advantage",
   "/vehicle-parts-and-accessories",
   "/roadside-assist",
   "/warranty",
+  "/fleet",
+  "/buying",
 ] as const;
+
+/**
+ * Spec §2 servicing pages, in the order the Service menu and the footer's "Servicing and Parts"
+ * list them; each shows only where the tenant has the page (a franchise dealer's capped price
+ * servicing, a make's owner programme such as /diamond-advantage).
+ */
+const SERVICING_LINKS = [
+  { label: "Book a Service", href: "/service" },
+  { label: "Capped Price Servicing", href: "/capped-price-servicing" },
+  { label: "Diamond Advantage", href: "/diamond-advantage" },
+  { label: "Parts and Accessories", href: "/vehicle-parts-and-accessories" },
+  { label: "Roadside Assist", href: "/roadside-assist" },
+  { label: "Warranty", href: "/warranty" },
+];
 
 /** Drops links to optional content pages the tenant lacks (children too). */
 function withExistingPages<T extends { href: string; children?: T[] | undefined }>(
@@ -124,10 +141,7 @@ export function headerNav(
     {
       label: "Service",
       href: "/service",
-      children: [
-        { label: "Book a Service", href: "/service" },
-        { label: "Parts and Accessories", href: "/vehicle-parts-and-accessories" },
-      ],
+      children: SERVICING_LINKS,
     },
     {
       label: "About Us",
@@ -161,6 +175,8 @@ export function footerGroups(
     { label: "Book a Test Drive", href: "/book-test-drive" },
     ...(site.features.trade_in ? [{ label: "Value My Trade-In", href: "/trade-in" }] : []),
     { label: "Sell My Car", href: "/sell-my-car" },
+    // A group's buying centre (spec §3 location_subtype "buying"), where it has the page.
+    { label: "We Buy Cars", href: "/buying" },
     { label: "Special Offers", href: "/special-offers" },
     // Lists kept in the shopper's browser: reachable from every page, not only from a car.
     ...(site.features.favourites
@@ -198,13 +214,7 @@ export function footerGroups(
     { title: "Buyer Tools", links: buyerTools },
     {
       title: "Servicing and Parts",
-      links: [
-        { label: "Book a Service", href: "/service" },
-        { label: "Capped Price Servicing", href: "/capped-price-servicing" },
-        { label: "Parts and Accessories", href: "/vehicle-parts-and-accessories" },
-        { label: "Roadside Assist", href: "/roadside-assist" },
-        { label: "Warranty", href: "/warranty" },
-      ],
+      links: SERVICING_LINKS,
     },
     {
       title: site.name,
@@ -212,6 +222,7 @@ export function footerGroups(
         { label: "About Us", href: "/about-us" },
         { label: "Our Locations", href: "/dealer-locator" },
         { label: "Our Brands", href: "/brands" },
+        { label: "Fleet Sales", href: "/fleet" },
         { label: "Blog", href: "/blog" },
         { label: "Contact Us", href: "/contact-us" },
         { label: "Careers", href: "/careers" },
