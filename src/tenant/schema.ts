@@ -225,6 +225,39 @@ export const siteSchema = z
     make_warranties: z.record(z.string().min(1), z.string().min(1)).default({}),
     /** Reserve deposit when a car has none of its own (spec §9: $200). */
     reserve_deposit: z.number().min(0).default(200),
+    /**
+     * A group's sister businesses (spec §2: group pages link /twg-cars, /twg-rental …): a path on
+     * this site or another site's https address, the name to show and optionally its logo. Shown
+     * in a strip above the header and in the footer.
+     */
+    sister_businesses: z
+      .array(
+        z
+          .object({
+            label: z.string().trim().min(1).max(40),
+            href: safeUrl,
+            logo: imageSchema.optional(),
+          })
+          .strict(),
+      )
+      .max(12)
+      .default([]),
+    /**
+     * The makes' own entries (spec §3 Manufacturer: name, slug, logo url): the brand tiles show a
+     * make's logo where its entry has one. Matched to stock and dealerships by name.
+     */
+    manufacturers: z
+      .array(
+        z
+          .object({
+            id: z.union([z.number().int(), z.string().min(1)]).optional(),
+            name: z.string().trim().min(1),
+            slug: z.string().trim().min(1).optional(),
+            logo: safeUrl.optional(),
+          })
+          .strict(),
+      )
+      .default([]),
     /** Brand group company stats (spec §1). */
     company_stats: z
       .object({ locations: z.number().int(), brands: z.number().int(), years: z.number().int() })

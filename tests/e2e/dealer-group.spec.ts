@@ -207,3 +207,45 @@ test("the group's fleet and Diamond Advantage pages are linked from its footer a
   await page.goto(tenantUrl("sunstate-motor-group", "/diamond-advantage"));
   await expect(page.getByRole("heading", { level: 1, name: "Diamond Advantage" })).toBeVisible();
 });
+
+test("a group links its sister businesses in the header and footer", async ({ page }) => {
+  await page.goto(tenantUrl("sunstate-motor-group", "/"));
+  for (const where of [page.getByRole("banner"), page.getByRole("contentinfo")]) {
+    const sisters = where.getByRole("navigation", { name: "Our businesses" });
+    await expect(sisters.getByRole("link")).toHaveText([
+      "Sunstate Fleet",
+      "Sunstate Rentals (opens in a new tab)",
+      "Sunstate Tyres (opens in a new tab)",
+      "Sunstate 4x4 & Outdoor (opens in a new tab)",
+    ]);
+    await expect(sisters.getByRole("link").first()).toHaveAttribute("href", "/fleet");
+    await expect(sisters.getByRole("link", { name: /Sunstate Tyres/ })).toHaveAttribute(
+      "href",
+      "https://tyres.sunstate.example.com.au",
+    );
+    await expect(sisters.getByRole("link", { name: /Sunstate Tyres/ })).toHaveAttribute("target", "_blank");
+    await expect(sisters.locator('img[src="/media/logos/sunstate-tyres.svg"]')).toHaveAttribute("alt", "");
+  }
+  await expectNoAxeViolations(page);
+  await page.getByRole("banner").getByRole("link", { name: "Sunstate Fleet" }).click();
+  await expect(page.getByRole("heading", { level: 1, name: "Fleet Sales" })).toBeVisible();
+  // A dealer without sister businesses has no strip.
+  await page.goto(tenantUrl("harbourside-toyota", "/"));
+  await expect(page.getByRole("navigation", { name: "Our businesses" })).toHaveCount(0);
+});
+
+test("brand tiles show each make's logo, with its name as text", async ({ page }) => {
+  await page.goto(tenantUrl("sunstate-motor-group", "/brands"));
+  const tile = page.getByRole("article", { name: "Mazda" });
+  const logo = tile.locator("img");
+  await expect(logo).toHaveAttribute("src", "/media/brands/mazda.svg");
+  await expect(logo).toHaveAttribute("alt", "");
+  await expect.poll(() => logo.evaluate((img: HTMLImageElement) => img.naturalWidth)).toBe(64);
+  await expect(tile.getByRole("heading", { name: "Mazda" })).toBeVisible();
+  await expectNoAxeViolations(page);
+  // The group home page's tiles too.
+  await page.goto(tenantUrl("sunstate-motor-group", "/"));
+  await expect(
+    page.getByRole("link", { name: /^Mazda \d+ in stock$/ }).locator('img[src="/media/brands/mazda.svg"]'),
+  ).toHaveAttribute("alt", "");
+});

@@ -67,6 +67,23 @@ describe("brand tiles", () => {
     ]);
   });
 
+  it("a tile shows its make's logo from the manufacturer entry, matched by name; none without one", () => {
+    const site = {
+      ...nissanSite,
+      manufacturers: [
+        { name: "NISSAN", logo: "/media/brands/nissan.svg" },
+        { name: "Toyota" },
+        { name: "Land Rover", logo: "/media/brands/land-rover.svg" },
+      ],
+    };
+    expect(siteBrands(site, DOCS).map((b) => [b.make, b.logo])).toEqual([
+      ["Nissan", "/media/brands/nissan.svg"],
+      ["Toyota", null],
+      ["Ford", null],
+    ]);
+    expect(siteBrands(nissanSite, DOCS)[0]?.logo).toBeNull();
+  });
+
   it("ties go by name", () => {
     expect(siteBrands(independent, [doc("Kia", "Rio", 1), doc("Audi", "A3", 1)]).map((b) => b.make)).toEqual([
       "Audi",

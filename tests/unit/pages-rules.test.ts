@@ -1,7 +1,7 @@
 import { describe, expect, it } from "vitest";
 import { parseContentPage } from "~/features/content/content.server";
 import { carPictures, IMAGE_NOT_FOUND, showThumbnails } from "~/features/media/media";
-import { footerGroups, headerNav } from "~/features/navigation/navigation";
+import { footerGroups, headerNav, sisterBusinesses } from "~/features/navigation/navigation";
 import { isOfferActive, offerDisclaimer, offerSummary } from "~/features/offers/offers";
 import { toSlug } from "~/features/search/slugs";
 import {
@@ -230,6 +230,34 @@ describe("navigation", () => {
         ?.links.map((link) => `${link.label} ${link.href}`),
     ).toEqual(expected);
   });
+
+  it("lists a group's sister businesses: a path stays on the site, an https address is another site", () => {
+    const site = makeSite({
+      sister_businesses: [
+        { label: "TWG Cars", href: "/twg-cars" },
+        {
+          label: "TWG Tyres",
+          href: "https://tyres.example.com.au/",
+          logo: { url: "/media/logos/tyres.svg", width: 64, height: 64 },
+        },
+      ],
+    });
+    expect(sisterBusinesses(site)).toEqual([
+      { label: "TWG Cars", href: "/twg-cars", external: false, logo: null },
+      {
+        label: "TWG Tyres",
+        href: "https://tyres.example.com.au/",
+        external: true,
+        logo: { url: "/media/logos/tyres.svg", width: 64, height: 64 },
+      },
+    ]);
+    expect(sisterBusinesses(makeSite())).toEqual([]);
+  });
+
+  it.each(["javascript:alert(1)", "http://tyres.example.com.au", "//tyres.example.com.au", "twg-cars"])(
+    "refuses a sister business at %j",
+    (href) => expect(() => makeSite({ sister_businesses: [{ label: "TWG", href }] })).toThrow(),
+  );
 
   it("links a group's fleet and buying pages only where it has them", () => {
     const hrefs = (pages: string[]) =>

@@ -13,6 +13,8 @@ type Doc = Pick<CarSearchDocument, "make" | "model" | "price" | "sold" | "image"
 interface BrandSite {
   manufacturer: string | null;
   dealerships: readonly { manufacturers: readonly string[] }[];
+  /** Spec §3 manufacturer entries: a make's logo, where the site gives one. */
+  manufacturers?: readonly { name: string; logo?: string | undefined }[];
 }
 
 export interface Brand {
@@ -24,6 +26,8 @@ export interface Brand {
   franchised: boolean;
   searchPath: string;
   overviewPath: string | null;
+  /** The make's logo from its manufacturer entry, or null: the tile then shows the name alone. */
+  logo: string | null;
 }
 
 export interface BrandModel {
@@ -51,6 +55,11 @@ export function franchisedMakes(site: BrandSite): string[] {
 
 export const overviewPath = (make: string) => `/${toSlug(make)}/overview`;
 
+/** Spec §3: a make's logo is its manufacturer entry's, matched by name whatever its spelling. */
+export function manufacturerLogo(site: Pick<BrandSite, "manufacturers">, make: string): string | null {
+  return site.manufacturers?.find((entry) => sameMake(entry.name, make))?.logo ?? null;
+}
+
 /**
  * The brand tiles: franchised makes first (even with nothing in stock today: the dealer still sells
  * and services them), then every other make in stock, most cars first.
@@ -71,6 +80,7 @@ export function siteBrands(site: BrandSite, docs: readonly Doc[]): Brand[] {
     franchised: isFranchised,
     searchPath: makeModelPath(make),
     overviewPath: isFranchised ? overviewPath(make) : null,
+    logo: manufacturerLogo(site, make),
   });
   const others = [...counts.values()]
     .filter(({ make }) => !franchised.some((f) => sameMake(f, make)))

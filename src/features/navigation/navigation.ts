@@ -157,6 +157,29 @@ export function headerNav(
   return withExistingPages(items, pageSlugs);
 }
 
+export interface SisterBusiness {
+  label: string;
+  href: string;
+  /** Another site: it opens in a new tab, and says so to a screen reader. */
+  external: boolean;
+  logo: { url: string; width: number; height: number } | null;
+}
+
+/**
+ * A group's sister businesses (spec §2 group pages link /twg-cars, /twg-rental …), in site.json
+ * order: a path stays on this site, an https address is another site.
+ */
+export function sisterBusinesses(site: Pick<Site, "sister_businesses">): SisterBusiness[] {
+  return site.sister_businesses.map((business) => ({
+    label: business.label,
+    href: business.href,
+    external: /^https:/i.test(business.href),
+    logo: business.logo
+      ? { url: business.logo.url, width: business.logo.width, height: business.logo.height }
+      : null,
+  }));
+}
+
 /** Footer groups: Vehicles by body type, Models, Buyer Tools, Servicing and Parts, dealer group. */
 export function footerGroups(
   site: Site,
