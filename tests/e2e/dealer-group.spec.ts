@@ -3,7 +3,7 @@
  * businesses, the nearest-dealer locator, the sales counter, brand logos, hidden reviews and the
  * offer disclaimer's Show More. Literals come from the fixture tenants and the spec.
  */
-import { expect, expectNoAxeViolations, tenantUrl, test } from "./support";
+import { expect, expectNoAxeViolations, tenantUrl, test, unexpectedShifts } from "./support";
 
 test("an offer disclaimer longer than 200 characters shows 200 until Show More", async ({ page }) => {
   // harbourside-toyota's offer 1101 has a 255-character disclaimer.
@@ -184,9 +184,7 @@ test("a franchise dealer's servicing pages are linked from the Service menu and 
   await expect(page.getByText("12 months' roadside assist")).toBeVisible();
 });
 
-test("the group's fleet and Diamond Advantage pages are linked from its footer and Service menu", async ({
-  page,
-}) => {
+test("the group's fleet and Diamond Advantage pages are linked from its footer", async ({ page }) => {
   await page.setViewportSize({ width: 1280, height: 900 });
   await page.goto(tenantUrl("sunstate-motor-group", "/"));
   const footer = page.getByRole("contentinfo");
@@ -214,16 +212,16 @@ test("a group links its sister businesses in the header and footer", async ({ pa
     const sisters = where.getByRole("navigation", { name: "Our businesses" });
     await expect(sisters.getByRole("link")).toHaveText([
       "Sunstate Fleet",
-      "Sunstate Rentals (opens in a new tab)",
-      "Sunstate Tyres (opens in a new tab)",
-      "Sunstate 4x4 & Outdoor (opens in a new tab)",
+      "Sunstate Rentals",
+      "Sunstate Tyres",
+      "Sunstate 4x4 & Outdoor",
     ]);
     await expect(sisters.getByRole("link").first()).toHaveAttribute("href", "/fleet");
     await expect(sisters.getByRole("link", { name: /Sunstate Tyres/ })).toHaveAttribute(
       "href",
       "https://tyres.sunstate.example.com.au",
     );
-    await expect(sisters.getByRole("link", { name: /Sunstate Tyres/ })).toHaveAttribute("target", "_blank");
+    await expect(sisters.getByRole("link", { name: /Sunstate Tyres/ })).toHaveAttribute("rel", "noopener");
     await expect(sisters.locator('img[src="/media/logos/sunstate-tyres.svg"]')).toHaveAttribute("alt", "");
   }
   await expectNoAxeViolations(page);
@@ -249,3 +247,26 @@ test("brand tiles show each make's logo, with its name as text", async ({ page }
     page.getByRole("link", { name: /^Mazda \d+ in stock$/ }).locator('img[src="/media/brands/mazda.svg"]'),
   ).toHaveAttribute("alt", "");
 });
+
+for (const width of [390, 1280])
+  test(`nothing moves by itself on the new pages at ${width} px (CLS 0)`, async ({ page }) => {
+    await page.setViewportSize({ width, height: 900 });
+    for (const [slug, address] of [
+      ["sunstate-motor-group", "/"],
+      ["sunstate-motor-group", "/dealer-locator"],
+      ["sunstate-motor-group", "/fleet"],
+      ["sunstate-motor-group", "/brands"],
+      ["harbourside-toyota", "/capped-price-servicing"],
+      ["harbourside-toyota", "/offers/1101"],
+    ] as const) {
+      await page.goto(tenantUrl(slug, address));
+      await page.waitForLoadState("load");
+      expect(await unexpectedShifts(page), `${slug}${address}`).toEqual([]);
+    }
+    // The sales counter counting up on its own (a refresh, no shopper input) moves nothing either.
+    await page.goto(tenantUrl("sunstate-motor-group", "/"));
+    await page.clock.runFor(450_000);
+    await page.clock.runFor(2_500);
+    await expect(page.locator("[data-sales-counter] [data-figure]")).toHaveText("2,957");
+    expect(await unexpectedShifts(page)).toEqual([]);
+  });

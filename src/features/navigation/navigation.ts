@@ -160,7 +160,7 @@ export function headerNav(
 export interface SisterBusiness {
   label: string;
   href: string;
-  /** Another site: it opens in a new tab, and says so to a screen reader. */
+  /** Another site's address (linked with rel=noopener), not a page of this one. */
   external: boolean;
   logo: { url: string; width: number; height: number } | null;
 }
