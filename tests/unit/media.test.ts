@@ -123,6 +123,17 @@ describe("feed photos on the tenant's image hosts go through the image CDN", () 
       ["https://third.example.org", 1],
     ]);
   });
+
+  it("does not count video entries as photos: a YouTube embed is no unlisted image host", () => {
+    const cars = [
+      makeCar({
+        id: 1,
+        images: [{ url: photo }, { url: "https://www.youtube.com/embed/mayDlofoLW9", video: true }],
+      }),
+      makeCar({ id: 2, images: [{ url: "https://www.youtube.com/embed/IgWKieSLt3d", video: true }] }),
+    ];
+    expect([...unlistedImageOrigins(cars, hosts)]).toEqual([]);
+  });
 });
 
 describe("gallery thumbnails only when more than 3 images", () => {

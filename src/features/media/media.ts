@@ -104,13 +104,15 @@ export function cdnSizes(
 
 /**
  * Photos the CDN will not resize, by origin: feed images on hosts missing from `image_hosts`.
- * The build reports them so ops can add the host (and allow it in netlify.toml).
+ * The build reports them so ops can add the host (and allow it in netlify.toml). Video entries
+ * (`video: true`, a YouTube embed among the photos) are played in a frame, never resized, so
+ * their host is no image host and is not counted.
  */
 export function unlistedImageOrigins(cars: readonly Car[], hosts: readonly string[]): Map<string, number> {
   const counts = new Map<string, number>();
   for (const car of cars) {
     const origins = new Set(
-      [...car.images.map((image) => image.url), car.primary_image_url ?? ""]
+      [...car.images.filter((image) => !image.video).map((image) => image.url), car.primary_image_url ?? ""]
         .map(originOf)
         .filter((origin): origin is string => origin !== null && !hosts.includes(origin)),
     );
