@@ -3,10 +3,11 @@ import { spawn } from "node:child_process";
 import path from "node:path";
 import { listTenantSlugs, tenantsDir } from "~/tenant/load";
 import { ROOT } from "./lib/build-tenants";
+import { ensureSamplesIn } from "./lib/tenant-selection";
 
 const dir = tenantsDir();
 // The sample tenants' stock and photos are generated (deterministically, per day), not committed.
-if (!process.env.TENANTS_DIR) await (await import("./sample-data")).ensureSampleData(dir);
+await ensureSamplesIn(dir);
 const slugs = listTenantSlugs(dir);
 const slug = process.env.TENANT;
 if (!slug || !slugs.includes(slug)) {
