@@ -19,6 +19,13 @@ export const ANALYTICS_EVENTS = {
   careers: 51,
 } as const;
 
+/**
+ * Spec §7 lists these ids among the site's analytics events but names no event for them, so the
+ * site fires none of them: a dealer whose tag manager expects one maps it to an event there
+ * (README, "Analytics event ids"). Inventing an event for them would send wrong data.
+ */
+export const UNASSIGNED_ANALYTICS_IDS = [4, 18, 49, 60, 61] as const;
+
 export interface AnalyticsEvent extends Record<string, unknown> {
   event: "dealer_event";
   eventId: number;
