@@ -29,7 +29,7 @@ import { carTag, regoExpiryText } from "~/features/stock/stock";
 import type { TenantData } from "./tenant.server";
 
 /** Bump when a key's recipe changes, so no page is reused under a key made another way. */
-export const PAGE_KEY_VERSION = 3;
+export const PAGE_KEY_VERSION = 4;
 
 const hash = (value: unknown): string =>
   createHash("sha256").update(JSON.stringify(value)).digest("base64url");

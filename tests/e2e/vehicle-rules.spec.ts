@@ -19,6 +19,8 @@ interface TenantCase {
   origin: string;
   /** An in-stock, priced car with the tenant's lender's figures. */
   car: { slug: string; id: number; name: string; make: string; model: string; year: number; price: number };
+  /** The page's title: name, colour and stock number, the site's name only within 60 characters. */
+  title: string;
   carType: "new" | "used";
   subtitle: string;
   price: string;
@@ -55,6 +57,7 @@ const TENANT_CASES: TenantCase[] = [
       year: 2026,
       price: 40990,
     },
+    title: "2026 Nissan X-Trail ST 2WD, Polar White, Stock BNN50021",
     carType: "new",
     subtitle: "Automatic · SUV",
     price: "$40,990",
@@ -100,6 +103,7 @@ const TENANT_CASES: TenantCase[] = [
       year: 2024,
       price: 37990,
     },
+    title: "2024 Toyota C-HR Koba Hybrid, Silver Pearl, Stock HTU10011",
     carType: "used",
     subtitle: "Automatic · SUV",
     price: "$37,990",
@@ -145,6 +149,7 @@ const TENANT_CASES: TenantCase[] = [
       year: 2022,
       price: 53990,
     },
+    title: "2022 Jayco Journey Outback 19.61-5, White, Stock OCU40013",
     carType: "used",
     subtitle: "Caravan",
     price: "$53,990",
@@ -182,6 +187,7 @@ const TENANT_CASES: TenantCase[] = [
       year: 2026,
       price: 45990,
     },
+    title: "2026 Mazda Mazda3 G25 Astina, Sonic Silver, Stock SMZN30030",
     carType: "new",
     subtitle: "Automatic · Hatch",
     price: "$45,990",
@@ -226,6 +232,7 @@ const TENANT_CASES: TenantCase[] = [
       year: 2022,
       price: 14990,
     },
+    title: "2022 Hyundai i30 Active, Intense Blue, Stock WAU20006",
     carType: "used",
     subtitle: "Automatic · Sedan",
     price: "$14,990",
@@ -276,15 +283,13 @@ for (const t of TENANT_CASES) {
       const canonical = `${t.origin}/cars/${t.car.slug}`;
       await expect(page.locator('link[rel="canonical"]')).toHaveAttribute("href", canonical);
       await expect(page.locator('meta[property="og:url"]')).toHaveAttribute("content", canonical);
-      await expect(page.locator('meta[property="og:title"]')).toHaveAttribute(
-        "content",
-        `${t.car.name} | ${t.siteName}`,
-      );
+      await expect(page.locator('meta[property="og:title"]')).toHaveAttribute("content", t.title);
       await expect(page.locator('meta[property="og:image"]')).toHaveAttribute(
         "content",
         `${t.origin}/media/sample/${t.photo}`,
       );
-      await expect(page).toHaveTitle(`${t.car.name} | ${t.siteName}`);
+      await expect(page).toHaveTitle(t.title);
+      await expect(page.locator('meta[name="twitter:card"]')).toHaveAttribute("content", "summary_large_image");
       const json = await jsonLd(page);
       expect(json["@type"]).toBe("Car");
       expect(json.url).toBe(canonical);

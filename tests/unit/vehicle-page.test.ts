@@ -4,7 +4,14 @@ import { describe, expect, it } from "vitest";
 import { vehicleActions } from "~/features/vehicle/actions";
 import { vehicleAnalytics } from "~/features/vehicle/analytics";
 import { directionsUrl } from "~/features/vehicle/directions";
-import { jsonLdText, vehicleCanonical, vehicleDescription, vehicleJsonLd } from "~/features/vehicle/json-ld";
+import {
+  jsonLdText,
+  vehicleCanonical,
+  vehicleDescription,
+  vehicleJsonLd,
+  vehicleTitle,
+} from "~/features/vehicle/json-ld";
+import { documentTitle, shareImage } from "~/lib/page-meta";
 import { makeCar, makeLocation, makeSite } from "./helpers";
 
 const site = makeSite();
@@ -79,20 +86,96 @@ describe("meta description and canonical address", () => {
       "every fact",
       makeCar({ km: 41250, simple_transmission: "Automatic", simple_body: "Hatch" }),
       location,
-      "2022 Toyota Corolla Ascent Sport for sale at Test Motors, $29,990, 41,250 km, Automatic, Hatch, Brisbane.",
+      "2022 Toyota Corolla Ascent Sport for sale at Test Motors, $29,990, 41,250 km, Automatic, Hatch, Brisbane. Stock TM1001.",
     ],
     [
       "the car's city without a location",
       makeCar({ city: "Ipswich" }),
       undefined,
-      "2022 Toyota Corolla Ascent Sport for sale at Test Motors, $29,990, Ipswich.",
+      "2022 Toyota Corolla Ascent Sport for sale at Test Motors, $29,990, Ipswich. Stock TM1001.",
+    ],
+    [
+      "the colour, and the feed's id without a stock number",
+      makeCar({ colour: "Glacier White", stocknum: null }),
+      undefined,
+      "2022 Toyota Corolla Ascent Sport in Glacier White for sale at Test Motors, $29,990. Ref 1.",
     ],
   ])("with %s", (_, car, where, description) => {
     expect(vehicleDescription(car, site, "$29,990", where)).toBe(description);
   });
 
+  it("identical cars never share a description", () => {
+    const a = vehicleDescription(makeCar({ stocknum: "TM1001" }), site, "$29,990", location);
+    const b = vehicleDescription(makeCar({ stocknum: "TM1002" }), site, "$29,990", location);
+    expect(a).not.toBe(b);
+  });
+
   it("is the car's page on the tenant's site", () => {
     expect(vehicleCanonical(makeCar(), site)).toBe(CANONICAL);
+  });
+});
+
+describe("car page title: what tells the car apart, within 60 characters where possible", () => {
+  const motors = { name: "Test Motors" };
+  const group = { name: "Sunstate Motor Group" };
+  it.each([
+    [
+      "name, colour, stock number and site when all fit",
+      { id: 7, name: "2022 Toyota Corolla", colour: "White", stocknum: "TM1001" },
+      motors,
+      "2022 Toyota Corolla, White, Stock TM1001 | Test Motors",
+    ],
+    [
+      "without the site name when it would pass 60",
+      { id: 7, name: "2026 Volkswagen T-Roc CityLife", colour: "Pure White", stocknum: "SVW2001" },
+      group,
+      "2026 Volkswagen T-Roc CityLife, Pure White, Stock SVW2001",
+    ],
+    [
+      "without the colour when it would pass 60, keeping the stock number",
+      { id: 7, name: "2026 Mitsubishi Pajero Sport GLS 4WD", colour: "Sterling Silver", stocknum: "SMIN30050" },
+      group,
+      "2026 Mitsubishi Pajero Sport GLS 4WD, Stock SMIN30050",
+    ],
+    [
+      "the feed's id when the car has no stock number",
+      { id: 330051, name: "2026 Kia Sportage S", colour: null, stocknum: "  " },
+      motors,
+      "2026 Kia Sportage S, Ref 330051 | Test Motors",
+    ],
+  ])("%s", (_, car, where, title) => {
+    expect(vehicleTitle(car, where)).toBe(title);
+  });
+
+  it("gives sixteen identical cars sixteen titles", () => {
+    const titles = Array.from({ length: 16 }, (_, i) =>
+      vehicleTitle({ id: 100 + i, name: "2026 Volkswagen T-Roc CityLife", colour: "Pure White", stocknum: `SVW20${10 + i}` }, group),
+    );
+    expect(new Set(titles).size).toBe(16);
+    expect(titles[0]).toBe("2026 Volkswagen T-Roc CityLife, Pure White, Stock SVW2010");
+  });
+});
+
+describe("every page's share tags: its own image, else the tenant's logo, as an absolute address", () => {
+  const origin = "https://www.test-motors.example.com.au";
+  it("uses the page's own image for a large card", () => {
+    expect(shareImage("/media/sample/car.jpg", "/media/logos/test.svg", origin)).toEqual({
+      url: "https://www.test-motors.example.com.au/media/sample/car.jpg",
+      card: "summary_large_image",
+    });
+    expect(shareImage("https://cdn.example.com/a.jpg", "/media/logos/test.svg", origin).url).toBe(
+      "https://cdn.example.com/a.jpg",
+    );
+  });
+  it.each([[undefined], [null], [""]])("falls back to the logo for a small card when the image is %j", (image) => {
+    expect(shareImage(image, "/media/logos/test.svg", origin)).toEqual({
+      url: "https://www.test-motors.example.com.au/media/logos/test.svg",
+      card: "summary",
+    });
+  });
+  it("titles a page with the site's name, the home page with the name alone", () => {
+    expect(documentTitle("Finance", "Test Motors")).toBe("Finance | Test Motors");
+    expect(documentTitle("Test Motors", "Test Motors")).toBe("Test Motors");
   });
 });
 

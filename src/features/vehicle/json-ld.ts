@@ -13,15 +13,50 @@ export function vehicleCanonical(car: Pick<Car, "slug">, site: Pick<Site, "url">
   return new URL(`/cars/${car.slug}`, site.url).href;
 }
 
-/** One sentence for the meta description: name, dealer, price, km, transmission, body and city. */
+/** Search engines show about this many characters of a title before cutting it. */
+export const TITLE_BUDGET = 60;
+
+/**
+ * What tells this car apart from an identical one in the same feed (a dealer often has a dozen
+ * of one new model in one colour): its stock number, or the feed's id when it has none.
+ */
+function stockReference(car: Pick<Car, "id" | "stocknum">): string {
+  const stock = car.stocknum?.trim();
+  return stock ? `Stock ${stock}` : `Ref ${car.id}`;
+}
+
+/**
+ * The car page's whole `<title>`: name, colour and stock reference, then the site's name. The
+ * stock reference always stays (it is what makes the title the car's own); the colour and the
+ * site's name are added only while the title stays within `TITLE_BUDGET` characters. It reads
+ * nothing but the car and the site's name, so the page's cache key (which hashes both) covers it.
+ */
+export function vehicleTitle(
+  car: Pick<Car, "id" | "name" | "colour" | "stocknum">,
+  site: Pick<Site, "name">,
+): string {
+  const stock = stockReference(car);
+  const colour = car.colour?.trim();
+  const withColour = colour ? `${car.name}, ${colour}, ${stock}` : null;
+  const title =
+    withColour && withColour.length <= TITLE_BUDGET ? withColour : `${car.name}, ${stock}`;
+  const withSite = `${title} | ${site.name}`;
+  return withSite.length <= TITLE_BUDGET ? withSite : title;
+}
+
+/**
+ * One sentence for the meta description: name and colour, dealer, price, km, transmission, body
+ * and city, then the stock reference, so two identical cars never share a description.
+ */
 export function vehicleDescription(
   car: Car,
   site: Pick<Site, "name">,
   priceText: string,
   location: Pick<Location, "address"> | undefined,
 ): string {
+  const colour = car.colour?.trim();
   return `${[
-    `${car.name} for sale at ${site.name}`,
+    `${car.name}${colour ? ` in ${colour}` : ""} for sale at ${site.name}`,
     priceText,
     car.km != null ? `${formatNumber(car.km)} km` : null,
     car.simple_transmission,
@@ -29,7 +64,7 @@ export function vehicleDescription(
     location ? location.address.city : car.city,
   ]
     .filter(Boolean)
-    .join(", ")}.`;
+    .join(", ")}. ${stockReference(car)}.`;
 }
 
 /**
