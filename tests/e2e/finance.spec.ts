@@ -272,6 +272,28 @@ test("harbourside-toyota: the HiLux's calculator, fuel calculator, lender estima
 });
 
 // The same on every tenant (FinanceSection renders nothing for a sold car): one tenant.
+test("harbourside-toyota: the calculator quotes the dealer's advertised rate and comparison range", async ({
+  page,
+}) => {
+  const html = await (await tenantGet(page.request, "harbourside-toyota", `/cars/${HILUX.slug}`)).text();
+  expect(html).toContain("Finance from 6.29% p.a., comparison rate 8.19% p.a.*");
+  await openCar(page, "harbourside-toyota", HILUX);
+  const calculator = calculatorFor(page);
+  await hydrated(calculator);
+  await expect(calculator.getByText("Finance from 6.29% p.a., comparison rate 8.19% p.a.*")).toBeVisible();
+  await expect(calculator.getByText("Comparison rates from 8.38% to 19.42% p.a.*")).toBeVisible();
+  await expect(calculator.getByText(/^\*Comparison rate based on a 5 year secured loan of \$30,000\./)).toBeVisible();
+  expect(await axeViolations(page, "#finance-calculator")).toEqual([]);
+});
+
+test("bayside-nissan: a calculator without the dealer's rates quotes none", async ({ page }) => {
+  await openCar(page, "bayside-nissan", NAVARA);
+  const calculator = calculatorFor(page);
+  await hydrated(calculator);
+  await expect(calculator.getByText(/^Finance from /)).toHaveCount(0);
+  await expect(calculator.getByText(/^Comparison rates from /)).toHaveCount(0);
+});
+
 test("harbourside-toyota: a sold car's page has no finance section", async ({ page }) => {
   await openCar(page, "harbourside-toyota", SOLD_BZ4X);
   await expect(page.getByText("Unfortunately this car recently sold")).toBeVisible();

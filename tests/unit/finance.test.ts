@@ -7,6 +7,7 @@ import {
   COMPARISON_RATE_WARNING,
   calculateRepayment,
   calculatorSetup,
+  financeRateNotes,
   collapseDisclaimer,
   comparisonRate,
   ENQUIRE_FOR_FINANCE,
@@ -396,6 +397,43 @@ describe("comparison rate (spec §9: 2 decimals, 5 year secured loan of $30,000)
   it("is shown with 2 decimals", () => {
     const setup = calculatorSetup(makeSite(), makeCar());
     expect(calculateRepayment(setup, input()).comparisonRateText).toBe("10.00%");
+  });
+});
+
+describe("finance copy with the tenant's rates (spec §9: disclaimer 6.29% p.a., comparison 8.19%; range 8.38% to 19.42%)", () => {
+  it("quotes the advertised rate with its comparison rate, and the comparison range", () => {
+    const setup = calculatorSetup(
+      makeSite({
+        finance_calculator: {
+          advertised_rate: { interest: 6.29, comparison: 8.19 },
+          comparison_range: { min: 8.38, max: 19.42 },
+        },
+      }),
+      makeCar(),
+    );
+    expect(setup.rateNotes).toEqual([
+      "Finance from 6.29% p.a., comparison rate 8.19% p.a.*",
+      "Comparison rates from 8.38% to 19.42% p.a.*",
+    ]);
+  });
+
+  it("uses the tenant's own rates, printed with two decimals", () => {
+    expect(financeRateNotes({ advertised_rate: { interest: 5.9, comparison: 7 }, comparison_range: undefined })).toEqual([
+      "Finance from 5.90% p.a., comparison rate 7.00% p.a.*",
+    ]);
+    expect(financeRateNotes({ advertised_rate: undefined, comparison_range: { min: 9.95, max: 19.95 } })).toEqual([
+      "Comparison rates from 9.95% to 19.95% p.a.*",
+    ]);
+  });
+
+  it("quotes no rate the tenant has not set", () => {
+    expect(calculatorSetup(makeSite(), makeCar()).rateNotes).toEqual([]);
+  });
+
+  it("refuses a range whose lowest rate is above its highest", () => {
+    expect(() =>
+      siteSchema.parse({ ...makeSite(), finance_calculator: { comparison_range: { min: 19.42, max: 8.38 } } }),
+    ).toThrow(/min must not be above max/);
   });
 });
 

@@ -59,6 +59,24 @@ export const financeCalculatorSchema = z
     round_up: z.boolean().default(false),
     /** Dealerships (slug or id) whose cars never show a finance estimate (spec §5 exclusions). */
     excluded_dealerships: z.array(z.union([z.string(), z.number().int()])).default([]),
+    /**
+     * The dealer's advertised finance rate and its comparison rate, % p.a., for the calculator's
+     * disclaimer (spec §9: "one disclaimer 6.29% p.a., comparison 8.19%"). Without it the
+     * disclaimer quotes no rate: a rate the dealer's lender does not offer is never shown.
+     */
+    advertised_rate: z
+      .object({ interest: z.number().positive().max(100), comparison: z.number().positive().max(100) })
+      .strict()
+      .optional(),
+    /**
+     * The lowest and highest comparison rates the dealer's lenders offer, % p.a. (spec §9:
+     * "comparison range shown 8.38% to 19.42%"); shown beside the calculator when set.
+     */
+    comparison_range: z
+      .object({ min: z.number().positive().max(100), max: z.number().positive().max(100) })
+      .strict()
+      .refine((r) => r.min <= r.max, "min must not be above max")
+      .optional(),
   })
   .strict();
 export type FinanceCalculatorConfig = z.infer<typeof financeCalculatorSchema>;

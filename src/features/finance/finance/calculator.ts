@@ -6,6 +6,7 @@
 import type { Car } from "~/features/stock/car.schema";
 import { formatCentsMoney, formatMoney } from "~/lib/format";
 import type { Site } from "~/tenant/schema";
+import type { FinanceCalculatorConfig } from "~/tenant/schemas/finance";
 import {
   COMPARISON_EXAMPLE,
   DEALER_DEFAULTS,
@@ -49,6 +50,31 @@ export interface CalculatorSetup {
   fees: Fee[];
   roundUp: boolean;
   initial: CalculatorInput;
+  /** The site's rate lines above the calculator's small print (`financeRateNotes`). */
+  rateNotes: string[];
+}
+
+/** A rate as lenders print it: two decimals, "6.29%". */
+const rateText = (rate: number) => `${rate.toFixed(2)}%`;
+
+/**
+ * The finance copy the site's own rates make (spec §9): the advertised rate with its comparison
+ * rate, and the range of comparison rates its lenders offer. Each line ends in the asterisk that
+ * points at the comparison-rate example and warning below it. No rate set, no line.
+ */
+export function financeRateNotes(
+  config: Pick<FinanceCalculatorConfig, "advertised_rate" | "comparison_range">,
+): string[] {
+  const notes: string[] = [];
+  const advertised = config.advertised_rate;
+  if (advertised) {
+    notes.push(
+      `Finance from ${rateText(advertised.interest)} p.a., comparison rate ${rateText(advertised.comparison)} p.a.*`,
+    );
+  }
+  const range = config.comparison_range;
+  if (range) notes.push(`Comparison rates from ${rateText(range.min)} to ${rateText(range.max)} p.a.*`);
+  return notes;
 }
 
 const clamp = (value: number, { min, max }: Pick<Range, "min" | "max">) =>
@@ -115,6 +141,7 @@ export function calculatorSetup(site: Site, car: Car): CalculatorSetup {
     extras: EXTRAS_RANGE,
     fees,
     roundUp: config.round_up,
+    rateNotes: financeRateNotes(config),
     initial: {
       amount: dealer ? startAmount : clamp(startAmount, amount),
       term: clamp(

@@ -12,6 +12,7 @@ export {
   calculatorSetup,
   comparisonRate,
   type Fee,
+  financeRateNotes,
   formatDollars,
   type RepaymentResult,
   roundRepayment,

@@ -130,6 +130,11 @@ export default function FinanceCalculator({ setup, carId }: Props) {
           ))}
         </ul>
       )}
+      {setup.rateNotes.map((note) => (
+        <p key={note} className="fc-rate-note">
+          {note}
+        </p>
+      ))}
       <p className="fc-small">
         *{COMPARISON_EXAMPLE_TEXT} {COMPARISON_RATE_WARNING} This calculator is a guide only and is not a
         quote or an offer of finance.
