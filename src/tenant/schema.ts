@@ -23,6 +23,10 @@ import { themeSchema } from "./schemas/theme";
 import { httpsUrl, safeHref, safeUrl } from "./schemas/urls";
 import { vdpConfigSchema } from "./schemas/vdp";
 
+/** How a home page shows its locations (site.json `locations_block`; spec §2 location blocks). */
+export const LOCATIONS_BLOCK_VARIANTS = ["grid", "single", "dark", "carousel"] as const;
+export type LocationsBlockVariant = (typeof LOCATIONS_BLOCK_VARIANTS)[number];
+
 export { FINANCE_PROVIDERS, type FinanceProvider } from "./schemas/finance";
 export { CAR_TYPES, type CarType, carTypeSchema } from "./schemas/search";
 
@@ -258,6 +262,11 @@ export const siteSchema = z
           .strict(),
       )
       .default([]),
+    /**
+     * The home page's locations block (spec §2): `grid` of cards, one `single` card (the main
+     * location), the `dark` grid, or the Our Locations `carousel` that scrolls through them all.
+     */
+    locations_block: z.enum(LOCATIONS_BLOCK_VARIANTS).default("grid"),
     /** Brand group company stats (spec §1). */
     company_stats: z
       .object({ locations: z.number().int(), brands: z.number().int(), years: z.number().int() })

@@ -5,6 +5,7 @@
  */
 
 import { formatWeekdayDate, WEEKDAYS, zonedParts } from "~/lib/dates";
+import type { LocationsBlockVariant } from "~/tenant/schema";
 import type { Location, OpeningHour, SpecialHour } from "./location.schema";
 
 /** Dealer hours are Queensland time unless a location says otherwise (spec §9 default state qld). */
@@ -186,6 +187,46 @@ export const LOCATION_TYPE_ORDER = ["sales", "service", "parts"] as const;
 function locationTypeRank(location: Location): number {
   const type = location.location_type === "" ? "sales" : location.location_type;
   return LOCATION_TYPE_ORDER.indexOf(type === "service-and-parts" ? "service" : type);
+}
+
+/** Cards a grid (light or dark) shows on the home page before "All N locations". */
+export const LOCATIONS_GRID_LIMIT = 6;
+
+export interface LocationsBlockView {
+  variant: LocationsBlockVariant;
+  /** The locations shown, sales, service, parts. */
+  shown: Location[];
+  /** The tenant's count, for "All N locations" when not all are shown. */
+  total: number;
+  /**
+   * Carousel only (spec §9 "Locations: more than 3 removes swipe-hint hiding; more than 4 widens
+   * items"): the swipe hint shows from 4 locations, when they no longer fit a phone's row; from 5
+   * each item takes a wider share of the row, so the last one always peeks in as a cue.
+   */
+  swipeHint: boolean;
+  wide: boolean;
+}
+
+/**
+ * What the home page's locations block shows. `single` is one card, the main location (the first
+ * in sales, service, parts order); `grid` and its `dark` variant show up to LOCATIONS_GRID_LIMIT;
+ * the Our Locations `carousel` scrolls through all of them.
+ */
+export function locationsBlockView(
+  variant: LocationsBlockVariant,
+  locations: readonly Location[],
+): LocationsBlockView {
+  const sorted = sortLocations(locations);
+  const shown =
+    variant === "single" ? sorted.slice(0, 1) : variant === "carousel" ? sorted : sorted.slice(0, LOCATIONS_GRID_LIMIT);
+  const carousel = variant === "carousel";
+  return {
+    variant,
+    shown,
+    total: sorted.length,
+    swipeHint: carousel && sorted.length > 3,
+    wide: carousel && sorted.length > 4,
+  };
 }
 
 /** Sales, service, parts; within a type the primary location first, then by name. */
