@@ -31,20 +31,27 @@ const FRAME_SOURCES = [
   "https://www.openstreetmap.org",
 ];
 
+/** The parts of site.json the policy reads. */
+type PolicySite = Pick<Site, "search_service" | "spin_viewer">;
+
 /**
  * The policy of every page of `site`. Scripts keep 'unsafe-inline' for now: Astro inlines its island
  * loader and small page scripts (about ten distinct ones per site), which hashes could replace.
+ * A site with a third-party 360° viewer (site.json `spin_viewer`) may frame its host, and reach it
+ * once to learn whether it answers before framing it (src/features/media/ui/spin-embed.client.ts);
+ * no other tenant's pages may.
  */
-export function pageContentSecurityPolicy(site: Pick<Site, "search_service">): string {
+export function pageContentSecurityPolicy(site: PolicySite): string {
   const searchHost = site.search_service ? new URL(site.search_service.host).origin : null;
+  const spinHost = site.spin_viewer ? new URL(site.spin_viewer.url.replace("{code}", "x")).origin : null;
   return [
     "default-src 'self'",
     // Feed photos come from the dealer's photo hosts, whichever those are.
     "img-src 'self' data: https:",
     "style-src 'self' 'unsafe-inline'",
     "script-src 'self' 'unsafe-inline'",
-    `connect-src ${["'self'", searchHost].filter(Boolean).join(" ")}`,
-    `frame-src ${FRAME_SOURCES.join(" ")}`,
+    `connect-src ${["'self'", searchHost, spinHost].filter(Boolean).join(" ")}`,
+    `frame-src ${[...FRAME_SOURCES, spinHost].filter(Boolean).join(" ")}`,
     "media-src 'self' https:",
     "object-src 'none'",
     "base-uri 'self'",
@@ -54,11 +61,11 @@ export function pageContentSecurityPolicy(site: Pick<Site, "search_service">): s
 }
 
 /** The `_headers` file of a tenant's site. */
-export function headersFileFor(site: Pick<Site, "search_service">): string {
+export function headersFileFor(site: PolicySite): string {
   return `# Written by the build (scripts/lib/page-headers.ts); netlify.toml holds the shared headers.\n/*\n  Content-Security-Policy: ${pageContentSecurityPolicy(site)}\n`;
 }
 
-export function writeHeadersFile(siteDir: string, site: Pick<Site, "search_service">): void {
+export function writeHeadersFile(siteDir: string, site: PolicySite): void {
   writeFileSync(path.join(siteDir, HEADERS_FILE), headersFileFor(site));
 }
 

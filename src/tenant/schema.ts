@@ -199,6 +199,19 @@ export const siteSchema = z
     default_viewer_mode: z.enum(VIEWER_MODES).default("spinner"),
     /** Where the video slide sits in the vehicle gallery (spec §5: default second). */
     video_slide_position: z.enum(["start", "second", "middle", "end"]).default("second"),
+    /**
+     * The third-party 360° viewer a car's `spin_code` opens in (spec §7), for cars with a
+     * spin_code and no spin frames of their own: the provider's name and its embed address with
+     * `{code}` where the car's code goes. Its host is added to this site's frame-src and
+     * connect-src only (scripts/lib/page-headers.ts). Without it a spin_code shows nothing.
+     */
+    spin_viewer: z
+      .object({
+        name: z.string().min(1),
+        url: httpsUrl.refine((url) => url.includes("{code}"), "must hold {code} where the car's spin_code goes"),
+      })
+      .strict()
+      .optional(),
     gating: gatingSchema.default(gatingSchema.parse({})),
     /**
      * Where Get Finance goes (spec §2 "or a configured default link"): one of the finance routes or

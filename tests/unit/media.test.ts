@@ -14,6 +14,7 @@ import {
 import {
   AUTO_ROTATE_MS,
   availableViewerModes,
+  externalSpinUrl,
   carVideo,
   defaultViewerMode,
   embeddableVideoUrl,
@@ -200,6 +201,34 @@ describe("viewer modes: spinner, walkaround, gallery, interior", () => {
   it("defaults to spinner for a site, gallery where configured", () => {
     expect(makeSite().default_viewer_mode).toBe("spinner");
     expect(makeSite({ default_viewer_mode: "gallery" }).default_viewer_mode).toBe("gallery");
+  });
+});
+
+describe("third-party 360 viewer by spin_code: only with a spin_code, no spin images and the tenant's provider", () => {
+  const provider = { spin_viewer: { name: "SpinCar", url: "https://viewer.spins.example.com/embed/{code}" } };
+  const frames = Array.from({ length: 24 }, (_, i) => `/media/spin/${i}.jpg`);
+
+  it.each<[string, Parameters<typeof makeCar>[0], Parameters<typeof makeSite>[0], string | null]>([
+    ["a spin_code and no frames on a site with a provider", { spin_code: "HTS-HTN10046" }, provider, "https://viewer.spins.example.com/embed/HTS-HTN10046"],
+    ["one frame only (no spin of its own)", { spin_code: "HTS-1", spin_images: ["/media/spin/0.jpg"] }, provider, "https://viewer.spins.example.com/embed/HTS-1"],
+    ["its own spin frames instead", { spin_code: "HTS-1", spin_images: frames }, provider, null],
+    ["no spin_code", { spin_code: null }, provider, null],
+    ["a blank spin_code", { spin_code: "  " }, provider, null],
+    ["a spin_code that is not a code", { spin_code: "a/../b?x=1" }, provider, null],
+    ["a site without a provider", { spin_code: "HTS-1" }, {}, null],
+  ])("%s", (_, car, site, url) => {
+    expect(externalSpinUrl(makeCar(car), makeSite(site))).toBe(url);
+  });
+
+  it("adds the Spin mode for the provider's viewer", () => {
+    const car = makeCar({ spin_code: "HTS-1" });
+    expect(availableViewerModes(car)).toEqual(["gallery"]);
+    expect(availableViewerModes(car, true)).toEqual(["spinner", "gallery"]);
+  });
+
+  it("refuses a provider address without {code} or not on https", () => {
+    expect(() => makeSite({ spin_viewer: { name: "X", url: "https://viewer.example.com/embed" } })).toThrow(/\{code\}/);
+    expect(() => makeSite({ spin_viewer: { name: "X", url: "http://viewer.example.com/{code}" } })).toThrow();
   });
 });
 

@@ -171,6 +171,28 @@ describe("pages: netlify.toml and the tenant's _headers", () => {
   });
 });
 
+describe("CSP for the third-party 360° viewer: its host only for tenants that use it", () => {
+  const spinning = makeSite({
+    spin_viewer: { name: "SpinCar", url: "https://viewer.spins.example.com/embed/{code}?autoplay=0" },
+  });
+
+  it("lets a tenant with spin_viewer frame and reach the provider's host", () => {
+    const csp = pageContentSecurityPolicy(spinning);
+    expect(/frame-src ([^;]*)/.exec(csp)?.[1]).toBe(
+      "https://www.youtube-nocookie.com https://player.vimeo.com https://www.openstreetmap.org https://viewer.spins.example.com",
+    );
+    expect(/connect-src ([^;]*)/.exec(csp)?.[1]).toBe("'self' https://viewer.spins.example.com");
+  });
+
+  it("never names the provider on a tenant without it", () => {
+    const csp = pageContentSecurityPolicy(makeSite());
+    expect(csp).not.toContain("spins.example.com");
+    expect(/frame-src ([^;]*)/.exec(csp)?.[1]).toBe(
+      "https://www.youtube-nocookie.com https://player.vimeo.com https://www.openstreetmap.org",
+    );
+  });
+});
+
 describe("local server: page headers on static files only", () => {
   let app: Awaited<ReturnType<typeof createApp>>;
   const alpha = makeSite({

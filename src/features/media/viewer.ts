@@ -28,10 +28,31 @@ export const AUTO_ROTATE_MS = 100;
 /** A spin needs at least two frames to turn. */
 const MIN_SPIN_FRAMES = 2;
 
-/** Viewer modes the car has data for, in the spec's order; the gallery is always there. */
-export function availableViewerModes(car: Car): ViewerMode[] {
+/** A spin_code the provider's viewer can take: letters, digits, dash, underscore and dot. */
+const SPIN_CODE = /^[\w.-]{1,64}$/;
+
+/**
+ * The provider's 360° viewer address for the car (spec §7 "third-party 360 viewer by spin_code"):
+ * only for a car with a spin_code and no spin frames of its own (its own frames are the better
+ * spin), and only on a site that names its provider (site.json `spin_viewer`). Null otherwise.
+ */
+export function externalSpinUrl(
+  car: Pick<Car, "spin_code" | "spin_images">,
+  site: Pick<Site, "spin_viewer">,
+): string | null {
+  const code = car.spin_code?.trim() ?? "";
+  if (!site.spin_viewer || !SPIN_CODE.test(code)) return null;
+  if ((car.spin_images?.length ?? 0) >= MIN_SPIN_FRAMES) return null;
+  return site.spin_viewer.url.replace("{code}", encodeURIComponent(code));
+}
+
+/**
+ * Viewer modes the car has data for, in the spec's order; the gallery is always there. Spin is
+ * there for the car's own frames, or for the provider's viewer when `externalSpin`.
+ */
+export function availableViewerModes(car: Car, externalSpin = false): ViewerMode[] {
   const modes: ViewerMode[] = [];
-  if ((car.spin_images?.length ?? 0) >= MIN_SPIN_FRAMES) modes.push("spinner");
+  if ((car.spin_images?.length ?? 0) >= MIN_SPIN_FRAMES || externalSpin) modes.push("spinner");
   if ((car.walkaround_videos ?? []).some((url) => url.trim() !== "")) modes.push("walkaround");
   modes.push("gallery");
   if (car.spin_interior_image) modes.push("interior");
