@@ -208,7 +208,10 @@ export const siteSchema = z
     spin_viewer: z
       .object({
         name: z.string().min(1),
-        url: httpsUrl.refine((url) => url.includes("{code}"), "must hold {code} where the car's spin_code goes"),
+        url: httpsUrl.refine(
+          (url) => url.includes("{code}"),
+          "must hold {code} where the car's spin_code goes",
+        ),
       })
       .strict()
       .optional(),

@@ -282,7 +282,9 @@ test("harbourside-toyota: the calculator quotes the dealer's advertised rate and
   await hydrated(calculator);
   await expect(calculator.getByText("Finance from 6.29% p.a., comparison rate 8.19% p.a.*")).toBeVisible();
   await expect(calculator.getByText("Comparison rates from 8.38% to 19.42% p.a.*")).toBeVisible();
-  await expect(calculator.getByText(/^\*Comparison rate based on a 5 year secured loan of \$30,000\./)).toBeVisible();
+  await expect(
+    calculator.getByText(/^\*Comparison rate based on a 5 year secured loan of \$30,000\./),
+  ).toBeVisible();
   expect(await axeViolations(page, "#finance-calculator")).toEqual([]);
 });
 

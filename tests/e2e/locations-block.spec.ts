@@ -30,6 +30,8 @@ for (const width of [390, 1280]) {
       item: (el.firstElementChild as HTMLElement).getBoundingClientRect().width,
     }));
     expect(sizes.scroll).toBeGreaterThan(sizes.client);
+    // The row scrolls inside itself: the page never scrolls sideways.
+    expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBe(width);
     // More than 4: each item min(85%, 320px) wide.
     expect(Math.round(sizes.item)).toBe(width === 390 ? Math.min(320, Math.round(sizes.client * 0.85)) : 320);
     // Keyboard: the row takes focus and scrolls with the arrow keys.
@@ -61,7 +63,10 @@ test("outback-caravans: the single card shows the main location and links to all
   const region = block(page);
   await expect(region).toHaveAttribute("data-variant", "single");
   await expect(region.getByRole("heading", { level: 3 })).toHaveCount(1);
-  await expect(region.getByRole("link", { name: "All 3 locations" })).toHaveAttribute("href", "/dealer-locator");
+  await expect(region.getByRole("link", { name: "All 3 locations" })).toHaveAttribute(
+    "href",
+    "/dealer-locator",
+  );
   expect(await axeViolations(page, ".locations-block")).toEqual([]);
 });
 

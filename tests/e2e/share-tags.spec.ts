@@ -30,12 +30,15 @@ function meta(html: string, key: string): string | null {
 }
 
 test("no two car pages of the group share a title; identical cars are told apart by stock number", () => {
-  const cars = pages(path.join(SITE, "cars")).filter((page) => /^\/cars\/[^/]+\/index\.html$/.test(page.path));
+  const cars = pages(path.join(SITE, "cars")).filter((page) =>
+    /^\/cars\/[^/]+\/index\.html$/.test(page.path),
+  );
   expect(cars.length).toBeGreaterThanOrEqual(60);
   const titles = cars.map((page) => title(page.html));
   expect(titles.filter((t) => t === null)).toEqual([]);
   const seen = new Map<string, string[]>();
-  for (const [i, t] of titles.entries()) seen.set(t as string, [...(seen.get(t as string) ?? []), cars[i]?.path ?? ""]);
+  for (const [i, t] of titles.entries())
+    seen.set(t as string, [...(seen.get(t as string) ?? []), cars[i]?.path ?? ""]);
   expect([...seen].filter(([, paths]) => paths.length > 1)).toEqual([]);
   const pajeros = titles.filter((t) => t?.startsWith("2026 Mitsubishi Pajero Sport GLS 4WD")).sort();
   expect(pajeros).toEqual([

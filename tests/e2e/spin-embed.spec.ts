@@ -27,7 +27,10 @@ const media = (page: Page) => page.getByRole("region", { name: "Photos and video
 test("the provider's viewer is framed only once the shopper opens Spin", async ({ page }) => {
   const requests = await openCar(page, (seen) => async (route) => {
     seen.push(route.request().url());
-    await route.fulfill({ contentType: "text/html", body: "<!doctype html><title>360</title><p>360 view</p>" });
+    await route.fulfill({
+      contentType: "text/html",
+      body: "<!doctype html><title>360</title><p>360 view</p>",
+    });
   });
   await expect(media(page).getByRole("radio", { name: "Gallery" })).toBeChecked();
   await expect(media(page).locator("iframe")).toHaveCount(0);

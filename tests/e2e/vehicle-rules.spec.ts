@@ -289,7 +289,10 @@ for (const t of TENANT_CASES) {
         `${t.origin}/media/sample/${t.photo}`,
       );
       await expect(page).toHaveTitle(t.title);
-      await expect(page.locator('meta[name="twitter:card"]')).toHaveAttribute("content", "summary_large_image");
+      await expect(page.locator('meta[name="twitter:card"]')).toHaveAttribute(
+        "content",
+        "summary_large_image",
+      );
       const json = await jsonLd(page);
       expect(json["@type"]).toBe("Car");
       expect(json.url).toBe(canonical);

@@ -32,7 +32,9 @@ describe("the video slide (spec §2: an embeddable address in a frame, else a mu
 });
 
 describe("third-party 360 viewer by spin_code: loaded only when the shopper opens Spin", () => {
-  const site = makeSite({ spin_viewer: { name: "SpinCar", url: "https://viewer.spins.example.com/embed/{code}" } });
+  const site = makeSite({
+    spin_viewer: { name: "SpinCar", url: "https://viewer.spins.example.com/embed/{code}" },
+  });
 
   it("offers Spin with the provider's address but no frame, and opens in the gallery", async () => {
     const html = await render(makeCar({ images: photos(3), spin_code: "HTS-HTN10046" }), site);

@@ -7,7 +7,6 @@ import {
   COMPARISON_RATE_WARNING,
   calculateRepayment,
   calculatorSetup,
-  financeRateNotes,
   collapseDisclaimer,
   comparisonRate,
   ENQUIRE_FOR_FINANCE,
@@ -16,6 +15,7 @@ import {
   financeEstimate,
   financeExcluded,
   financeLender,
+  financeRateNotes,
   PERIODS_PER_YEAR,
   roundRepayment,
   showsCalculator,
@@ -418,12 +418,12 @@ describe("finance copy with the tenant's rates (spec §9: disclaimer 6.29% p.a.,
   });
 
   it("uses the tenant's own rates, printed with two decimals", () => {
-    expect(financeRateNotes({ advertised_rate: { interest: 5.9, comparison: 7 }, comparison_range: undefined })).toEqual([
-      "Finance from 5.90% p.a., comparison rate 7.00% p.a.*",
-    ]);
-    expect(financeRateNotes({ advertised_rate: undefined, comparison_range: { min: 9.95, max: 19.95 } })).toEqual([
-      "Comparison rates from 9.95% to 19.95% p.a.*",
-    ]);
+    expect(
+      financeRateNotes({ advertised_rate: { interest: 5.9, comparison: 7 }, comparison_range: undefined }),
+    ).toEqual(["Finance from 5.90% p.a., comparison rate 7.00% p.a.*"]);
+    expect(
+      financeRateNotes({ advertised_rate: undefined, comparison_range: { min: 9.95, max: 19.95 } }),
+    ).toEqual(["Comparison rates from 9.95% to 19.95% p.a.*"]);
   });
 
   it("quotes no rate the tenant has not set", () => {
@@ -432,7 +432,10 @@ describe("finance copy with the tenant's rates (spec §9: disclaimer 6.29% p.a.,
 
   it("refuses a range whose lowest rate is above its highest", () => {
     expect(() =>
-      siteSchema.parse({ ...makeSite(), finance_calculator: { comparison_range: { min: 19.42, max: 8.38 } } }),
+      siteSchema.parse({
+        ...makeSite(),
+        finance_calculator: { comparison_range: { min: 19.42, max: 8.38 } },
+      }),
     ).toThrow(/min must not be above max/);
   });
 });

@@ -6,7 +6,11 @@ import { makeLocation, makeSite } from "./helpers";
 
 const many = (count: number) =>
   Array.from({ length: count }, (_, i) =>
-    makeLocation({ id: i + 1, name: `Test Motors ${String.fromCharCode(65 + i)}`, slug: `test-motors-${i + 1}` }),
+    makeLocation({
+      id: i + 1,
+      name: `Test Motors ${String.fromCharCode(65 + i)}`,
+      slug: `test-motors-${i + 1}`,
+    }),
   );
 
 describe("Our Locations carousel: more than 3 locations removes the swipe-hint hiding; more than 4 widens items", () => {
@@ -42,18 +46,21 @@ describe("location blocks: single card, grid and dark variants (spec §2)", () =
     expect(view.total).toBe(3);
   });
 
-  it.each(["grid", "dark"] as const)("shows up to 6 cards in the %s variant, of all the tenant's", (variant) => {
-    const view = locationsBlockView(variant, many(13));
-    expect(view.shown.map((l) => l.name)).toEqual([
-      "Test Motors A",
-      "Test Motors B",
-      "Test Motors C",
-      "Test Motors D",
-      "Test Motors E",
-      "Test Motors F",
-    ]);
-    expect(view.total).toBe(13);
-  });
+  it.each(["grid", "dark"] as const)(
+    "shows up to 6 cards in the %s variant, of all the tenant's",
+    (variant) => {
+      const view = locationsBlockView(variant, many(13));
+      expect(view.shown.map((l) => l.name)).toEqual([
+        "Test Motors A",
+        "Test Motors B",
+        "Test Motors C",
+        "Test Motors D",
+        "Test Motors E",
+        "Test Motors F",
+      ]);
+      expect(view.total).toBe(13);
+    },
+  );
 
   it("is the grid unless site.json picks another, and refuses a variant it does not know", () => {
     expect(makeSite().locations_block).toBe("grid");

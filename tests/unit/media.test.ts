@@ -14,10 +14,10 @@ import {
 import {
   AUTO_ROTATE_MS,
   availableViewerModes,
-  externalSpinUrl,
   carVideo,
   defaultViewerMode,
   embeddableVideoUrl,
+  externalSpinUrl,
   frameFromDrag,
   GALLERY_SIZE,
   gallerySlides,
@@ -209,8 +209,18 @@ describe("third-party 360 viewer by spin_code: only with a spin_code, no spin im
   const frames = Array.from({ length: 24 }, (_, i) => `/media/spin/${i}.jpg`);
 
   it.each<[string, Parameters<typeof makeCar>[0], Parameters<typeof makeSite>[0], string | null]>([
-    ["a spin_code and no frames on a site with a provider", { spin_code: "HTS-HTN10046" }, provider, "https://viewer.spins.example.com/embed/HTS-HTN10046"],
-    ["one frame only (no spin of its own)", { spin_code: "HTS-1", spin_images: ["/media/spin/0.jpg"] }, provider, "https://viewer.spins.example.com/embed/HTS-1"],
+    [
+      "a spin_code and no frames on a site with a provider",
+      { spin_code: "HTS-HTN10046" },
+      provider,
+      "https://viewer.spins.example.com/embed/HTS-HTN10046",
+    ],
+    [
+      "one frame only (no spin of its own)",
+      { spin_code: "HTS-1", spin_images: ["/media/spin/0.jpg"] },
+      provider,
+      "https://viewer.spins.example.com/embed/HTS-1",
+    ],
     ["its own spin frames instead", { spin_code: "HTS-1", spin_images: frames }, provider, null],
     ["no spin_code", { spin_code: null }, provider, null],
     ["a blank spin_code", { spin_code: "  " }, provider, null],
@@ -227,7 +237,9 @@ describe("third-party 360 viewer by spin_code: only with a spin_code, no spin im
   });
 
   it("refuses a provider address without {code} or not on https", () => {
-    expect(() => makeSite({ spin_viewer: { name: "X", url: "https://viewer.example.com/embed" } })).toThrow(/\{code\}/);
+    expect(() => makeSite({ spin_viewer: { name: "X", url: "https://viewer.example.com/embed" } })).toThrow(
+      /\{code\}/,
+    );
     expect(() => makeSite({ spin_viewer: { name: "X", url: "http://viewer.example.com/{code}" } })).toThrow();
   });
 });

@@ -133,7 +133,12 @@ describe("car page title: what tells the car apart, within 60 characters where p
     ],
     [
       "without the colour when it would pass 60, keeping the stock number",
-      { id: 7, name: "2026 Mitsubishi Pajero Sport GLS 4WD", colour: "Sterling Silver", stocknum: "SMIN30050" },
+      {
+        id: 7,
+        name: "2026 Mitsubishi Pajero Sport GLS 4WD",
+        colour: "Sterling Silver",
+        stocknum: "SMIN30050",
+      },
       group,
       "2026 Mitsubishi Pajero Sport GLS 4WD, Stock SMIN30050",
     ],
@@ -149,7 +154,15 @@ describe("car page title: what tells the car apart, within 60 characters where p
 
   it("gives sixteen identical cars sixteen titles", () => {
     const titles = Array.from({ length: 16 }, (_, i) =>
-      vehicleTitle({ id: 100 + i, name: "2026 Volkswagen T-Roc CityLife", colour: "Pure White", stocknum: `SVW20${10 + i}` }, group),
+      vehicleTitle(
+        {
+          id: 100 + i,
+          name: "2026 Volkswagen T-Roc CityLife",
+          colour: "Pure White",
+          stocknum: `SVW20${10 + i}`,
+        },
+        group,
+      ),
     );
     expect(new Set(titles).size).toBe(16);
     expect(titles[0]).toBe("2026 Volkswagen T-Roc CityLife, Pure White, Stock SVW2010");
@@ -167,12 +180,15 @@ describe("every page's share tags: its own image, else the tenant's logo, as an 
       "https://cdn.example.com/a.jpg",
     );
   });
-  it.each([[undefined], [null], [""]])("falls back to the logo for a small card when the image is %j", (image) => {
-    expect(shareImage(image, "/media/logos/test.svg", origin)).toEqual({
-      url: "https://www.test-motors.example.com.au/media/logos/test.svg",
-      card: "summary",
-    });
-  });
+  it.each([[undefined], [null], [""]])(
+    "falls back to the logo for a small card when the image is %j",
+    (image) => {
+      expect(shareImage(image, "/media/logos/test.svg", origin)).toEqual({
+        url: "https://www.test-motors.example.com.au/media/logos/test.svg",
+        card: "summary",
+      });
+    },
+  );
   it("titles a page with the site's name, the home page with the name alone", () => {
     expect(documentTitle("Finance", "Test Motors")).toBe("Finance | Test Motors");
     expect(documentTitle("Test Motors", "Test Motors")).toBe("Test Motors");

@@ -218,7 +218,11 @@ export function locationsBlockView(
 ): LocationsBlockView {
   const sorted = sortLocations(locations);
   const shown =
-    variant === "single" ? sorted.slice(0, 1) : variant === "carousel" ? sorted : sorted.slice(0, LOCATIONS_GRID_LIMIT);
+    variant === "single"
+      ? sorted.slice(0, 1)
+      : variant === "carousel"
+        ? sorted
+        : sorted.slice(0, LOCATIONS_GRID_LIMIT);
   const carousel = variant === "carousel";
   return {
     variant,

@@ -38,8 +38,7 @@ export function vehicleTitle(
   const stock = stockReference(car);
   const colour = car.colour?.trim();
   const withColour = colour ? `${car.name}, ${colour}, ${stock}` : null;
-  const title =
-    withColour && withColour.length <= TITLE_BUDGET ? withColour : `${car.name}, ${stock}`;
+  const title = withColour && withColour.length <= TITLE_BUDGET ? withColour : `${car.name}, ${stock}`;
   const withSite = `${title} | ${site.name}`;
   return withSite.length <= TITLE_BUDGET ? withSite : title;
 }
