@@ -73,6 +73,8 @@ const ROUTES: Record<string, string[]> = {
   "harbourside-toyota": [
     "/cars/2024-toyota-c-hr-koba-hybrid-110011",
     "/cars/2026-toyota-bz4x-fwd-110000",
+    // A spin_code without frames: Spin is the provider's viewer (site.json spin_viewer).
+    "/cars/2026-toyota-hilux-gr-sport-double-cab-4x4-110046",
     "/toyota/overview",
     "/hilux",
     "/offers/1101",
