@@ -55,6 +55,30 @@ export function franchisedMakes(site: BrandSite): string[] {
 
 export const overviewPath = (make: string) => `/${toSlug(make)}/overview`;
 
+/** A brand's own door to the garage: the same garage, headed with the make. */
+export interface GarageVariant {
+  make: string;
+  slug: string;
+  path: string;
+  title: string;
+}
+
+/**
+ * The My Garage brand variants (spec §2 "/my-garage (plus brand variants)"; §4 every variant is
+ * behind sign-in): `/my-garage/{make}` for each make the site is a dealer for, so a franchise's
+ * pages can send owners to "My Toyota Garage". One garage behind them all: a shopper's vehicles
+ * are the site's, whatever door they come in by. A site without a garage has none.
+ */
+export function garageVariants(site: BrandSite & { garage_enabled: boolean }): GarageVariant[] {
+  if (!site.garage_enabled) return [];
+  return franchisedMakes(site).map((make) => ({
+    make,
+    slug: toSlug(make),
+    path: `/my-garage/${toSlug(make)}`,
+    title: `My ${make} Garage`,
+  }));
+}
+
 /** Spec §3: a make's logo is its manufacturer entry's, matched by name whatever its spelling. */
 export function manufacturerLogo(site: Pick<BrandSite, "manufacturers">, make: string): string | null {
   return site.manufacturers?.find((entry) => sameMake(entry.name, make))?.logo ?? null;
