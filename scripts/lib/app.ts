@@ -11,6 +11,7 @@ import { serveStatic } from "@hono/node-server/serve-static";
 import { Hono, type MiddlewareHandler } from "hono";
 import { compress } from "hono/compress";
 import { CHECKOUT_PAGE, isCarCheckoutPath } from "~/features/checkout/checkout";
+import { requeueParked } from "~/features/leads/outbox-stats.server";
 import { locationAliasRedirect } from "~/features/locations/locations";
 import { imageCdnResponse } from "~/features/media/images.server";
 import { EOFY_PATH, isEofyShortPath } from "~/features/offers/eofy";
@@ -20,8 +21,8 @@ import { pinnedTenant, slugFromHost } from "~/server/deploy";
 import { tenantSnapshot } from "~/tenant/snapshot.server";
 import { ROOT } from "./build-tenants";
 import { withSocketAddress } from "./client-address";
-import { localRebuilds } from "./local-rebuild";
-import { opsData, opsPage } from "./ops-view";
+import { type LocalRebuilds, localRebuilds } from "./local-rebuild";
+import { opsData, opsPage, REQUEUE_PATH } from "./ops-view";
 import { localStaticHeaders } from "./page-headers";
 
 export interface FunctionModule {
@@ -76,7 +77,13 @@ export async function createApp(options: {
   tenant?: string | null;
   /** Build and feed reports for the ops view on the tenant index (default REPORTS_DIR or reports/). */
   reportsDir?: string;
+  /** The database and rebuilds the ops view reads (default: this `npm start` process's). */
+  live?: () => Pick<LocalRebuilds, "db" | "running"> | null;
+  /** The ops view's clock (tests pin it). */
+  now?: () => Date;
 }) {
+  const now = options.now ?? (() => new Date());
+  const live = options.live ?? localRebuilds;
   const pinned = options.tenant === undefined ? pinnedTenant() : options.tenant;
   const siteFor = (host: string | undefined) => pinned ?? tenantFromHost(host);
   const imageHosts = options.imageHosts ?? ((slug: string) => tenantSnapshot(slug)?.site.image_hosts ?? []);
@@ -139,6 +146,23 @@ export async function createApp(options: {
     return handler;
   };
 
+  // The ops view's requeue button: a parked tenant's deliveries back in line. Only from the view
+  // itself (a form on another site cannot post here: the browser says where a form came from).
+  app.post(REQUEUE_PATH, async (c) => {
+    const db = live()?.db;
+    if (siteFor(c.req.header("host")) || !db) return c.text("Not found", 404);
+    if (
+      c.req.header("sec-fetch-site") !== "same-origin" &&
+      c.req.header("origin") !== new URL(c.req.url).origin
+    )
+      return c.text("Forbidden: requeue from the ops view", 403);
+    const tenant = String((await c.req.parseBody()).tenant ?? "");
+    if (!listBuiltTenants(options.distDir).includes(tenant)) return c.text("Unknown site", 400);
+    const requeued = await requeueParked(db, tenant);
+    console.log(`[ops] ${tenant}: ${requeued} parked deliveries requeued from the ops view`);
+    return c.redirect("/", 303);
+  });
+
   app.get("*", async (c) => {
     const slug = siteFor(c.req.header("host"));
     if (!slug) {
@@ -146,9 +170,10 @@ export async function createApp(options: {
       // The ops view: each tenant's builds, feed report and webhook state, always current.
       const reportsDir =
         options.reportsDir ?? path.resolve(process.env.REPORTS_DIR || path.join(ROOT, "reports"));
-      const tenants = await opsData(listBuiltTenants(options.distDir), reportsDir, localRebuilds());
+      const at = now();
+      const tenants = await opsData(listBuiltTenants(options.distDir), reportsDir, live(), at);
       c.header("cache-control", "no-store");
-      return c.html(opsPage(tenants, options.port));
+      return c.html(opsPage(tenants, options.port, at));
     }
     // Same redirects as netlify.toml: old body-type links land on the refined search, old location
     // links on the location's page, a manufacturer's offer link on the offer's page. Like Netlify,

@@ -8,6 +8,8 @@
  */
 import { existsSync, readFileSync } from "node:fs";
 import path from "node:path";
+import { ALERT_TITLES, type AlertKey, activeAlerts } from "~/features/ops/alerts";
+import { openIncidents, opsFacts } from "~/features/ops/alerts.server";
 import {
   buildStatuses,
   recentStockEvents,
@@ -31,6 +33,13 @@ export interface TenantOps {
   events: StockEventRow[];
   /** A rebuild process runs for it now (this server's). */
   rebuilding: boolean;
+  /**
+   * The alerts its facts raise now (the rules the ops check alerts by), with when the check opened
+   * each incident (null when no check has seen it yet); null without a database.
+   */
+  alerts: { alert: AlertKey; detail: string; since: Date | null }[] | null;
+  /** Deliveries parked after repeated refusals, which the view can put back in line. */
+  parked: number;
 }
 
 /** Builds shown in the duration chart. */
@@ -50,15 +59,37 @@ export async function opsData(
   slugs: readonly string[],
   reportsDir: string,
   live: { db: Db; running(): string[] } | null,
+  now = new Date(),
 ): Promise<TenantOps[]> {
   let statuses: StockBuildStatus[] = [];
   const events = new Map<string, StockEventRow[]>();
+  const alerts = new Map<string, NonNullable<TenantOps["alerts"]>>();
+  const parked = new Map<string, number>();
   if (live) {
     try {
       statuses = await buildStatuses(live.db, slugs);
       for (const slug of slugs) events.set(slug, await recentStockEvents(live.db, slug, 6));
     } catch (error) {
       console.warn(`[ops] webhook state unavailable: ${(error as Error).message}`);
+    }
+    try {
+      const incidents = await openIncidents(live.db, slugs);
+      for (const slug of slugs) {
+        const facts = await opsFacts(live.db, slug, now);
+        parked.set(slug, facts.parked);
+        alerts.set(
+          slug,
+          [...activeAlerts(facts, now)].map(([alert, detail]) => ({
+            alert,
+            detail,
+            since:
+              incidents.find((incident) => incident.tenant === slug && incident.alert === alert)?.openedAt ??
+              null,
+          })),
+        );
+      }
+    } catch (error) {
+      console.warn(`[ops] alert state unavailable: ${(error as Error).message}`);
     }
   }
   const running = new Set(live?.running() ?? []);
@@ -69,6 +100,8 @@ export async function opsData(
     status: statuses.find((status) => status.tenant === slug) ?? null,
     events: events.get(slug) ?? [],
     rebuilding: running.has(slug),
+    alerts: alerts.get(slug) ?? null,
+    parked: parked.get(slug) ?? 0,
   }));
 }
 
@@ -265,6 +298,25 @@ function webhook(tenant: TenantOps, now: Date): string {
   }`;
 }
 
+/** Where the ops view posts a requeue (scripts/lib/app.ts). */
+export const REQUEUE_PATH = "/ops/requeue";
+
+/** The alerts open now, each with since when, and the parked leads' requeue button. */
+function alertsPanel(tenant: TenantOps, now: Date): string {
+  if (tenant.alerts === null) return `<p class="muted">No database: alerts unavailable.</p>`;
+  const items = tenant.alerts
+    .map(
+      ({ alert, detail, since }) =>
+        `<li><b>${esc(ALERT_TITLES[alert])}</b>${since ? ` <span class="muted">· since ${when(since, now)}</span>` : ""}<br>${esc(detail)}</li>`,
+    )
+    .join("");
+  const requeue =
+    tenant.parked > 0
+      ? `<form method="post" action="${REQUEUE_PATH}"><input type="hidden" name="tenant" value="${esc(tenant.slug)}"><button type="submit">Requeue ${n(tenant.parked)} parked ${tenant.parked === 1 ? "delivery" : "deliveries"}</button></form>`
+      : "";
+  return `${items ? `<ul class="alerts">${items}</ul>` : `<p class="good">No alerts.</p>`}${requeue}`;
+}
+
 function card(tenant: TenantOps, port: number, now: Date): string {
   const url = `http://${tenant.slug}.localhost:${port}/`;
   const status = pill(tenant, now);
@@ -272,6 +324,7 @@ function card(tenant: TenantOps, port: number, now: Date): string {
   return `<section class="card" aria-labelledby="${id}">
 <header><h2 id="${id}"><a href="${esc(url)}">${esc(tenant.slug)}</a></h2><span class="pill pill-${status.tone}">${esc(status.label)}</span></header>
 <div class="grid">
+<div class="wide"><h3>Alerts</h3>${alertsPanel(tenant, now)}</div>
 <div><h3>Last build</h3>${lastBuild(tenant, now)}</div>
 <div><h3>Build durations</h3>${durationChart(tenant.history)}</div>
 <div><h3>Stock feed</h3>${feed(tenant)}</div>
@@ -330,6 +383,8 @@ code{font:.8rem/1.4 ui-monospace,SFMono-Regular,Menlo,monospace;overflow-wrap:an
 .chart{margin:0}.chart svg{width:100%;height:5.25rem;display:block}
 .chart figcaption{font-size:.8rem;color:var(--muted)}
 .bar{fill:#3d7bd9}.bar.bad{fill:var(--bad)}.axis{stroke:var(--line)}.tick{font-size:9px;fill:var(--muted)}
+.alerts{list-style:none;padding:0;margin:0}.alerts li{color:var(--bad);background:var(--bad-bg);border-radius:.4rem;padding:.4rem .6rem;margin:0 0 .4rem;overflow-wrap:anywhere}
+button{font:inherit;font-weight:600;color:#fff;background:var(--accent);border:0;border-radius:.4rem;padding:.4rem .8rem;cursor:pointer}
 p{margin:.3rem 0}
 @media (max-width:30rem){.card{padding:.85rem}.tiles{grid-template-columns:repeat(2,1fr)}.events code{max-width:9rem}}
 `;
@@ -337,12 +392,14 @@ p{margin:.3rem 0}
 export function opsPage(tenants: readonly TenantOps[], port: number, now = new Date()): string {
   const failed = tenants.filter((t) => t.history.at(-1)?.ok === false).length;
   const busy = tenants.filter((t) => pill(t, now).tone === "busy").length;
+  const alerting = tenants.filter((t) => (t.alerts?.length ?? 0) > 0).length;
   const body = tenants.length
     ? `<ul class="summary" aria-label="Summary">
 <li><b>${tenants.length}</b>site${tenants.length === 1 ? "" : "s"}</li>
 <li><b>${n(tenants.reduce((sum, t) => sum + (t.report?.published ?? 0), 0))}</b>cars published</li>
 <li><b>${failed}</b>last build${failed === 1 ? "" : "s"} failed</li>
 <li><b>${busy}</b>rebuilding or queued</li>
+<li><b>${alerting}</b>site${alerting === 1 ? "" : "s"} alerting</li>
 </ul>${tenants.map((tenant) => card(tenant, port, now)).join("")}`
     : "<p>No tenant has been built yet. Run <code>npm run build</code>.</p>";
   return `<!doctype html><html lang="en-AU"><head><meta charset="utf-8"><meta name="viewport" content="width=device-width, initial-scale=1"><title>Dealer sites · ops</title><style>${CSS}</style></head><body><main><h1>Dealer sites</h1><p class="lede">Builds, stock feeds and webhooks per site · as of ${esc(TIME.format(now))} (Queensland time). Reload for the latest.</p>${body}</main></body></html>`;

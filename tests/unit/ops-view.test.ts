@@ -221,3 +221,68 @@ describe("the ops view", () => {
     expect(page).not.toMatch(/secret|password|DATABASE_URL/i);
   });
 });
+
+describe("alerts in the ops view", () => {
+  it("shows what the ops check alerts on, and requeues parked deliveries from the view itself", async () => {
+    const lead = "6f1c1e9a-2a59-4d1e-9a55-0b7c1f0f7a11";
+    await db
+      .insertInto("leads")
+      .values({ id: lead, tenant: "bayside-nissan", kind: "enquiry", fields: "{}", created_at: NOW })
+      .execute();
+    await db
+      .insertInto("lead_outbox")
+      .values({
+        lead_id: lead,
+        tenant: "bayside-nissan",
+        channel: "crm",
+        parked_at: NOW,
+        created_at: NOW,
+        next_attempt_at: NOW,
+      })
+      .execute();
+    const app = await createApp({
+      distDir: path.join(work, "dist"),
+      functionsDir: path.join(work, "no-functions"),
+      port: 4321,
+      cacheDir: path.join(work, "cache"),
+      reportsDir: path.join(work, "reports"),
+      tenant: null,
+      live: () => ({ db, running: () => [] }),
+      now: () => NOW,
+    });
+    const page = await (
+      await app.request("http://localhost:4321/", { headers: { host: "localhost:4321" } })
+    ).text();
+    expect(page).toContain(
+      "<li><b>Lead parked</b><br>1 delivery is parked after repeated refusals; fix the receiver, then requeue from the ops view</li>",
+    );
+    expect(page).toContain(
+      '<input type="hidden" name="tenant" value="bayside-nissan"><button type="submit">Requeue 1 parked delivery</button>',
+    );
+    expect(page).toContain("<li><b>1</b>site alerting</li>");
+
+    const requeue = (headers: Record<string, string>) =>
+      app.request("http://localhost:4321/ops/requeue", {
+        method: "POST",
+        headers: { host: "localhost:4321", "content-type": "application/x-www-form-urlencoded", ...headers },
+        body: "tenant=bayside-nissan",
+      });
+    // A form on another site cannot requeue.
+    expect((await requeue({ origin: "https://evil.example", "sec-fetch-site": "cross-site" })).status).toBe(
+      403,
+    );
+    const done = await requeue({ origin: "http://localhost:4321", "sec-fetch-site": "same-origin" });
+    expect(done.status).toBe(303);
+    expect(done.headers.get("location")).toBe("/");
+    const row = await db
+      .selectFrom("lead_outbox")
+      .select(["parked_at"])
+      .where("lead_id", "=", lead)
+      .executeTakeFirstOrThrow();
+    expect(row.parked_at).toBeNull();
+    const after = await (
+      await app.request("http://localhost:4321/", { headers: { host: "localhost:4321" } })
+    ).text();
+    expect(after).not.toContain("Requeue");
+  });
+});

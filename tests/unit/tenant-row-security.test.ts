@@ -116,3 +116,32 @@ describe("High: the row-security helper cannot be hijacked by a tenant's role", 
     }
   });
 });
+
+describe("the ops tables are tenant tables", () => {
+  it("a role provisioned before them is granted them by their migration, and sees only its own", async () => {
+    const OPS = "2026_11_29_100_ops_alerts";
+    const before = Object.fromEntries(Object.entries(MIGRATIONS).filter(([name]) => name < OPS));
+    // Provisioned while the database had no ops tables: nothing to grant yet, and no error.
+    const owner = await databaseWith("ops_rows", before);
+    await migrateToLatest(owner as unknown as Kysely<unknown>, MIGRATIONS);
+    for (const tenant of ["westside-auto", "bayside-nissan"]) {
+      await sql`insert into ops_alerts (tenant, alert, opened_at, detail) values (${tenant}, 'lead_parked', now(), 'x')`.execute(
+        owner,
+      );
+    }
+    const westside = await asWestside("ops_rows");
+    try {
+      const seen = await sql<{ tenant: string }>`select tenant from ops_alerts`.execute(westside);
+      expect(seen.rows).toEqual([{ tenant: "westside-auto" }]);
+      await sql`insert into ops_events (tenant, kind) values ('westside-auto', 'webhook_401')`.execute(
+        westside,
+      );
+      await expect(
+        sql`insert into ops_events (tenant, kind) values ('bayside-nissan', 'webhook_401')`.execute(westside),
+      ).rejects.toThrow("row-level security");
+    } finally {
+      await westside.destroy();
+      await owner.destroy();
+    }
+  });
+});

@@ -2,6 +2,7 @@
 import { randomBytes, randomInt, randomUUID, timingSafeEqual } from "node:crypto";
 import { sql } from "kysely";
 import type { Db } from "~/lib/db/db.server";
+import { recordOpsEvent } from "~/lib/db/ops-events.server";
 import { json } from "~/lib/http.server";
 import { clientIp, clientKey } from "~/server/client";
 import { clock } from "~/server/clock";
@@ -123,9 +124,9 @@ export function createSignInCodeHandler(options: AccountOptions): (req: Request)
         body: `${code} is your ${data.site.name} sign-in code. It expires in ${CODE_TTL_MS / 60_000} minutes.`,
       });
     } catch (error) {
-      console.error(
-        `[sign-in-code] ${tenant}: could not send the code: ${error instanceof Error ? error.message : error}`,
-      );
+      const why = error instanceof Error ? error.message : String(error);
+      console.error(`[sign-in-code] ${tenant}: could not send the code: ${why}`);
+      await recordOpsEvent(db, tenant, "sms_failed", why, now());
       return json({ success: false, error: ACCOUNT_TEXTS.unavailable }, 503);
     }
     return json({ success: true, phone: displayMobile(phone.phone) });

@@ -17,6 +17,7 @@ import { LEAD_ERRORS } from "~/features/leads/leads";
 import { storeLeads } from "~/features/leads/leads.server";
 import { fieldErrors, LEAD_TEXTS } from "~/features/leads/schemas";
 import type { Db } from "~/lib/db/db.server";
+import { recordOpsEvent } from "~/lib/db/ops-events.server";
 import { escapeMarkup } from "~/lib/escape";
 import { FUNCTION_HEADERS, json, methodNotAllowed, pageHeaders } from "~/lib/http.server";
 import { isUuid } from "~/lib/ids";
@@ -366,7 +367,7 @@ export function createStripeWebhookHandler(options: {
   now?: () => Date;
 }): (req: Request) => Promise<Response> {
   const now = options.now ?? clock;
-  return (req) =>
+  const handle = (req: Request) =>
     guarded("online-payment-webhook", async () => {
       if (req.method !== "POST") return methodNotAllowed("POST");
       const tenant = options.tenantFor(req);
@@ -441,6 +442,19 @@ export function createStripeWebhookHandler(options: {
       // Unknown payments are acknowledged: Stripe would otherwise retry for days.
       return json({ received: true, status });
     });
+  return async (req) => {
+    const response = await handle(req);
+    const tenant = options.tenantFor(req);
+    // A result Stripe could not hand over (it retries, and the payment stays open meanwhile) is
+    // counted for the ops check; a wrong method or site is not this site's failure.
+    if (tenant && response.status >= 400 && response.status !== 404 && response.status !== 405) {
+      await options
+        .db()
+        .then((db) => recordOpsEvent(db, tenant, "stripe_webhook_failed", `HTTP ${response.status}`, now()))
+        .catch(() => {});
+    }
+    return response;
+  };
 }
 
 /** The test checkout page runs no script: its own inline style, and a form that posts back to itself. */

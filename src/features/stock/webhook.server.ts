@@ -7,6 +7,7 @@
 import { existsSync } from "node:fs";
 import path from "node:path";
 import type { Db } from "~/lib/db/db.server";
+import { recordOpsEvent } from "~/lib/db/ops-events.server";
 import { json, methodNotAllowed } from "~/lib/http.server";
 import { readBodyWithin } from "~/server/client";
 import { clock } from "~/server/clock";
@@ -100,6 +101,12 @@ export function createStockWebhookHandler(options: StockWebhookOptions): (req: R
         at,
       );
       if (!check.ok) {
+        // Counted for the ops check: a run of these is a broken integration or someone guessing.
+        // The 401 stands even when the database is down.
+        await options
+          .db()
+          .then((db) => recordOpsEvent(db, tenant, "webhook_401", check.reason, at))
+          .catch(() => {});
         return json({ error: check.reason === "stale" ? "Timestamp too old or new" : "Bad signature" }, 401);
       }
       const event = parseStockEvent(raw);

@@ -5,6 +5,7 @@
 import { type Kysely, sql } from "kysely";
 import type { Migration } from "kysely/migration";
 import { clientNetworkNotAddress } from "./client-network";
+import { opsAlerts } from "./ops-alerts";
 import { reservations } from "./reservations";
 import { TENANT_TABLES_AT_ROW_SECURITY, tenantRowSecurity } from "./tenant-tables";
 
@@ -385,6 +386,7 @@ export const MIGRATIONS: Record<string, Migration> = {
   },
   "2026_11_29_060_client_network_not_address": clientNetworkNotAddress,
   "2026_11_29_090_reservations": reservations,
+  "2026_11_29_100_ops_alerts": opsAlerts,
 };
 
 export const MIGRATION_NAMES = Object.keys(MIGRATIONS).sort();

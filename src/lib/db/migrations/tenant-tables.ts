@@ -31,6 +31,8 @@ export const TENANT_TABLES = [
   "stock_feed_events",
   "stock_builds",
   "reservations",
+  "ops_events",
+  "ops_alerts",
 ] as const;
 
 /** Row-level security on `table`: a tenant's role sees and writes only `tenant = app_tenant()`. */
