@@ -8,6 +8,7 @@
  */
 import { existsSync, readFileSync } from "node:fs";
 import path from "node:path";
+import { type DeliveryCheckStatus, deliveryCheckStatuses } from "~/features/leads/delivery-check.server";
 import { ALERT_TITLES, type AlertKey, activeAlerts } from "~/features/ops/alerts";
 import { openIncidents, opsFacts } from "~/features/ops/alerts.server";
 import {
@@ -40,6 +41,8 @@ export interface TenantOps {
   alerts: { alert: AlertKey; detail: string; since: Date | null }[] | null;
   /** Deliveries parked after repeated refusals, which the view can put back in line. */
   parked: number;
+  /** The latest daily delivery check and how each channel took it; null when none has run. */
+  deliveryCheck: DeliveryCheckStatus | null;
 }
 
 /** Builds shown in the duration chart. */
@@ -65,6 +68,7 @@ export async function opsData(
   const events = new Map<string, StockEventRow[]>();
   const alerts = new Map<string, NonNullable<TenantOps["alerts"]>>();
   const parked = new Map<string, number>();
+  let checks: DeliveryCheckStatus[] = [];
   if (live) {
     try {
       statuses = await buildStatuses(live.db, slugs);
@@ -88,6 +92,7 @@ export async function opsData(
           })),
         );
       }
+      checks = await deliveryCheckStatuses(live.db, slugs);
     } catch (error) {
       console.warn(`[ops] alert state unavailable: ${(error as Error).message}`);
     }
@@ -102,6 +107,7 @@ export async function opsData(
     rebuilding: running.has(slug),
     alerts: alerts.get(slug) ?? null,
     parked: parked.get(slug) ?? 0,
+    deliveryCheck: checks.find((check) => check.tenant === slug) ?? null,
   }));
 }
 
@@ -317,6 +323,27 @@ function alertsPanel(tenant: TenantOps, now: Date): string {
   return `${items ? `<ul class="alerts">${items}</ul>` : `<p class="good">No alerts.</p>`}${requeue}`;
 }
 
+/** The daily delivery check: when the latest was queued, and per channel whether it arrived. */
+function deliveryCheck(tenant: TenantOps, now: Date): string {
+  const check = tenant.deliveryCheck;
+  if (!check)
+    return `<p class="muted">No delivery check yet (the scheduled delivery-check queues one a day).</p>`;
+  const rows = check.channels
+    .map((channel) => {
+      const state = channel.deliveredAt
+        ? `<td class="good">Delivered ${when(channel.deliveredAt, now)}</td>`
+        : channel.parked
+          ? `<td class="bad">Parked: ${esc(channel.lastError ?? "")}</td>`
+          : channel.attempts > 0
+            ? `<td class="bad">Failing (${n(channel.attempts)} attempts): ${esc(channel.lastError ?? "")}</td>`
+            : `<td class="muted">Waiting for the outbox</td>`;
+      const name = channel.channel === "*" ? "every channel" : channel.channel;
+      return `<tr><th scope="row">${esc(name)}</th>${state}</tr>`;
+    })
+    .join("");
+  return `<p>Test lead queued ${when(check.queuedAt, now)}.</p><div class="scroll"><table><thead><tr><th scope="col">Channel</th><th scope="col">Result</th></tr></thead><tbody>${rows}</tbody></table></div>`;
+}
+
 function card(tenant: TenantOps, port: number, now: Date): string {
   const url = `http://${tenant.slug}.localhost:${port}/`;
   const status = pill(tenant, now);
@@ -324,7 +351,8 @@ function card(tenant: TenantOps, port: number, now: Date): string {
   return `<section class="card" aria-labelledby="${id}">
 <header><h2 id="${id}"><a href="${esc(url)}">${esc(tenant.slug)}</a></h2><span class="pill pill-${status.tone}">${esc(status.label)}</span></header>
 <div class="grid">
-<div class="wide"><h3>Alerts</h3>${alertsPanel(tenant, now)}</div>
+<div><h3>Alerts</h3>${alertsPanel(tenant, now)}</div>
+<div><h3>Daily delivery check</h3>${deliveryCheck(tenant, now)}</div>
 <div><h3>Last build</h3>${lastBuild(tenant, now)}</div>
 <div><h3>Build durations</h3>${durationChart(tenant.history)}</div>
 <div><h3>Stock feed</h3>${feed(tenant)}</div>

@@ -148,6 +148,13 @@ const unsubscribeNotice: AdfLead = {
   fields: { email: "jane@example.com.au", phone: "+61412345678", reason: "I have bought a car" },
   created_at: CREATED_AT,
 };
+/** The daily delivery check's synthetic lead, as queueDeliveryCheck stores it. */
+const deliveryCheck: AdfLead = {
+  id: "2b3c4d5e-6f70-4a81-9b2c-3d4e5f6a7b8c",
+  kind: "delivery_check",
+  fields: { name: "Delivery", last_name: "Check", email: "delivery-check@example.invalid" },
+  created_at: CREATED_AT,
+};
 const paymentNotice: AdfLead = {
   id: "1a2b3c4d-5e6f-4a8b-9c0d-1e2f3a4b5c6d",
   kind: "online_payment",
@@ -317,10 +324,18 @@ const ROWS: Row[] = [
       "Provider reference: cs_test_a1b2c3",
     ],
   },
+  {
+    lead: deliveryCheck,
+    vehicle: { interest: "", status: "", year: "", make: "", model: "" },
+    vehicles: 1,
+    comments: [
+      "TEST LEAD: the daily delivery check of the platform, proving leads reach this CRM. Do not action it.",
+    ],
+  },
 ];
 
 describe("ADF/XML for every lead kind", () => {
-  it("has a row for every lead kind and both notices", () => {
+  it("has a row for every lead kind, both notices and the delivery check", () => {
     expect(ROWS.map((row) => row.lead.kind)).toEqual([
       "enquiry",
       "test_drive",
@@ -337,7 +352,23 @@ describe("ADF/XML for every lead kind", () => {
       "spin_to_win",
       "unsubscribe",
       "online_payment",
+      "delivery_check",
     ]);
+  });
+
+  it("marks the delivery check as a test where a CRM shows it first", () => {
+    const doc = read(adfXml(deliveryCheck, context(deliveryCheck)));
+    try {
+      expect(doc.value("//provider/service")).toBe("Delivery check (TEST, do not action)");
+      expect(doc.value("//customer/comments").split("\n")[0]).toBe(
+        "TEST LEAD: the daily delivery check of the platform, proving leads reach this CRM. Do not action it.",
+      );
+      expect(doc.value("//vehicle[1]/comments")).toBe(
+        "No vehicle: a test lead from the daily delivery check.",
+      );
+    } finally {
+      doc.dispose();
+    }
   });
 
   it.each(ROWS)("a $lead.kind lead is valid ADF 1.0", ({ lead }) => {

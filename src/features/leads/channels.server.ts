@@ -6,6 +6,7 @@
 import { NO_REDIRECTS, redirectRefusal } from "~/server/outbound";
 import { signatureHeader } from "~/server/signature";
 import type { DeliveryChannel } from "./delivery-channels.server";
+import { DELIVERY_CHECK_KIND } from "./delivery-check";
 import { MailError, type Mailer } from "./mail.server";
 
 /** The JSON body the CRM receives. */
@@ -15,6 +16,8 @@ export interface CrmPayload {
   kind: string;
   fields: Record<string, unknown>;
   created_at: string;
+  /** Only on the daily delivery check (delivery-check.ts): a test, not a shopper. */
+  test?: true;
 }
 
 /** A stored lead, as the outbox reads it. */
@@ -124,6 +127,7 @@ function subjectOf(lead: OutboxLead): string {
   const name = [lead.fields.name, lead.fields.last_name]
     .filter((part) => typeof part === "string" && part)
     .join(" ");
+  if (lead.kind === DELIVERY_CHECK_KIND) return "TEST: daily delivery check, do not action";
   const what = lead.kind.replaceAll("_", " ");
   return `New ${what} lead${name ? ` from ${name}` : ""}`.replace(/[\r\n]+/g, " ").slice(0, 150);
 }
@@ -143,6 +147,7 @@ export async function sendToChannel(
       kind: lead.kind,
       fields: lead.fields,
       created_at: lead.created_at.toISOString(),
+      ...(lead.kind === DELIVERY_CHECK_KIND ? { test: true as const } : {}),
     };
     return post(channel.url, JSON.stringify(payload), "application/json", lead, options);
   }

@@ -9,6 +9,7 @@ import { batched } from "~/lib/db/batch";
 import type { Db } from "~/lib/db/db.server";
 import { clientRecord, ipHashSecret } from "~/server/client-record";
 import { countHitsSql, type Hit, judgeHits, planHits } from "~/server/rate-limit.server";
+import type { DeliveryCheckNotice } from "./delivery-check";
 import type { Lead } from "./schemas";
 
 /**
@@ -65,7 +66,7 @@ export interface ReservationNotice {
 
 export interface NewLead {
   tenant: string;
-  lead: Lead | UnsubscribeNotice | PaymentNotice | ReservationNotice;
+  lead: Lead | UnsubscribeNotice | PaymentNotice | ReservationNotice | DeliveryCheckNotice;
   /** The form's Idempotency-Key header, or null when it sent none. */
   idempotencyKey: string | null;
   /** Honeypot hit: kept for review, never delivered. */

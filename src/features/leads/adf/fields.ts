@@ -1,5 +1,6 @@
 /** Reading a lead's fields, and what each lead kind and field is called in a CRM's eyes. */
 import { formatMoney } from "~/lib/format";
+import { DELIVERY_CHECK_NOTICE } from "../delivery-check";
 import { requestedTime } from "./context";
 // ---------------------------------------------------------------- reading lead fields
 
@@ -91,6 +92,7 @@ export const SERVICES: Record<string, string> = {
   spin_to_win: "Spin to Win",
   unsubscribe: "Unsubscribe",
   online_payment: "Online payment",
+  delivery_check: "Delivery check (TEST, do not action)",
 };
 
 /** What a lead about no vehicle is, in its empty <vehicle>'s comments. */
@@ -100,12 +102,14 @@ export const NO_VEHICLE: Record<string, string> = {
   spin_to_win: "No vehicle: a Spin to Win entry.",
   unsubscribe: "No vehicle: an unsubscribe notice, not a vehicle enquiry.",
   online_payment: "No vehicle: an online payment notice, not a vehicle enquiry.",
+  delivery_check: "No vehicle: a test lead from the daily delivery check.",
 };
 
 /** The first line a notice's customer comments start with. */
 export const NOTICES: Record<string, string> = {
   unsubscribe: "Unsubscribe: this address asks to receive no more offers or product updates.",
   online_payment: "Online payment received",
+  delivery_check: DELIVERY_CHECK_NOTICE,
 };
 
 /** Labels of the fields that have no element, in the order the dealer reads them. */
