@@ -6,12 +6,12 @@
 import { readFile, realpath } from "node:fs/promises";
 import path from "node:path";
 import sanitizeHtml from "sanitize-html";
+import { tenantSetting } from "~/server/deploy";
 import { ConfigError, describeIssues } from "~/tenant/errors";
 import type { Site } from "~/tenant/schema";
 import { type Car, carSchema } from "./car.schema";
+import { type FeedFetchOptions, fetchFeed } from "./feed-fetch.server";
 import { type HiddenReason, hiddenReason, withFeedDefaults } from "./stock";
-
-export const FEED_FETCH_TIMEOUT_MS = 30_000;
 
 export interface QuarantinedRow {
   /** Position in the feed's `cars` array. */
@@ -70,19 +70,27 @@ async function feedFile(site: Site, tenantDir: string): Promise<string> {
   return real;
 }
 
-/** Reads the raw feed named by site.json: a path inside the tenant folder or an https URL. */
-export async function readFeed(site: Site, tenantDir: string): Promise<unknown> {
+/**
+ * Reads the raw feed named by site.json: a path inside the tenant folder or an https URL (fetched
+ * as feed-fetch.server.ts says, with the tenant's `FEED_AUTH_TOKEN` header when it has one).
+ */
+export async function readFeed(
+  site: Site,
+  tenantDir: string,
+  options: Omit<FeedFetchOptions, "authorization"> & { env?: NodeJS.ProcessEnv } = {},
+): Promise<unknown> {
   if (site.feed.startsWith("https://")) {
-    const response = await fetch(site.feed, {
-      signal: AbortSignal.timeout(FEED_FETCH_TIMEOUT_MS),
-      headers: { accept: "application/json" },
-    });
-    if (!response.ok) {
-      throw new ConfigError(site.feed, [
-        `stock feed answered HTTP ${response.status}; nothing was published`,
-      ]);
+    const env = options.env ?? process.env;
+    let text: string;
+    try {
+      ({ text } = await fetchFeed(site.feed, {
+        cacheDir: path.join(env.TENANT_CACHE_DIR || ".cache", site.slug, "feed"),
+        ...options,
+        authorization: tenantSetting("FEED_AUTH_TOKEN", site.slug, env),
+      }));
+    } catch (error) {
+      throw new ConfigError(site.feed, [(error as Error).message]);
     }
-    const text = await response.text();
     try {
       return JSON.parse(text);
     } catch (error) {
