@@ -16,6 +16,7 @@ import { markBuildFinished, markBuildStarted } from "~/features/stock/builds.ser
 import { checkTruncation } from "~/features/stock/feed.server";
 import { createStockWebhookHandler } from "~/features/stock/webhook.server";
 import { type Db, openDb } from "~/lib/db/db.server";
+import { opsEventsDb } from "~/lib/db/ops-events.server";
 import { verifySignature } from "~/server/signature";
 import type { TenantData } from "~/tenant/tenant.server";
 import { makeSite } from "./helpers";
@@ -209,6 +210,13 @@ describe("each alert is raised once and resolved once", () => {
     for (let i = 0; i < 9; i++) expect((await forged()).status).toBe(401);
     expect((await check(NOW)).open).toEqual([]);
     expect((await forged()).status).toBe(401);
+    // A flood adds to one counter per minute; it never grows the table a row per call.
+    const noted = await opsEventsDb(db)
+      .selectFrom("ops_events")
+      .select(["kind", "count"])
+      .where("tenant", "=", tenant)
+      .execute();
+    expect(noted).toEqual([{ kind: "webhook_401", count: 10 }]);
     expect((await check(min(1))).open).toEqual(["webhook_401_spike"]);
     expect(texts()).toEqual([
       "ALERT ops-motors-6: Stock webhook refusing signatures: 10 stock webhook calls answered 401 in 15 min",

@@ -133,11 +133,13 @@ describe("the ops tables are tenant tables", () => {
     try {
       const seen = await sql<{ tenant: string }>`select tenant from ops_alerts`.execute(westside);
       expect(seen.rows).toEqual([{ tenant: "westside-auto" }]);
-      await sql`insert into ops_events (tenant, kind) values ('westside-auto', 'webhook_401')`.execute(
+      await sql`insert into ops_events (tenant, kind, at, count) values ('westside-auto', 'webhook_401', now(), 1)`.execute(
         westside,
       );
       await expect(
-        sql`insert into ops_events (tenant, kind) values ('bayside-nissan', 'webhook_401')`.execute(westside),
+        sql`insert into ops_events (tenant, kind, at, count) values ('bayside-nissan', 'webhook_401', now(), 1)`.execute(
+          westside,
+        ),
       ).rejects.toThrow("row-level security");
     } finally {
       await westside.destroy();

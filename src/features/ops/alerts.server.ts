@@ -114,9 +114,10 @@ export async function opsFacts(db: Db, tenant: string, now: Date): Promise<OpsFa
     .executeTakeFirst();
   const counts = await opsDb(db)
     .selectFrom("ops_events")
-    .select(["kind", sql<number>`count(*)::int`.as("count")])
+    .select(["kind", sql<number>`sum(count)::int`.as("count")])
     .where("tenant", "=", tenant)
-    .where("at", ">", new Date(now.getTime() - EVENT_WINDOW_MS))
+    // Counters are per minute: the one the window starts in counts whole.
+    .where("at", ">", new Date(now.getTime() - EVENT_WINDOW_MS - 60_000))
     .where("at", "<=", now)
     .groupBy("kind")
     .execute();

@@ -4,6 +4,7 @@
  * else, so the code that answers them notes one here. Here rather than in the ops feature: the
  * features that note them are the ones the ops check reads, and features never import in a circle.
  */
+import { sql } from "kysely";
 import type { Db } from "./db.server";
 
 export type OpsEventKind = "webhook_401" | "sms_failed" | "stripe_webhook_failed";
@@ -11,8 +12,11 @@ export type OpsEventKind = "webhook_401" | "sms_failed" | "stripe_webhook_failed
 export interface OpsEventsTable {
   tenant: string;
   kind: string;
-  detail: string | null;
+  /** The minute the failures fell in. */
   at: Date;
+  count: number;
+  /** The last failure's detail. */
+  detail: string | null;
 }
 
 export const opsEventsDb = (db: Db) => db.$extendTables<{ ops_events: OpsEventsTable }>();
@@ -29,9 +33,16 @@ export async function recordOpsEvent(
   at: Date,
 ): Promise<void> {
   try {
+    const minute = new Date(Math.floor(at.getTime() / 60_000) * 60_000);
+    const note = detail?.slice(0, 500) ?? null;
     await opsEventsDb(db)
       .insertInto("ops_events")
-      .values({ tenant, kind, detail: detail?.slice(0, 500) ?? null, at })
+      .values({ tenant, kind, at: minute, count: 1, detail: note })
+      .onConflict((oc) =>
+        oc
+          .columns(["tenant", "kind", "at"])
+          .doUpdateSet({ count: sql<number>`ops_events.count + 1`, detail: note }),
+      )
       .execute();
   } catch (error) {
     console.warn(`[ops] could not note ${kind} for ${tenant}: ${(error as Error).message}`);

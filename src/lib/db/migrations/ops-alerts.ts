@@ -9,24 +9,23 @@ import { grantToTenantRoles, tenantRowSecurity } from "./tenant-tables";
 /**
  * What the scheduled ops check (src/features/ops/) reads and keeps. `ops_events`: failures that
  * leave no row of their own elsewhere (a stock webhook answered 401, the SMS gateway refused a
- * code, a Stripe webhook could not be handled), counted per window. `ops_alerts`: one row per
+ * code, a Stripe webhook could not be handled), counted per minute. `ops_alerts`: one row per
  * incident, open while `resolved_at` is null, so an alert is sent once when it opens and once when
  * it clears, whichever function instance or `npm run ops:check` sees it. Both are tenant tables
  * under row security: a dealer's role sees only its own incidents.
  */
 export const opsAlerts: Migration = {
   async up(db: Kysely<unknown>) {
+    // One counter per tenant, kind and minute, never a row per failure: a flood of forged webhook
+    // calls adds to a count instead of growing the table.
     await db.schema
       .createTable("ops_events")
       .addColumn("tenant", "text", (col) => col.notNull())
       .addColumn("kind", "text", (col) => col.notNull())
+      .addColumn("at", "timestamptz", (col) => col.notNull())
+      .addColumn("count", "integer", (col) => col.notNull())
       .addColumn("detail", "text")
-      .addColumn("at", "timestamptz", (col) => col.notNull().defaultTo(sql`now()`))
-      .execute();
-    await db.schema
-      .createIndex("ops_events_tenant_kind_at")
-      .on("ops_events")
-      .columns(["tenant", "kind", "at"])
+      .addPrimaryKeyConstraint("ops_events_pkey", ["tenant", "kind", "at"])
       .execute();
     await db.schema
       .createTable("ops_alerts")
