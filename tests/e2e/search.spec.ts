@@ -332,3 +332,37 @@ test("old /models?body= links land on the search refined by body; make routes sh
   await islandReady(page);
   expect(await resultCount(page)).toBe(13);
 });
+
+test("old links keep their price-range filter, and a filter that cannot be honoured is named", async ({
+  page,
+}) => {
+  await page.setViewportSize({ width: 1280, height: 900 });
+  // The old sites' spelling; 14 listed cars are priced $10,000 to $19,999 (fixture stock.json: 15,
+  // less SVWU30000, which the site's search filters exclude).
+  await page.goto(tenantUrl(SLUG, `${DEFAULT}?price_range=10000-20000&isMaxRange=false`));
+  await islandReady(page);
+  await expect.poll(() => resultCount(page)).toBe(14);
+  await expect(page.getByRole("checkbox", { name: /\$10,000 - \$20,000/ })).toBeChecked();
+  // The facet lists its bands by lower bound, not alphabetically.
+  const bands = await page
+    .locator("fieldset.facet", { has: page.getByText("Price Range", { exact: true }) })
+    .locator("label > span:first-of-type")
+    .allTextContents();
+  // Alphabetically "$75,000 - $100,000" would come before "Under $10,000" and after "$50,000 - …".
+  expect(bands).toEqual([
+    "Under $10,000",
+    "$10,000 - $20,000",
+    "$20,000 - $30,000",
+    "$30,000 - $40,000",
+    "$40,000 - $50,000",
+    "$50,000 - $75,000",
+    "$75,000 - $100,000",
+  ]);
+
+  await page.goto(tenantUrl(SLUG, `${DEFAULT}?price_range=cheap`));
+  await islandReady(page);
+  await expect(page.getByRole("note")).toContainText("A filter in this link was ignored");
+  await expect(page.getByRole("note")).toContainText("price_range=cheap");
+  await expect.poll(() => resultCount(page)).toBe(61);
+  await expectNoAxeViolations(page);
+});

@@ -54,6 +54,7 @@ export function facetConfigs(site: Site, bodies: readonly (string | null)[] = []
       labels: { new: "New", demo: "Demo", used: site.used_keyword },
     },
     facet("make", "Make", site.search.popular_makes_limit),
+    facet("price_range", "Price Range", 10, "lower_bound"),
     facet("model", "Model"),
     { ...facet("body", "Body Type"), labels: bodyLabels },
     facet("fuel", "Fuel"),

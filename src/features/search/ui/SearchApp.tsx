@@ -1,7 +1,7 @@
 import type { UiState } from "instantsearch.js";
 import { history } from "instantsearch.js/es/lib/routers";
 import { useEffect, useLayoutEffect, useMemo, useRef, useState } from "react";
-import { Configure, InstantSearch } from "react-instantsearch-core";
+import { Configure, InstantSearch, useConnector } from "react-instantsearch-core";
 import type { CardSite } from "../cards";
 import type { CarSearchDocument } from "../documents";
 import {
@@ -15,6 +15,7 @@ import { type FacetConfig, Filters } from "./Filters";
 import { Results, ShowMeButton } from "./Results";
 import { createSearchClient } from "./search-client";
 import { CurrentFilters, SearchBox, SortSelect } from "./Toolbar";
+import { connectRange } from "./widgets";
 
 export interface SearchAppProps {
   indexUid: string;
@@ -48,6 +49,33 @@ function TakeOverStaticResults() {
     document.getElementById("static-results")?.remove();
   }, []);
   return null;
+}
+
+/**
+ * A range a link asked for that no control on the page sets (weekly repayments, listing date, km):
+ * a widget that draws nothing, so the search applies it, the address keeps it and its chip removes it.
+ */
+function LinkRange({ attribute }: { attribute: string }) {
+  useConnector(connectRange, { attribute });
+  return null;
+}
+
+/** Spec §3 search state from an old link that this site cannot honour, said rather than dropped. */
+function IgnoredFilters({ filters }: { filters: readonly string[] }) {
+  if (filters.length === 0) return null;
+  return (
+    <p className="search-notice" role="note">
+      {filters.length === 1 ? "A filter in this link was" : `${filters.length} filters in this link were`}{" "}
+      ignored, so these results are not filtered by {filters.length === 1 ? "it" : "them"}:{" "}
+      {filters.map((filter, i) => (
+        <span key={filter}>
+          {i > 0 && ", "}
+          <code>{filter}</code>
+        </span>
+      ))}
+      .
+    </p>
+  );
 }
 
 const WIDE_LAYOUT = "(min-width: 960px)";
@@ -129,9 +157,9 @@ export default function SearchApp(props: SearchAppProps) {
     }),
     [indexUid, pathname],
   );
-  const [sortKey, setSortKey] = useState<SortKey>(
-    () => parseQueryState(window.location.search).sortBy ?? "relevance",
-  );
+  const [linkState] = useState(() => parseQueryState(window.location.search));
+  const [sortKey, setSortKey] = useState<SortKey>(() => linkState.sortBy ?? "relevance");
+  const linkRanges = Object.keys(linkState.range ?? {}).filter((attribute) => attribute !== "price");
   const filters = [...props.baseFilter];
   if (sortKey === "price_asc" && props.priceAscExcludesZero) filters.push("price > 0");
   const drawer = useRef<HTMLDialogElement>(null);
@@ -151,6 +179,9 @@ export default function SearchApp(props: SearchAppProps) {
       }}
     >
       <TakeOverStaticResults />
+      {linkRanges.map((attribute) => (
+        <LinkRange key={attribute} attribute={attribute} />
+      ))}
       <Configure
         hitsPerPage={props.hitsPerPage}
         {...(filters.length ? { filters: filters.map((f) => `(${f})`).join(" AND ") } : {})}
@@ -177,7 +208,10 @@ export default function SearchApp(props: SearchAppProps) {
             }))}
           />
         </div>
-        <CurrentFilters />
+        <div className="search-current">
+          <IgnoredFilters filters={linkState.ignored ?? []} />
+          <CurrentFilters />
+        </div>
         {wide ? (
           <aside className="filters-panel" aria-label="Filters">
             <Filters facets={props.facets} indexUid={indexUid} />

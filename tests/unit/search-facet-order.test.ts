@@ -1,0 +1,64 @@
+import { describe, expect, it } from "vitest";
+import { facetComparator } from "~/features/search/facet-order";
+import { parseMoneyRange, priceRangeLabel, priceRangeOf } from "~/features/search/price-ranges";
+
+const order = (names: string[], by: Parameters<typeof facetComparator>[0]) =>
+  names
+    .map((name) => ({ name, count: 1 }))
+    .sort(facetComparator(by))
+    .map((value) => value.name);
+
+describe("price ranges sort by numeric lower bound (spec §9)", () => {
+  it("lists the bands by lower bound, not alphabetically", () => {
+    expect(
+      order(
+        [
+          "$100,000 - $150,000",
+          "$20,000 - $30,000",
+          "$150,000 and over",
+          "Under $10,000",
+          "$75,000 - $100,000",
+        ],
+        "lower_bound",
+      ),
+    ).toEqual([
+      "Under $10,000",
+      "$20,000 - $30,000",
+      "$75,000 - $100,000",
+      "$100,000 - $150,000",
+      "$150,000 and over",
+    ]);
+  });
+
+  it.each([
+    [9999, "Under $10,000"],
+    [10000, "$10,000 - $20,000"],
+    [54990, "$50,000 - $75,000"],
+    [149999, "$100,000 - $150,000"],
+    [150000, "$150,000 and over"],
+    [0, null],
+  ])("a car priced %d is in the band %s", (price, band) => {
+    expect(priceRangeOf(price)).toBe(band);
+  });
+
+  it.each([
+    ["$10,000 - $20,000", { min: 10000, max: 20000 }],
+    ["10000:20000", { min: 10000, max: 20000 }],
+    ["10k to 20k", { min: 10000, max: 20000 }],
+    ["Under $10,000", { max: 10000 }],
+    ["$150,000+", { min: 150000 }],
+    ["$100 - $200 p/w", { min: 100, max: 200 }],
+    [":250", { max: 250 }],
+    ["cheap", null],
+    ["200-100", null],
+    ["1:2:3", null],
+    ["5000", null],
+  ])("reads %s", (text, range) => {
+    expect(parseMoneyRange(text)).toEqual(range);
+  });
+
+  it("names a range only when it is one of the bands", () => {
+    expect(priceRangeLabel({ min: 40000, max: 50000 })).toBe("$40,000 - $50,000");
+    expect(priceRangeLabel({ min: 15000, max: 25000 })).toBeNull();
+  });
+});
