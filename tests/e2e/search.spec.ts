@@ -271,6 +271,12 @@ test("the mobile filter drawer opens, filters and passes axe", async ({ page }) 
   const drawer = page.getByRole("dialog", { name: "Filters" });
   await expect(drawer).toBeVisible();
   await expectNoAxeViolations(page);
+  // Spec §9: car types ordered new, demo, used, with JavaScript as without.
+  const conditions = await drawer
+    .getByRole("group", { name: "Condition" })
+    .locator("label > span:first-of-type")
+    .allTextContents();
+  expect(conditions).toEqual(["New", "Demo", "Used"]);
   await drawer
     .getByRole("group", { name: "Condition" })
     .getByRole("checkbox", { name: /^New\b/ })

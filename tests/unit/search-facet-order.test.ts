@@ -1,12 +1,30 @@
 import { describe, expect, it } from "vitest";
 import { facetComparator } from "~/features/search/facet-order";
+import { facetConfigs } from "~/features/search/page.server";
 import { parseMoneyRange, priceRangeLabel, priceRangeOf } from "~/features/search/price-ranges";
+import { makeSite } from "./helpers";
 
 const order = (names: string[], by: Parameters<typeof facetComparator>[0]) =>
   names
     .map((name) => ({ name, count: 1 }))
     .sort(facetComparator(by))
     .map((value) => value.name);
+
+describe("the condition filter lists car types new, demo, used (spec §9)", () => {
+  it("orders by condition, not by name or count", () => {
+    expect(
+      ["demo", "used", "new"]
+        .map((name, i) => ({ name, count: [9, 30, 2][i] ?? 0 }))
+        .sort(facetComparator("condition"))
+        .map((value) => value.name),
+    ).toEqual(["new", "demo", "used"]);
+  });
+
+  it("is the order the search page's Condition group asks for", () => {
+    const condition = facetConfigs(makeSite()).find((facet) => facet.attribute === "car_type");
+    expect(condition?.sortBy).toBe("condition");
+  });
+});
 
 describe("price ranges sort by numeric lower bound (spec §9)", () => {
   it("lists the bands by lower bound, not alphabetically", () => {

@@ -50,7 +50,7 @@ export function facetConfigs(site: Site, bodies: readonly (string | null)[] = []
   });
   return [
     {
-      ...facet("car_type", "Condition", 3, "name"),
+      ...facet("car_type", "Condition", 3, "condition"),
       labels: { new: "New", demo: "Demo", used: site.used_keyword },
     },
     facet("make", "Make", site.search.popular_makes_limit),
