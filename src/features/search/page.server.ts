@@ -146,6 +146,7 @@ export function searchPageProps(tenant: TenantData, path: SearchPath) {
     pathname: canonicalPath,
     baseFilter: searchPathFilter(path),
     hitsPerPage: site.search.cards_per_page,
+    cacheSize: site.search.cache_size,
     sortOptions: site.search.sort_options.map((key) => ({ key, label: SORT_LABELS[key] })),
     priceAscExcludesZero: site.search.price_asc_excludes_zero,
     facets: facetConfigs(

@@ -24,6 +24,8 @@ export interface SearchAppProps {
   /** Filters the path implies (`make = "Toyota"`). */
   baseFilter: string[];
   hitsPerPage: number;
+  /** Answers the search client keeps (`search.cache_size`). */
+  cacheSize: number;
   sortOptions: { key: SortKey; label: string }[];
   priceAscExcludesZero: boolean;
   facets: FacetConfig[];
@@ -140,8 +142,9 @@ function fromIndexState(index: IndexState, indexUid: string): SearchUiState {
 export default function SearchApp(props: SearchAppProps) {
   const { indexUid, pathname } = props;
   const searchClient = useMemo(
-    () => createSearchClient({ service: props.service, indexUrl: props.indexUrl }),
-    [props.service, props.indexUrl],
+    () =>
+      createSearchClient({ service: props.service, indexUrl: props.indexUrl, cacheSize: props.cacheSize }),
+    [props.service, props.indexUrl, props.cacheSize],
   );
   const routing = useMemo(
     () => ({
