@@ -10,6 +10,7 @@ import type { Site } from "~/tenant/schema";
 import type { TenantData } from "~/tenant/tenant.server";
 import { cardSite } from "./cards";
 import { indexUid } from "./documents";
+import { orderPromos, promoNotEnded, promoShown } from "./promos";
 import { displayCount } from "./results";
 import {
   allSearchPaths,
@@ -141,12 +142,17 @@ export function searchPageProps(tenant: TenantData, path: SearchPath) {
   const carTypes = [...new Set(tenantSearch(tenant).documents.map((doc) => doc.car_type))];
   const title = searchPathTitle(path, site, carTypes);
   const canonicalPath = searchPathToUrl(path);
+  const pathCarTypes = path.kind === "car_type" ? path.carTypes : [];
+  // Every promo not over by the build's clock, in spec order; the page and the island decide at
+  // the shopper's clock and filters which of them show.
+  const promos = orderPromos(
+    site.search.promos.filter((promo) => promoNotEnded(promo, new Date(tenant.now))),
+  );
   const app: SearchAppProps = {
     indexUid: uid,
     pathname: canonicalPath,
     baseFilter: searchPathFilter(path),
     hitsPerPage: site.search.cards_per_page,
-    cacheSize: site.search.cache_size,
     sortOptions: site.search.sort_options.map((key) => ({ key, label: SORT_LABELS[key] })),
     priceAscExcludesZero: site.search.price_asc_excludes_zero,
     facets: facetConfigs(
@@ -158,6 +164,9 @@ export function searchPageProps(tenant: TenantData, path: SearchPath) {
     stockCountOverride: site.search.stock_count_override,
     ...browserSearchConfig(site),
     initial: { hits: result.hits as SearchAppProps["initial"]["hits"], count },
+    promos,
+    promoShuffle: site.search.promo_shuffle,
+    pathCarTypes,
   };
   return {
     title,
@@ -165,6 +174,9 @@ export function searchPageProps(tenant: TenantData, path: SearchPath) {
     canonicalPath,
     browse: browseGroups(tenant, path),
     pages: result.totalPages ?? 1,
+    /** The promos of the prerendered first page: this route's, with no filter chosen yet. */
+    promos: promos.filter((promo) => promoShown(promo, { path: canonicalPath, carTypes: pathCarTypes })),
+    builtAt: new Date(tenant.now),
     app,
   };
 }

@@ -2,8 +2,10 @@ import type { UiState } from "instantsearch.js";
 import { history } from "instantsearch.js/es/lib/routers";
 import { useEffect, useLayoutEffect, useMemo, useRef, useState } from "react";
 import { Configure, InstantSearch, useConnector } from "react-instantsearch-core";
+import type { CarType } from "~/tenant/schema";
 import type { CardSite } from "../cards";
 import type { CarSearchDocument } from "../documents";
+import type { PromoNode } from "../promos";
 import {
   hasSearchParams,
   parseQueryState,
@@ -25,7 +27,7 @@ export interface SearchAppProps {
   baseFilter: string[];
   hitsPerPage: number;
   /** Answers the search client keeps (`search.cache_size`). */
-  cacheSize: number;
+  cacheSize?: number | undefined;
   sortOptions: { key: SortKey; label: string }[];
   priceAscExcludesZero: boolean;
   facets: FacetConfig[];
@@ -36,6 +38,11 @@ export interface SearchAppProps {
   indexUrl: string;
   /** The prerendered first page of this path with no filters. */
   initial: { hits: CarSearchDocument[]; count: number };
+  /** Promo nodes not over at build time, in spec order (the grid picks by clock and filters). */
+  promos: PromoNode[];
+  promoShuffle: boolean;
+  /** The car types this route lists (`/search/used-cars`), for the promos' display rules. */
+  pathCarTypes: CarType[];
 }
 
 type IndexState = UiState[string];
@@ -241,6 +248,12 @@ export default function SearchApp(props: SearchAppProps) {
           initial={{ ...props.initial, updating: hasSearchParams(window.location.href) }}
           clearFiltersHref={props.clearFiltersHref}
           stockCountOverride={props.stockCountOverride}
+          promos={{
+            nodes: props.promos,
+            shuffle: props.promoShuffle,
+            path: pathname,
+            pathCarTypes: props.pathCarTypes,
+          }}
         />
       </div>
     </InstantSearch>

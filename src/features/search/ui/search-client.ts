@@ -13,8 +13,8 @@ export interface SearchClientConfig {
   service?: { host: string; key: string } | undefined;
   /** Site path of the embedded engine's documents. */
   indexUrl: string;
-  /** Answers kept for Back and repeated filters (`search.cache_size`). */
-  cacheSize: number;
+  /** Answers kept for Back and repeated filters (`search.cache_size`); absent keeps none. */
+  cacheSize?: number | undefined;
 }
 
 /**
@@ -61,7 +61,7 @@ export function createSearchClient(config: SearchClientConfig) {
     search: cachedSearch((requests: Parameters<typeof search>[0]) => {
       searchClient.clearCache();
       return search(requests);
-    }, config.cacheSize),
+    }, config.cacheSize ?? 0),
   });
 }
 
