@@ -372,3 +372,25 @@ test("old links keep their price-range filter, and a filter that cannot be honou
   await expect.poll(() => resultCount(page)).toBe(61);
   await expectNoAxeViolations(page);
 });
+
+test("a caravan site's cards list its own attributes, berths included, prerendered and in the island", async ({
+  page,
+  browser,
+}) => {
+  const caravans = "outback-caravans";
+  // site.json search.card_attributes: car_type, simple_body, sleeps, stocknum.
+  const context = await browser.newContext({ javaScriptEnabled: false });
+  const staticPage = await context.newPage();
+  await staticPage.goto(tenantUrl(caravans, DEFAULT));
+  await expect(
+    staticPage.locator("#static-results [data-car-id]").filter({ hasText: "Stock #OCN40000" }),
+  ).toContainText("Sleeps 2");
+  await context.close();
+
+  await page.goto(tenantUrl(caravans, `${DEFAULT}?query=OCN40000`));
+  await islandReady(page);
+  const card = cards(page).filter({ hasText: "Stock #OCN40000" });
+  await expect(card).toContainText("Sleeps 2");
+  // No km or transmission on this site's cards.
+  await expect(card).not.toContainText(" km");
+});

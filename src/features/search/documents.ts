@@ -74,6 +74,8 @@ export interface CarSearchDocument {
   weekly: number | null;
   image: string;
   reserve_deposit: number | null;
+  /** Caravan berths (spec §3 caravan specs), for sites whose cards list them. */
+  sleeps: number | null;
 }
 
 function seconds(iso: string | null | undefined): number {
@@ -137,6 +139,7 @@ export function toSearchDocument(
     weekly: weeklyChip(car, site, now),
     image: carPictures(car)[0]?.url ?? "",
     reserve_deposit: car.reserve_deposit ?? null,
+    sleeps: car.sleeps ?? null,
   };
 }
 
