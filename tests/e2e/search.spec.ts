@@ -394,3 +394,36 @@ test("a caravan site's cards list its own attributes, berths included, prerender
   // No km or transmission on this site's cards.
   await expect(card).not.toContainText(" km");
 });
+
+test("a search in flight keeps the previous cards (Updating…)", async ({ page }) => {
+  await page.setViewportSize({ width: 1280, height: 900 });
+  // The engine's index is held back until released.
+  let release = () => {};
+  const held = new Promise<void>((resolve) => {
+    release = resolve;
+  });
+  await page.context().route("**/search-data/cars.json", async (route) => {
+    await held;
+    await route.continue();
+  });
+  await page.goto(tenantUrl(SLUG, `${DEFAULT}?refinementList%5Bmake%5D%5B0%5D=Mazda`));
+  await expect(results(page).getByText("Updating…")).toBeVisible();
+  // The prerendered first page stays while the search runs: 21 cards, 61 found.
+  await expect(cards(page)).toHaveCount(21);
+  await expect(results(page).getByText("61 vehicles found")).toBeVisible();
+  release();
+  // Sunstate lists 12 Mazdas (fixture stock.json; the Make filter counts them so too).
+  await expect(results(page).getByText("12 vehicles found")).toBeVisible();
+  await expect(results(page).getByText("Updating…")).toBeHidden();
+});
+
+test("a failed search keeps the cards on screen and says Search is unavailable", async ({ page }) => {
+  await page.setViewportSize({ width: 1280, height: 900 });
+  await page.context().route("**/search-data/cars.json", (route) => route.abort());
+  await page.goto(tenantUrl(SLUG, DEFAULT));
+  await page.getByRole("searchbox", { name: "Search vehicles" }).fill("mazda");
+  await expect(results(page).getByRole("alert")).toContainText("Search is unavailable right now");
+  await expect(cards(page)).toHaveCount(21);
+  await expect(results(page).getByText("61 vehicles found")).toBeVisible();
+  await expectNoAxeViolations(page);
+});

@@ -1,6 +1,6 @@
 import { describe, expect, it } from "vitest";
 import { facetComparator } from "~/features/search/facet-order";
-import { facetConfigs } from "~/features/search/page.server";
+import { facetConfigs, SORT_LABELS } from "~/features/search/page.server";
 import { parseMoneyRange, priceRangeLabel, priceRangeOf } from "~/features/search/price-ranges";
 import { makeSite } from "./helpers";
 
@@ -78,5 +78,36 @@ describe("price ranges sort by numeric lower bound (spec §9)", () => {
   it("names a range only when it is one of the bands", () => {
     expect(priceRangeLabel({ min: 40000, max: 50000 })).toBe("$40,000 - $50,000");
     expect(priceRangeLabel({ min: 15000, max: 25000 })).toBeNull();
+  });
+});
+
+describe("per-site search defaults (spec §9)", () => {
+  it("offers most relevant, latest, highest price and lowest price by default", () => {
+    const site = makeSite();
+    expect(site.search.sort_options.map((key) => SORT_LABELS[key])).toEqual([
+      "Most Relevant",
+      "Latest",
+      "Highest Price",
+      "Lowest Price",
+    ]);
+  });
+
+  it("offers a site's own sort options in its order", () => {
+    const site = makeSite({ search: { sort_options: ["price_asc", "latest"] } });
+    expect(site.search.sort_options.map((key) => SORT_LABELS[key])).toEqual(["Lowest Price", "Latest"]);
+  });
+
+  it("lists popular makes first, 20 of them before Show more", () => {
+    const make = facetConfigs(makeSite()).find((facet) => facet.attribute === "make");
+    expect(make).toMatchObject({ limit: 20, sortBy: "count" });
+    expect(
+      [
+        { name: "Kia", count: 3 },
+        { name: "Toyota", count: 12 },
+        { name: "Mazda", count: 3 },
+      ]
+        .sort(facetComparator("count"))
+        .map((value) => value.name),
+    ).toEqual(["Toyota", "Kia", "Mazda"]);
   });
 });
