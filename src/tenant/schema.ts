@@ -28,7 +28,7 @@ export const LOCATIONS_BLOCK_VARIANTS = ["grid", "single", "dark", "carousel"] a
 export type LocationsBlockVariant = (typeof LOCATIONS_BLOCK_VARIANTS)[number];
 
 export { FINANCE_PROVIDERS, type FinanceProvider } from "./schemas/finance";
-export { CAR_TYPES, type CarType, carTypeSchema } from "./schemas/search";
+export { CAR_TYPES, type CarType, carTypeSchema, type PromoNode } from "./schemas/search";
 
 export const SLUG_PATTERN = /^[a-z0-9]+(?:-[a-z0-9]+)*$/;
 const slug = z.string().regex(SLUG_PATTERN, "must be lower-case letters, digits and single hyphens");

@@ -271,6 +271,12 @@ test("the mobile filter drawer opens, filters and passes axe", async ({ page }) 
   const drawer = page.getByRole("dialog", { name: "Filters" });
   await expect(drawer).toBeVisible();
   await expectNoAxeViolations(page);
+  // Spec §9: car types ordered new, demo, used, with JavaScript as without.
+  const conditions = await drawer
+    .getByRole("group", { name: "Condition" })
+    .locator("label > span:first-of-type")
+    .allTextContents();
+  expect(conditions).toEqual(["New", "Demo", "Used"]);
   await drawer
     .getByRole("group", { name: "Condition" })
     .getByRole("checkbox", { name: /^New\b/ })
@@ -331,4 +337,93 @@ test("old /models?body= links land on the search refined by body; make routes sh
   await expect(page.getByRole("heading", { level: 1 })).toContainText("Mitsubishi");
   await islandReady(page);
   expect(await resultCount(page)).toBe(13);
+});
+
+test("old links keep their price-range filter, and a filter that cannot be honoured is named", async ({
+  page,
+}) => {
+  await page.setViewportSize({ width: 1280, height: 900 });
+  // The old sites' spelling; 14 listed cars are priced $10,000 to $19,999 (fixture stock.json: 15,
+  // less SVWU30000, which the site's search filters exclude).
+  await page.goto(tenantUrl(SLUG, `${DEFAULT}?price_range=10000-20000&isMaxRange=false`));
+  await islandReady(page);
+  await expect.poll(() => resultCount(page)).toBe(14);
+  await expect(page.getByRole("checkbox", { name: /\$10,000 - \$20,000/ })).toBeChecked();
+  // The facet lists its bands by lower bound, not alphabetically.
+  const bands = await page
+    .locator("fieldset.facet", { has: page.getByText("Price Range", { exact: true }) })
+    .locator("label > span:first-of-type")
+    .allTextContents();
+  // Alphabetically "$75,000 - $100,000" would come before "Under $10,000" and after "$50,000 - …".
+  expect(bands).toEqual([
+    "Under $10,000",
+    "$10,000 - $20,000",
+    "$20,000 - $30,000",
+    "$30,000 - $40,000",
+    "$40,000 - $50,000",
+    "$50,000 - $75,000",
+    "$75,000 - $100,000",
+  ]);
+
+  await page.goto(tenantUrl(SLUG, `${DEFAULT}?price_range=cheap`));
+  await islandReady(page);
+  await expect(page.getByRole("note")).toContainText("A filter in this link was ignored");
+  await expect(page.getByRole("note")).toContainText("price_range=cheap");
+  await expect.poll(() => resultCount(page)).toBe(61);
+  await expectNoAxeViolations(page);
+});
+
+test("a caravan site's cards list its own attributes, berths included, prerendered and in the island", async ({
+  page,
+  browser,
+}) => {
+  const caravans = "outback-caravans";
+  // site.json search.card_attributes: car_type, simple_body, sleeps, stocknum.
+  const context = await browser.newContext({ javaScriptEnabled: false });
+  const staticPage = await context.newPage();
+  await staticPage.goto(tenantUrl(caravans, DEFAULT));
+  await expect(
+    staticPage.locator("#static-results [data-car-id]").filter({ hasText: "Stock #OCN40000" }),
+  ).toContainText("Sleeps 2");
+  await context.close();
+
+  await page.goto(tenantUrl(caravans, `${DEFAULT}?query=OCN40000`));
+  await islandReady(page);
+  const card = cards(page).filter({ hasText: "Stock #OCN40000" });
+  await expect(card).toContainText("Sleeps 2");
+  // No km or transmission on this site's cards.
+  await expect(card).not.toContainText(" km");
+});
+
+test("a search in flight keeps the previous cards (Updating…)", async ({ page }) => {
+  await page.setViewportSize({ width: 1280, height: 900 });
+  // The engine's index is held back until released.
+  let release = () => {};
+  const held = new Promise<void>((resolve) => {
+    release = resolve;
+  });
+  await page.context().route("**/search-data/cars.json", async (route) => {
+    await held;
+    await route.continue();
+  });
+  await page.goto(tenantUrl(SLUG, `${DEFAULT}?refinementList%5Bmake%5D%5B0%5D=Mazda`));
+  await expect(results(page).getByText("Updating…")).toBeVisible();
+  // The prerendered first page stays while the search runs: 21 cards, 61 found.
+  await expect(cards(page)).toHaveCount(21);
+  await expect(results(page).getByText("61 vehicles found")).toBeVisible();
+  release();
+  // Sunstate lists 12 Mazdas (fixture stock.json; the Make filter counts them so too).
+  await expect(results(page).getByText("12 vehicles found")).toBeVisible();
+  await expect(results(page).getByText("Updating…")).toBeHidden();
+});
+
+test("a failed search keeps the cards on screen and says Search is unavailable", async ({ page }) => {
+  await page.setViewportSize({ width: 1280, height: 900 });
+  await page.context().route("**/search-data/cars.json", (route) => route.abort());
+  await page.goto(tenantUrl(SLUG, DEFAULT));
+  await page.getByRole("searchbox", { name: "Search vehicles" }).fill("mazda");
+  await expect(results(page).getByRole("alert")).toContainText("Search is unavailable right now");
+  await expect(cards(page)).toHaveCount(21);
+  await expect(results(page).getByText("61 vehicles found")).toBeVisible();
+  await expectNoAxeViolations(page);
 });

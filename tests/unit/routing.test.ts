@@ -154,9 +154,6 @@ describe("search state in the query string", () => {
     "?page=abc",
     "?page=-3",
     "?page=0",
-    "?range[price]=abc:def",
-    "?range[price]=30000:10000",
-    "?range[price]=1:2:3",
     "?range[colour]=1:2",
     "?refinementList[notAnAttr][0]=x",
     "?sortBy=unknown",
@@ -168,7 +165,19 @@ describe("search state in the query string", () => {
   });
 
   it.each([
+    ["?range[price]=abc:def", ["range[price]=abc:def"]],
+    ["?range[price]=30000:10000", ["range[price]=30000:10000"]],
+    ["?range[price]=1:2:3", ["range[price]=1:2:3"]],
+  ])("says a malformed filter %s was ignored rather than dropping it silently", (search, ignored) => {
+    expect(parseQueryState(search)).toEqual({ ignored });
+    expect(hasSearchParams(`https://x/search/new-cars${search}`)).toBe(true);
+  });
+
+  it.each([
     "/search/toyota?query=sr5&refinementList[body][0]=ute&range[price]=20000:60000&sortBy=price_asc&page=3",
+    "/search/new-used-and-demo-cars?refinementList[price_range][0]=$100,000 - $150,000&refinementList[price_range][1]=Under $10,000",
+    "/search/used-cars?range[weekly]=100:200&range[created_at_timestamp]=1790000000:",
+    "/search/new-used-and-demo-cars?range[subscription_price]=1:",
     "/search/new-used-and-demo-cars?refinementList[make][0]=Land Rover&refinementList[make][1]=Mazda",
     "/search/used-cars?range[km]=:50000",
     "/search/new-used-and-demo-cars",
@@ -189,6 +198,78 @@ describe("search state in the query string", () => {
       }),
     ).toBe("?refinementList%5Bmake%5D%5B0%5D=Toyota&refinementList%5Bmodel%5D%5B0%5D=HiLux");
     expect(stateToQueryString({})).toBe("");
+  });
+});
+
+describe("old links keep the spec's search-state filters", () => {
+  it.each([
+    // categories: a car type or a body, in the old sites' spellings
+    ["?refinementList[categories][0]=New Cars", { refinementList: { car_type: ["new"] } }],
+    ["?categories=Pre-Owned", { refinementList: { car_type: ["used"] } }],
+    ["?categories[0]=SUVs&categories[1]=Utes", { refinementList: { body: ["suv", "ute"] } }],
+    ["?refinementList[categories][0]=Cars > People Movers", { refinementList: { body: ["peopleMover"] } }],
+    // price_range: the facet's bands in any spelling, other ranges as the price range
+    [
+      "?refinementList[price_range][0]=$10,000 - $20,000",
+      { refinementList: { price_range: ["$10,000 - $20,000"] } },
+    ],
+    ["?price_range=10000:20000", { refinementList: { price_range: ["$10,000 - $20,000"] } }],
+    ["?price_range=10k-20k", { refinementList: { price_range: ["$10,000 - $20,000"] } }],
+    ["?price_range=under 10000", { refinementList: { price_range: ["Under $10,000"] } }],
+    ["?price_range=$150,000%2B", { refinementList: { price_range: ["$150,000 and over"] } }],
+    ["?price_range=15000-25000", { range: { price: { min: 15000, max: 25000 } } }],
+    // weekly_price_range: the weekly estimate the cards show
+    ["?refinementList[weekly_price_range][0]=$100 - $200 p/w", { range: { weekly: { min: 100, max: 200 } } }],
+    ["?weekly_price_range=150:", { range: { weekly: { min: 150 } } }],
+    ["?range[weekly_price_range]=:250", { range: { weekly: { max: 250 } } }],
+    // created_at_timestamp: listed since, seconds or milliseconds
+    ["?created_at_timestamp=1790000000", { range: { created_at_timestamp: { min: 1790000000 } } }],
+    [
+      "?range[created_at_timestamp]=1790000000000:1800000000000",
+      { range: { created_at_timestamp: { min: 1790000000, max: 1800000000 } } },
+    ],
+    // subscription_price: offered at all, or a range
+    ["?subscription_price=true", { range: { subscription_price: { min: 1 } } }],
+    [
+      "?refinementList[subscription_price][0]=100:300",
+      { range: { subscription_price: { min: 100, max: 300 } } },
+    ],
+    // isMinRange / isMaxRange: the old slider's handle at its end leaves that side open
+    ["?range[price]=5000:100000&isMaxRange=true", { range: { price: { min: 5000 } } }],
+    ["?range[price]=5000:100000&isMinRange=true&isMaxRange=false", { range: { price: { max: 100000 } } }],
+  ])("reads %s", (search, state) => {
+    expect(parseQueryState(search)).toEqual(state);
+  });
+
+  it.each([
+    ["?price_range=cheap", ["price_range=cheap"]],
+    ["?weekly_price_range=affordable", ["weekly_price_range=affordable"]],
+    ["?categories=Cars %26 Trucks!", ["categories=Cars & Trucks!"]],
+    ["?subscription_price=soon", ["subscription_price=soon"]],
+    ["?created_at_timestamp=yesterday", ["created_at_timestamp=yesterday"]],
+  ])("names %s as ignored rather than showing unfiltered stock", (search, ignored) => {
+    expect(parseQueryState(search)).toEqual({ ignored });
+  });
+
+  it("writes the canonical address and never writes the ignored filters back", () => {
+    const state = parseQueryState(
+      "?price_range=10000:20000&weekly_price_range=100-200&categories=SUVs&price_range=cheap",
+    );
+    expect(stateToQueryString(state)).toBe(
+      "?refinementList%5Bbody%5D%5B0%5D=suv&refinementList%5Bprice_range%5D%5B0%5D=%2410%2C000%20-%20%2420%2C000&range%5Bweekly%5D=100%3A200",
+    );
+  });
+
+  it("filters the search by the weekly estimate and the price-range facet", () => {
+    const params = stateToSearchParams(
+      { kind: "all" },
+      {
+        refinementList: { price_range: ["$10,000 - $20,000"] },
+        range: { weekly: { min: 100, max: 200 } },
+      },
+      makeSite(),
+    );
+    expect(params.filter).toEqual([['price_range = "$10,000 - $20,000"'], "weekly >= 100", "weekly <= 200"]);
   });
 });
 

@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { cardActions, cardSite, reserveDeposit } from "~/features/search/cards";
+import { cardActions, cardFacts, cardSite, reserveDeposit } from "~/features/search/cards";
 import { makeSite } from "./helpers";
 
 const car = {
@@ -74,5 +74,52 @@ describe("result card buttons", () => {
     expect(cardActions(car, cardSite(site)).find((a) => a.kind === "finance")?.href).toBe(
       "/personalised/finance?vehiclePriceBudget=32990&car_id=7&car_type=used#finance-form",
     );
+  });
+});
+
+describe("result card attributes follow search.card_attributes (spec §2)", () => {
+  const caravan = {
+    car_type_label: "New",
+    body_label: "Caravan",
+    km: null,
+    transmission: null,
+    fuel: null,
+    drive: null,
+    colour: "White",
+    seats: null,
+    year: 2026,
+    stocknum: "OCN40000",
+    sleeps: 2,
+  };
+  const hatch = {
+    ...caravan,
+    car_type_label: "Used",
+    body_label: "Hatch",
+    km: 44710,
+    transmission: "Automatic",
+    stocknum: "WAU20012",
+    sleeps: null,
+  };
+
+  it("lists the spec default facts when the site names none", () => {
+    expect(cardFacts(hatch, makeSite())).toEqual([
+      "Used",
+      "Hatch",
+      "44,710 km",
+      "Automatic",
+      "Stock #WAU20012",
+    ]);
+  });
+
+  it("lists a caravan site's facts in its order, berths included, skipping what a car lacks", () => {
+    const site = makeSite({
+      search: { card_attributes: ["car_type", "simple_body", "sleeps", "km", "stocknum"] },
+    });
+    expect(cardFacts(caravan, cardSite(site))).toEqual(["New", "Caravan", "Sleeps 2", "Stock #OCN40000"]);
+  });
+
+  it("leaves out an attribute that names no fact", () => {
+    const site = makeSite({ search: { card_attributes: ["year", "not_a_fact", "colour"] } });
+    expect(cardFacts(hatch, cardSite(site))).toEqual(["2026", "White"]);
   });
 });

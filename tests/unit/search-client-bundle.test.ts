@@ -173,7 +173,11 @@ const firstPage = [{ indexName: "cars", params: { query: "toyota", hitsPerPage: 
 describe("the search client bundled for the browser", () => {
   it("searches a hosted Meilisearch with the site's search key", async () => {
     seen.length = 0;
-    const client = bundle.createSearchClient({ service: { host: origin, key: KEY }, indexUrl: "/unused" });
+    const client = bundle.createSearchClient({
+      service: { host: origin, key: KEY },
+      indexUrl: "/unused",
+      cacheSize: 30,
+    });
     const { results } = await client.search(firstPage as never);
     const result = results[0] as { hits: { id: number }[]; nbHits: number; facets: Record<string, unknown> };
     expect(result.hits.map((hit) => hit.id).sort()).toEqual([1, 2]);
@@ -191,10 +195,34 @@ describe("the search client bundled for the browser", () => {
     }
   });
 
+  it("answers a search it has seen from its cache, keeping search.cache_size answers, oldest out first", async () => {
+    const client = bundle.createSearchClient({
+      service: { host: origin, key: KEY },
+      indexUrl: "/unused",
+      cacheSize: 2,
+    });
+    const query = (text: string) => [{ indexName: "cars", params: { query: text, hitsPerPage: 10 } }];
+    /** Whether the search reached the service. */
+    const searched = async (text: string) => {
+      const before = seen.length;
+      await client.search(query(text) as never);
+      return seen.length > before;
+    };
+    expect(await searched("toyota")).toBe(true);
+    // Back to a search already answered: no request.
+    expect(await searched("toyota")).toBe(false);
+    expect(await searched("mazda")).toBe(true);
+    expect(await searched("kia")).toBe(true);
+    // Two answers kept: "toyota", the oldest, went when "kia" came.
+    expect(await searched("mazda")).toBe(false);
+    expect(await searched("toyota")).toBe(true);
+  });
+
   it("fails with Meilisearch's own message when the service refuses the key", async () => {
     const client = bundle.createSearchClient({
       service: { host: origin, key: "revoked" },
       indexUrl: "/unused",
+      cacheSize: 30,
     });
     // instant-meilisearch passes on "<error name>: <message>", as with meilisearch-js itself; the
     // results panel shows it.
@@ -211,6 +239,7 @@ describe("the search client bundled for the browser", () => {
     const client = bundle.createSearchClient({
       service: { host: `http://127.0.0.1:${port}`, key: KEY },
       indexUrl: "/unused",
+      cacheSize: 30,
     });
     await expect(client.search(firstPage as never)).rejects.toThrow(
       /^MeiliSearchCommunicationError: fetch failed$/,
@@ -221,7 +250,7 @@ describe("the search client bundled for the browser", () => {
     seen.length = 0;
     workers.started = 0;
     Object.assign(globalThis, { Worker: WorkerStandIn });
-    const client = bundle.createSearchClient({ indexUrl: `${origin}/search-data/cars.json` });
+    const client = bundle.createSearchClient({ indexUrl: `${origin}/search-data/cars.json`, cacheSize: 30 });
     const { results } = await client.search(firstPage as never);
     expect((results[0] as { hits: { id: number }[] }).hits.map((hit) => hit.id).sort()).toEqual([1, 2]);
     // The index is fetched once; every search after that stays in the page.
@@ -234,7 +263,7 @@ describe("the search client bundled for the browser", () => {
     workers.started = 0;
     workers.failNext = true;
     Object.assign(globalThis, { Worker: WorkerStandIn });
-    const client = bundle.createSearchClient({ indexUrl: `${origin}/search-data/cars.json` });
+    const client = bundle.createSearchClient({ indexUrl: `${origin}/search-data/cars.json`, cacheSize: 30 });
     await expect(client.search(firstPage as never)).rejects.toThrow("the search engine could not start");
     const { results } = await client.search(firstPage as never);
     expect((results[0] as { nbHits: number }).nbHits).toBe(2);

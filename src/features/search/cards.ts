@@ -3,7 +3,7 @@
  * Pure: the static cards and the search island render the same list.
  */
 import { financeLink } from "~/features/finance/finance-link";
-import { formatMoney } from "~/lib/format";
+import { formatKm, formatMoney } from "~/lib/format";
 
 /** The few site settings cards need (a Site satisfies it; islands get only this much). */
 export interface CardSite {
@@ -11,7 +11,53 @@ export interface CardSite {
   reserve_deposit: number;
   /** Where Get Finance goes (site.json `finance_link`). */
   finance_link: string;
-  search: { custom_button?: { label: string; href: string } | undefined };
+  search: {
+    custom_button?: { label: string; href: string } | undefined;
+    /** The facts a card lists, in order (`search.card_attributes`); absent, the spec §2 default. */
+    card_attributes?: readonly string[] | undefined;
+  };
+}
+
+/** Spec §2 result-card attributes when a site names none. */
+export const DEFAULT_CARD_ATTRIBUTES = ["car_type", "simple_body", "km", "simple_transmission", "stocknum"];
+
+/** The document fields a card fact reads. */
+export interface CardFactCar {
+  car_type_label: string;
+  body_label: string | null;
+  km: number | null;
+  transmission: string | null;
+  fuel: string | null;
+  drive: string | null;
+  colour: string | null;
+  seats: number | null;
+  year: number;
+  stocknum: string | null;
+  sleeps: number | null;
+}
+
+const FACTS: Record<string, (car: CardFactCar) => string | null> = {
+  car_type: (car) => car.car_type_label,
+  simple_body: (car) => car.body_label,
+  km: (car) => (car.km === null ? null : formatKm(car.km)),
+  simple_transmission: (car) => car.transmission,
+  simple_fuel: (car) => car.fuel,
+  simple_drive: (car) => car.drive,
+  colour: (car) => car.colour,
+  seats: (car) => (car.seats === null ? null : `${car.seats} seats`),
+  year: (car) => String(car.year),
+  stocknum: (car) => (car.stocknum ? `Stock #${car.stocknum}` : null),
+  sleeps: (car) => (car.sleeps === null ? null : `Sleeps ${car.sleeps}`),
+};
+
+/**
+ * A card's facts, in the site's order (spec §2 result-card attributes); an attribute the car has no
+ * value for, or that names no fact, is left out.
+ */
+export function cardFacts(car: CardFactCar, site: Pick<CardSite, "search">): string[] {
+  return (site.search.card_attributes ?? DEFAULT_CARD_ATTRIBUTES)
+    .map((attribute) => FACTS[attribute]?.(car) ?? null)
+    .filter((fact): fact is string => Boolean(fact));
 }
 
 export interface CardCar {
@@ -45,7 +91,7 @@ export function cardSite(site: CardSite): CardSite {
     features: { checkout: site.features.checkout, trade_in: site.features.trade_in },
     reserve_deposit: site.reserve_deposit,
     finance_link: site.finance_link,
-    search: { custom_button: site.search.custom_button },
+    search: { custom_button: site.search.custom_button, card_attributes: site.search.card_attributes },
   };
 }
 

@@ -18,6 +18,7 @@ import {
 import type { Site } from "~/tenant/schema";
 import { isTenantIndexUid } from "~/tenant/schemas/search";
 import { rankOf } from "./pack";
+import { priceRangeOf } from "./price-ranges";
 import { priceBand } from "./results";
 
 export interface CarSearchDocument {
@@ -34,6 +35,8 @@ export interface CarSearchDocument {
   price: number;
   /** Lower bound of the price's band, for the slider's histogram. */
   price_band: number | null;
+  /** The price-range facet's value ("$10,000 - $20,000"), listed by lower bound. */
+  price_range: string | null;
   subscription_price: number | null;
   km: number | null;
   car_type: Car["car_type"];
@@ -71,6 +74,8 @@ export interface CarSearchDocument {
   weekly: number | null;
   image: string;
   reserve_deposit: number | null;
+  /** Caravan berths (spec §3 caravan specs), for sites whose cards list them. */
+  sleeps: number | null;
 }
 
 function seconds(iso: string | null | undefined): number {
@@ -99,6 +104,7 @@ export function toSearchDocument(
     year: car.year,
     price: car.price,
     price_band: priceBand(car.price),
+    price_range: priceRangeOf(car.price),
     subscription_price: car.subscription_price ?? null,
     km: car.km ?? null,
     car_type: car.car_type,
@@ -133,6 +139,7 @@ export function toSearchDocument(
     weekly: weeklyChip(car, site, now),
     image: carPictures(car)[0]?.url ?? "",
     reserve_deposit: car.reserve_deposit ?? null,
+    sleeps: car.sleeps ?? null,
   };
 }
 

@@ -1,11 +1,12 @@
 /**
  * The embedded index on the wire: fields that follow from others are left out and rebuilt in the
- * browser (rank, make_model, sold, labels, slugs that are `{name}-{id}`), then the rest is stored
+ * browser (rank, make_model, sold, labels, price bands and ranges, slugs that are `{name}-{id}`), then the rest is stored
  * column by column. Keeps a 5,000-car tenant's index small enough to fetch on first interaction.
  */
 import { bodyLabel } from "~/features/stock/specifications";
 import { type ColumnarDocuments, decodeColumnar, encodeColumnar } from "./columnar";
 import type { CarSearchDocument } from "./documents";
+import { priceRangeOf } from "./price-ranges";
 import { priceBand } from "./results";
 import { toSlug } from "./slugs";
 
@@ -35,6 +36,7 @@ export function packIndex(documents: readonly CarSearchDocument[]): PackedIndex 
       car_type_label: _ctl,
       body_label: _bl,
       price_band: _pb,
+      price_range: _pr,
       ...rest
     } = doc;
     return { ...rest, slug: doc.slug === slugFor(doc) ? null : doc.slug };
@@ -52,5 +54,6 @@ export function unpackIndex(packed: PackedIndex): CarSearchDocument[] {
     car_type_label: packed.carTypeLabels[doc.car_type] ?? doc.car_type,
     body_label: doc.body ? bodyLabel(doc.body) : null,
     price_band: priceBand(doc.price),
+    price_range: priceRangeOf(doc.price),
   }));
 }

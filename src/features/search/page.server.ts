@@ -10,6 +10,7 @@ import type { Site } from "~/tenant/schema";
 import type { TenantData } from "~/tenant/tenant.server";
 import { cardSite } from "./cards";
 import { indexUid } from "./documents";
+import { orderPromos, promoNotEnded, promoShown } from "./promos";
 import { displayCount } from "./results";
 import {
   allSearchPaths,
@@ -50,10 +51,11 @@ export function facetConfigs(site: Site, bodies: readonly (string | null)[] = []
   });
   return [
     {
-      ...facet("car_type", "Condition", 3, "name"),
+      ...facet("car_type", "Condition", 3, "condition"),
       labels: { new: "New", demo: "Demo", used: site.used_keyword },
     },
     facet("make", "Make", site.search.popular_makes_limit),
+    facet("price_range", "Price Range", 10, "lower_bound"),
     facet("model", "Model"),
     { ...facet("body", "Body Type"), labels: bodyLabels },
     facet("fuel", "Fuel"),
@@ -140,6 +142,12 @@ export function searchPageProps(tenant: TenantData, path: SearchPath) {
   const carTypes = [...new Set(tenantSearch(tenant).documents.map((doc) => doc.car_type))];
   const title = searchPathTitle(path, site, carTypes);
   const canonicalPath = searchPathToUrl(path);
+  const pathCarTypes = path.kind === "car_type" ? path.carTypes : [];
+  // Every promo not over by the build's clock, in spec order; the page and the island decide at
+  // the shopper's clock and filters which of them show.
+  const promos = orderPromos(
+    site.search.promos.filter((promo) => promoNotEnded(promo, new Date(tenant.now))),
+  );
   const app: SearchAppProps = {
     indexUid: uid,
     pathname: canonicalPath,
@@ -156,6 +164,9 @@ export function searchPageProps(tenant: TenantData, path: SearchPath) {
     stockCountOverride: site.search.stock_count_override,
     ...browserSearchConfig(site),
     initial: { hits: result.hits as SearchAppProps["initial"]["hits"], count },
+    promos,
+    promoShuffle: site.search.promo_shuffle,
+    pathCarTypes,
   };
   return {
     title,
@@ -163,6 +174,9 @@ export function searchPageProps(tenant: TenantData, path: SearchPath) {
     canonicalPath,
     browse: browseGroups(tenant, path),
     pages: result.totalPages ?? 1,
+    /** The promos of the prerendered first page: this route's, with no filter chosen yet. */
+    promos: promos.filter((promo) => promoShown(promo, { path: canonicalPath, carTypes: pathCarTypes })),
+    builtAt: new Date(tenant.now),
     app,
   };
 }

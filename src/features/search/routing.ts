@@ -7,6 +7,7 @@
 
 import { vehicleNoun } from "~/features/stock/stock";
 import type { CarType, Site } from "~/tenant/schema";
+import { type MoneyRange, parseMoneyRange, priceRangeLabel } from "./price-ranges";
 import { DEFAULT_SEARCH_PATH, toSlug } from "./slugs";
 
 export type SearchPath =
@@ -30,6 +31,12 @@ export interface SearchUiState {
   sortBy?: SortKey;
   refinementList?: Record<string, string[]>;
   range?: Record<string, { min?: number; max?: number }>;
+  /**
+   * Filters a link asked for that this site cannot honour (`price_range: cheap`), so the page can
+   * say a filter was ignored rather than show unfiltered stock as if it were the answer.
+   * Never written back to the address.
+   */
+  ignored?: string[];
 }
 
 /** List refinements of the spec's search state that the index can filter on. */
@@ -55,8 +62,17 @@ export const LIST_REFINEMENTS = [
   "tag",
   "year",
   "certified",
+  "price_range",
 ] as const;
-export const RANGE_REFINEMENTS = ["price", "km", "year", "subscription_price"] as const;
+/** `weekly` is the lender's weekly estimate the cards show (the tenant's finance rule). */
+export const RANGE_REFINEMENTS = [
+  "price",
+  "km",
+  "year",
+  "subscription_price",
+  "weekly",
+  "created_at_timestamp",
+] as const;
 
 const CAR_TYPE_ROUTES: Record<string, CarType[]> = {
   "new-cars": ["new"],
@@ -232,63 +248,162 @@ function parseSort(value: string): SortKey | undefined {
   return undefined;
 }
 
-const numberOrUndefined = (text: string | undefined): number | undefined => {
-  if (text === undefined || text.trim() === "") return undefined;
-  const n = Number(text);
-  return Number.isFinite(n) ? n : Number.NaN;
-};
-
 /** `refinementList[make][0]` → ["refinementList", "make", "0"]; accepts `[]` and missing indexes. */
 function keyParts(key: string): string[] {
-  const match = /^([a-zA-Z]+)((?:\[[^\]]*\])*)$/.exec(key);
+  const match = /^([a-zA-Z_]+)((?:\[[^\]]*\])*)$/.exec(key);
   if (!match) return [];
   return [match[1] as string, ...[...(match[2] ?? "").matchAll(/\[([^\]]*)\]/g)].map((m) => m[1] as string)];
 }
+
+/**
+ * The old sites' search-state names that are not plain refinements here; read from
+ * `refinementList[name][i]=` or a bare `name=` / `name[i]=`.
+ */
+const LINK_FILTERS = [
+  "categories",
+  "price_range",
+  "weekly_price_range",
+  "created_at_timestamp",
+  "subscription_price",
+] as const;
+type LinkFilter = (typeof LINK_FILTERS)[number];
+const RANGE_ALIASES: Record<string, (typeof RANGE_REFINEMENTS)[number]> = {
+  weekly_price_range: "weekly",
+  weekly_price: "weekly",
+};
+const YES = /^(true|1|yes|on)$/i;
+const CAR_TYPE_WORDS: Record<string, CarType> = {
+  new: "new",
+  demo: "demo",
+  demonstrator: "demo",
+  used: "used",
+  "pre-owned": "used",
+  preowned: "used",
+};
+/** Display names of bodies as old links spell them ("People Movers") → the index's body values. */
+const BODY_WORDS: Record<string, string> = {
+  "cab chassis": "cabChassis",
+  "people mover": "peopleMover",
+  "light truck": "lightTruck",
+  "station wagon": "stationWagon",
+  wagon: "stationWagon",
+  "camper trailer": "camperTrailer",
+  electric: "ev",
+  hatchback: "hatch",
+};
+
+/** A category of the old sites: a car type ("New Cars") or a body ("SUVs", "Cars > Utes"). */
+function readCategory(value: string): { attribute: "car_type" | "body"; value: string } | null {
+  const last = (value.split(">").at(-1) ?? value).trim().toLowerCase();
+  const words = last.replace(/\s+(cars|vehicles|stock)$/, "");
+  const carType = CAR_TYPE_WORDS[words];
+  if (carType) return { attribute: "car_type", value: carType };
+  const singular = words.replace(/(?<=[a-z])s$/, "");
+  const body = BODY_WORDS[words] ?? BODY_WORDS[singular];
+  if (body) return { attribute: "body", value: body };
+  return /^[a-z0-9]+$/.test(singular) ? { attribute: "body", value: singular } : null;
+}
+
+/** Timestamps in old links may be milliseconds; the index holds seconds. */
+const seconds = (n: number) => (n >= 1e12 ? Math.floor(n / 1000) : n);
 
 /** Reads the query string; unknown parameters are ignored and malformed ones dropped. */
 export function parseQueryState(search: string): SearchUiState {
   const params = new URLSearchParams(search.startsWith("?") ? search.slice(1) : search);
   const state: SearchUiState = {};
   const lists: Record<string, { index: number; value: string }[]> = {};
+  const ranges: Record<string, MoneyRange> = {};
+  const ignored: string[] = [];
+  const flags = { min: false, max: false };
   let order = 0;
+  const addListValue = (attribute: string, value: string, index: string | undefined) => {
+    const position = index !== undefined && /^\d+$/.test(index) ? Number(index) : 1_000_000 + order++;
+    lists[attribute] = [...(lists[attribute] ?? []), { index: position, value }];
+  };
+  const addRange = (attribute: string, range: MoneyRange | null, label: string): void => {
+    if (!range || ranges[attribute]) ignored.push(label);
+    else if (attribute !== "created_at_timestamp") ranges[attribute] = range;
+    else
+      ranges[attribute] = {
+        ...(range.min !== undefined ? { min: seconds(range.min) } : {}),
+        ...(range.max !== undefined ? { max: seconds(range.max) } : {}),
+      };
+  };
+  const readLinkFilter = (name: LinkFilter, value: string, index: string | undefined) => {
+    const label = `${name}=${value}`;
+    switch (name) {
+      case "categories": {
+        const category = readCategory(value);
+        if (category) addListValue(category.attribute, category.value, undefined);
+        else ignored.push(label);
+        return;
+      }
+      case "price_range": {
+        const range = parseMoneyRange(value);
+        const band = range && priceRangeLabel(range);
+        // A range that is no band of the facet is still honoured, as the price slider's range.
+        if (band) addListValue("price_range", band, index);
+        else addRange("price", range, label);
+        return;
+      }
+      case "weekly_price_range":
+        addRange("weekly", parseMoneyRange(value), label);
+        return;
+      case "created_at_timestamp": {
+        const since = /^\d+$/.test(value) ? { min: Number(value) } : parseMoneyRange(value);
+        addRange("created_at_timestamp", since, label);
+        return;
+      }
+      case "subscription_price":
+        // "Subscription available": any subscription price above 0 (spec §4 price display).
+        addRange("subscription_price", YES.test(value) ? { min: 1 } : parseMoneyRange(value), label);
+        return;
+    }
+  };
   for (const [key, raw] of params) {
     const value = raw.trim();
-    const [name, attribute, index] = keyParts(key);
+    const [name = "", attribute, index] = keyParts(key);
+    const linkFilter = (LINK_FILTERS as readonly string[]).includes(name)
+      ? (name as LinkFilter)
+      : name === "refinementList" && (LINK_FILTERS as readonly string[]).includes(attribute ?? "")
+        ? (attribute as LinkFilter)
+        : undefined;
+    const rangeAttribute =
+      name === "range" && attribute ? (RANGE_ALIASES[attribute] ?? attribute) : undefined;
     if (name === "query" && attribute === undefined && value) state.query = value.slice(0, 200);
     else if (name === "page" && attribute === undefined && /^\d+$/.test(value) && Number(value) >= 1) {
       state.page = Math.min(Number(value), 10_000);
     } else if (name === "sortBy" && attribute === undefined) {
       const sort = parseSort(value);
       if (sort) state.sortBy = sort;
+    } else if ((name === "isMinRange" || name === "isMaxRange") && attribute === undefined) {
+      // The old slider's handle sat at its end: that side of the range is open ("$50,000 and over").
+      if (YES.test(value)) flags[name === "isMinRange" ? "min" : "max"] = true;
+    } else if (linkFilter && value) {
+      readLinkFilter(linkFilter, value, name === "refinementList" ? index : attribute);
     } else if (
       name === "refinementList" &&
       attribute &&
       (LIST_REFINEMENTS as readonly string[]).includes(attribute) &&
       value
     ) {
-      const position = index !== undefined && /^\d+$/.test(index) ? Number(index) : 1_000_000 + order++;
-      lists[attribute] = [...(lists[attribute] ?? []), { index: position, value }];
-    } else if (
-      name === "range" &&
-      attribute &&
-      (RANGE_REFINEMENTS as readonly string[]).includes(attribute)
-    ) {
-      const [minText, maxText, extra] = value.split(":");
-      const min = numberOrUndefined(minText);
-      const max = numberOrUndefined(maxText);
-      if (extra !== undefined || Number.isNaN(min) || Number.isNaN(max)) continue;
-      if (min === undefined && max === undefined) continue;
-      if (min !== undefined && max !== undefined && min > max) continue;
-      state.range = {
-        ...state.range,
-        [attribute]: { ...(min !== undefined ? { min } : {}), ...(max !== undefined ? { max } : {}) },
-      };
+      addListValue(attribute, value, index);
+    } else if (rangeAttribute && (RANGE_REFINEMENTS as readonly string[]).includes(rangeAttribute) && value) {
+      addRange(rangeAttribute, parseMoneyRange(value), `range[${attribute}]=${value}`);
     }
   }
   for (const [attribute, entries] of Object.entries(lists)) {
     const values = [...new Set(entries.sort((a, b) => a.index - b.index).map((entry) => entry.value))];
     state.refinementList = { ...state.refinementList, [attribute]: values };
   }
+  for (const [attribute, { min, max }] of Object.entries(ranges)) {
+    const open = {
+      ...(min !== undefined && !flags.min ? { min } : {}),
+      ...(max !== undefined && !flags.max ? { max } : {}),
+    };
+    if (open.min !== undefined || open.max !== undefined) state.range = { ...state.range, [attribute]: open };
+  }
+  if (ignored.length) state.ignored = ignored;
   return state;
 }
 

@@ -40,5 +40,6 @@ export function browserSearchConfig(site: Site): SearchClientConfig {
       ? { host: site.search_service.host, key: site.search_service.key }
       : undefined,
     indexUrl: "/search-data/cars.json",
+    cacheSize: site.search.cache_size,
   };
 }

@@ -23,6 +23,7 @@ export const FACET_ATTRIBUTES = [
   "item_type",
   "filtered_features",
   "make_model",
+  "price_range",
 ] as const;
 
 export const NUMERIC_ATTRIBUTES = [
@@ -31,6 +32,7 @@ export const NUMERIC_ATTRIBUTES = [
   "year",
   "subscription_price",
   "created_at_timestamp",
+  "weekly",
 ] as const;
 export const SORTABLE_ATTRIBUTES = ["price", "km", "year", "created_at_timestamp", "rank"] as const;
 export const SEARCHABLE_ATTRIBUTES = [

@@ -68,6 +68,29 @@ export const fixedListSchema = z
 
 export type FixedListConfig = z.infer<typeof fixedListSchema>;
 
+/**
+ * A promo node (spec §3: start, expiry, position, display, strictDisplay): a tile in the search
+ * results grid. `display` lists car types ("new") and/or search routes ("/search/toyota") the tile
+ * is for; `strictDisplay` drops it unless the shopper's filter is one of those car types.
+ */
+export const promoNodeSchema = z
+  .object({
+    title: z.string().min(1).max(60),
+    text: z.string().max(160).optional(),
+    href: safeHref,
+    /** The tile's button text. */
+    cta: z.string().min(1).max(30).default("Find out more"),
+    start: z.iso.datetime({ offset: true }).optional(),
+    expiry: z.iso.datetime({ offset: true }).optional(),
+    /** 1-based slot in the first page of results; without one the tile follows the cards. */
+    position: z.number().int().min(1).max(120).optional(),
+    display: z.array(z.union([carTypeSchema, sitePath])).default([]),
+    strictDisplay: z.boolean().default(false),
+  })
+  .strict();
+
+export type PromoNode = z.infer<typeof promoNodeSchema>;
+
 /** Search page constants the spec calls per site. */
 export const searchSettingsSchema = z
   .object({
@@ -104,5 +127,9 @@ export const searchSettingsSchema = z
      * the home page, e.g. "Under $20,000" with `price > 1000 AND price <= 20000`.
      */
     fixed_lists: z.array(fixedListSchema).default([]),
+    /** Promo tiles in the results grid (spec §3 promo node, §5 promo ordering). */
+    promos: z.array(promoNodeSchema).max(12).default([]),
+    /** Spec §5: promos without a position follow in a shuffled order, per page view. */
+    promo_shuffle: z.boolean().default(false),
   })
   .strict();

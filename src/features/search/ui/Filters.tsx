@@ -1,6 +1,7 @@
 import { type CSSProperties, useId, useState } from "react";
 import { Configure, Index, useConnector, useInstantSearch } from "react-instantsearch-core";
 import { formatNumber } from "~/lib/format";
+import { type FacetOrder, facetComparator } from "../facet-order";
 import { moveHandle, priceHistogram } from "../results";
 import { connectFacet, connectRange } from "./widgets";
 
@@ -9,7 +10,7 @@ export interface FacetConfig {
   label: string;
   /** Values listed before "Show more" (popular makes first 20). */
   limit: number;
-  sortBy: "count" | "name";
+  sortBy: FacetOrder;
   /** Display names of raw values (car types show as "Pre-Owned" on some sites). */
   labels?: Record<string, string> | undefined;
 }
@@ -25,7 +26,7 @@ function RefinementGroup({
   const { items, refine, canToggleShowMore, isShowingMore, toggleShowMore } = useConnector(connectFacet, {
     attribute,
     limit,
-    sortBy: sortBy === "count" ? ["count:desc", "name:asc"] : ["name:asc"],
+    sortBy: facetComparator(sortBy),
   });
   if (!shown || items.length === 0) return null;
   return (

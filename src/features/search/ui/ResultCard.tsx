@@ -1,6 +1,6 @@
 import { cdnImage, cdnSizes, cdnSrcset } from "~/features/media/media";
-import { formatKm, formatNumber } from "~/lib/format";
-import { type CardSite, cardActions } from "../cards";
+import { formatNumber } from "~/lib/format";
+import { type CardSite, cardActions, cardFacts } from "../cards";
 import type { CarSearchDocument } from "../documents";
 
 interface Props {
@@ -16,13 +16,7 @@ interface Props {
 
 /** The island's result card: same markup and classes as CarCard.astro. */
 export function ResultCard({ car, site, eager = false, skeleton = false }: Props) {
-  const facts = [
-    car.car_type_label,
-    car.body_label,
-    car.km === null ? null : formatKm(car.km),
-    car.transmission,
-    car.stocknum ? `Stock #${car.stocknum}` : null,
-  ].filter((fact): fact is string => Boolean(fact));
+  const facts = cardFacts(car, site);
   const [primary, ...others] = cardActions(car, site);
   return (
     <article

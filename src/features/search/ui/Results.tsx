@@ -1,9 +1,12 @@
-import { useLayoutEffect, useRef, useState } from "react";
+import { useLayoutEffect, useMemo, useRef, useState } from "react";
 import { useConnector, useInstantSearch } from "react-instantsearch-core";
+import type { CarType } from "~/tenant/schema";
 import type { CardSite } from "../cards";
 import type { CarSearchDocument } from "../documents";
+import { chosenCarTypes, orderPromos, type PromoNode, placePromos, promoActive, promoShown } from "../promos";
 import { showMeLabel } from "../quick";
 import { collapseSoldRuns, displayCount, EMPTY_TEXT, EMPTY_TITLE, resultCountText } from "../results";
+import { PromoTile } from "./PromoTile";
 import { ResultCard } from "./ResultCard";
 import { connectPage } from "./widgets";
 
@@ -16,6 +19,14 @@ interface Props {
   initial: { hits: CarSearchDocument[]; count: number; updating: boolean };
   clearFiltersHref: string;
   stockCountOverride?: number | undefined;
+  promos: PromoSetup;
+}
+
+interface PromoSetup {
+  nodes: PromoNode[];
+  shuffle: boolean;
+  path: string;
+  pathCarTypes: readonly CarType[];
 }
 
 function Pagination() {
@@ -114,26 +125,51 @@ export function ShowMeButton({
   );
 }
 
+/**
+ * The promos this search shows (spec §5): on its first page only, inside their windows at the
+ * shopper's clock (read once per page view), for the car types the filters choose. A shuffled
+ * order is drawn once per page view, so it does not change with every filter.
+ */
+function useShownPromos(setup: PromoSetup): PromoNode[] {
+  const { results, indexUiState } = useInstantSearch();
+  const [now] = useState(() => new Date());
+  const ordered = useMemo(
+    () => orderPromos(setup.nodes, setup.shuffle ? Math.random : undefined),
+    [setup.nodes, setup.shuffle],
+  );
+  if ((results?.page ?? 0) > 0) return [];
+  const carTypes = chosenCarTypes(setup.pathCarTypes, indexUiState.refinementList?.car_type);
+  return ordered.filter(
+    (promo) => promoActive(promo, now) && promoShown(promo, { path: setup.path, carTypes }),
+  );
+}
+
 function CardGrid({
   hits,
   site,
   prerendered,
+  promos,
 }: {
   hits: CarSearchDocument[];
   site: CardSite;
   prerendered: boolean;
+  promos: PromoNode[];
 }) {
   const grid = (
     <div className="grid">
-      {hits.map((car, index) => (
-        <ResultCard key={car.id} car={car} site={site} eager={index < 3} />
-      ))}
+      {placePromos(hits, promos).map((item, index) =>
+        item.kind === "car" ? (
+          <ResultCard key={item.car.id} car={item.car} site={site} eager={index < 3} />
+        ) : (
+          <PromoTile key={`promo-${item.promo.title}-${item.promo.href}`} promo={item.promo} />
+        ),
+      )}
     </div>
   );
   return prerendered ? <PrerenderedGrid fallback={grid} /> : grid;
 }
 
-export function Results({ site, initial, clearFiltersHref, stockCountOverride }: Props) {
+export function Results({ site, initial, clearFiltersHref, stockCountOverride, promos }: Props) {
   // The hits straight from the results: the cards read the documents' own fields, none of what
   // useHits adds (click-event senders, highlight escaping), which would only weigh on the bundle.
   const { results, status, error } = useInstantSearch();
@@ -148,6 +184,7 @@ export function Results({ site, initial, clearFiltersHref, stockCountOverride }:
     : collapseSoldRuns((results?.hits ?? []) as unknown as CarSearchDocument[]);
   // Before the first answer there is nothing to count yet: busy, never "0 found" or the empty state.
   const busy = waiting || status === "loading" || status === "stalled";
+  const shownPromos = useShownPromos(promos);
   const updating = waiting ? initial.updating : busy;
   // An answer with the prerendered cards, in their order (the page as built, before any filter),
   // keeps them: React renders no card until the shopper changes the search.
@@ -184,7 +221,7 @@ export function Results({ site, initial, clearFiltersHref, stockCountOverride }:
           </a>
         </div>
       ) : (
-        <CardGrid hits={hits} site={site} prerendered={prerendered} />
+        <CardGrid hits={hits} site={site} prerendered={prerendered} promos={shownPromos} />
       )}
       <Pagination />
     </section>

@@ -1,9 +1,11 @@
 import type { UiState } from "instantsearch.js";
 import { history } from "instantsearch.js/es/lib/routers";
 import { useEffect, useLayoutEffect, useMemo, useRef, useState } from "react";
-import { Configure, InstantSearch } from "react-instantsearch-core";
+import { Configure, InstantSearch, useConnector } from "react-instantsearch-core";
+import type { CarType } from "~/tenant/schema";
 import type { CardSite } from "../cards";
 import type { CarSearchDocument } from "../documents";
+import type { PromoNode } from "../promos";
 import {
   hasSearchParams,
   parseQueryState,
@@ -15,6 +17,7 @@ import { type FacetConfig, Filters } from "./Filters";
 import { Results, ShowMeButton } from "./Results";
 import { createSearchClient } from "./search-client";
 import { CurrentFilters, SearchBox, SortSelect } from "./Toolbar";
+import { connectRange } from "./widgets";
 
 export interface SearchAppProps {
   indexUid: string;
@@ -23,6 +26,8 @@ export interface SearchAppProps {
   /** Filters the path implies (`make = "Toyota"`). */
   baseFilter: string[];
   hitsPerPage: number;
+  /** Answers the search client keeps (`search.cache_size`). */
+  cacheSize?: number | undefined;
   sortOptions: { key: SortKey; label: string }[];
   priceAscExcludesZero: boolean;
   facets: FacetConfig[];
@@ -33,6 +38,11 @@ export interface SearchAppProps {
   indexUrl: string;
   /** The prerendered first page of this path with no filters. */
   initial: { hits: CarSearchDocument[]; count: number };
+  /** Promo nodes not over at build time, in spec order (the grid picks by clock and filters). */
+  promos: PromoNode[];
+  promoShuffle: boolean;
+  /** The car types this route lists (`/search/used-cars`), for the promos' display rules. */
+  pathCarTypes: CarType[];
 }
 
 type IndexState = UiState[string];
@@ -48,6 +58,33 @@ function TakeOverStaticResults() {
     document.getElementById("static-results")?.remove();
   }, []);
   return null;
+}
+
+/**
+ * A range a link asked for that no control on the page sets (weekly repayments, listing date, km):
+ * a widget that draws nothing, so the search applies it, the address keeps it and its chip removes it.
+ */
+function LinkRange({ attribute }: { attribute: string }) {
+  useConnector(connectRange, { attribute });
+  return null;
+}
+
+/** Spec §3 search state from an old link that this site cannot honour, said rather than dropped. */
+function IgnoredFilters({ filters }: { filters: readonly string[] }) {
+  if (filters.length === 0) return null;
+  return (
+    <p className="search-notice" role="note">
+      {filters.length === 1 ? "A filter in this link was" : `${filters.length} filters in this link were`}{" "}
+      ignored, so these results are not filtered by {filters.length === 1 ? "it" : "them"}:{" "}
+      {filters.map((filter, i) => (
+        <span key={filter}>
+          {i > 0 && ", "}
+          <code>{filter}</code>
+        </span>
+      ))}
+      .
+    </p>
+  );
 }
 
 const WIDE_LAYOUT = "(min-width: 960px)";
@@ -112,8 +149,9 @@ function fromIndexState(index: IndexState, indexUid: string): SearchUiState {
 export default function SearchApp(props: SearchAppProps) {
   const { indexUid, pathname } = props;
   const searchClient = useMemo(
-    () => createSearchClient({ service: props.service, indexUrl: props.indexUrl }),
-    [props.service, props.indexUrl],
+    () =>
+      createSearchClient({ service: props.service, indexUrl: props.indexUrl, cacheSize: props.cacheSize }),
+    [props.service, props.indexUrl, props.cacheSize],
   );
   const routing = useMemo(
     () => ({
@@ -129,9 +167,9 @@ export default function SearchApp(props: SearchAppProps) {
     }),
     [indexUid, pathname],
   );
-  const [sortKey, setSortKey] = useState<SortKey>(
-    () => parseQueryState(window.location.search).sortBy ?? "relevance",
-  );
+  const [linkState] = useState(() => parseQueryState(window.location.search));
+  const [sortKey, setSortKey] = useState<SortKey>(() => linkState.sortBy ?? "relevance");
+  const linkRanges = Object.keys(linkState.range ?? {}).filter((attribute) => attribute !== "price");
   const filters = [...props.baseFilter];
   if (sortKey === "price_asc" && props.priceAscExcludesZero) filters.push("price > 0");
   const drawer = useRef<HTMLDialogElement>(null);
@@ -151,6 +189,9 @@ export default function SearchApp(props: SearchAppProps) {
       }}
     >
       <TakeOverStaticResults />
+      {linkRanges.map((attribute) => (
+        <LinkRange key={attribute} attribute={attribute} />
+      ))}
       <Configure
         hitsPerPage={props.hitsPerPage}
         {...(filters.length ? { filters: filters.map((f) => `(${f})`).join(" AND ") } : {})}
@@ -177,7 +218,10 @@ export default function SearchApp(props: SearchAppProps) {
             }))}
           />
         </div>
-        <CurrentFilters />
+        <div className="search-current">
+          <IgnoredFilters filters={linkState.ignored ?? []} />
+          <CurrentFilters />
+        </div>
         {wide ? (
           <aside className="filters-panel" aria-label="Filters">
             <Filters facets={props.facets} indexUid={indexUid} />
@@ -204,6 +248,12 @@ export default function SearchApp(props: SearchAppProps) {
           initial={{ ...props.initial, updating: hasSearchParams(window.location.href) }}
           clearFiltersHref={props.clearFiltersHref}
           stockCountOverride={props.stockCountOverride}
+          promos={{
+            nodes: props.promos,
+            shuffle: props.promoShuffle,
+            path: pathname,
+            pathCarTypes: props.pathCarTypes,
+          }}
         />
       </div>
     </InstantSearch>

@@ -5,6 +5,7 @@
  * difference.
  */
 import { instantMeiliSearch } from "@meilisearch/instant-meilisearch";
+import { cachedSearch } from "../answer-cache";
 import { EMBEDDED_HOST, embeddedHttpClient } from "./embedded-search";
 
 export interface SearchClientConfig {
@@ -12,6 +13,8 @@ export interface SearchClientConfig {
   service?: { host: string; key: string } | undefined;
   /** Site path of the embedded engine's documents. */
   indexUrl: string;
+  /** Answers kept for Back and repeated filters (`search.cache_size`); absent keeps none. */
+  cacheSize?: number | undefined;
 }
 
 /**
@@ -45,16 +48,27 @@ function paintFirst<T extends { search: (...args: never[]) => Promise<unknown> }
   };
 }
 
+/**
+ * instant-meilisearch keeps every answer of the visit in its own, unbounded cache; it is emptied
+ * before each search it makes, so the site's bounded cache (`search.cache_size`) is the one that
+ * answers Back and repeated filters.
+ */
 export function createSearchClient(config: SearchClientConfig) {
-  return paintFirst(createClient(config));
+  const { searchClient } = createClient(config);
+  const search = searchClient.search.bind(searchClient);
+  return paintFirst({
+    ...searchClient,
+    search: cachedSearch((requests: Parameters<typeof search>[0]) => {
+      searchClient.clearCache();
+      return search(requests);
+    }, config.cacheSize ?? 0),
+  });
 }
 
 function createClient(config: SearchClientConfig) {
   const options = { finitePagination: true, placeholderSearch: true, keepZeroFacets: false };
-  if (config.service)
-    return instantMeiliSearch(config.service.host, config.service.key, options).searchClient;
+  if (config.service) return instantMeiliSearch(config.service.host, config.service.key, options);
   const httpClient = embeddedHttpClient(config.indexUrl);
   // meilisearch-js types its client hook loosely; ours returns the parsed JSON body as it expects.
-  return instantMeiliSearch(EMBEDDED_HOST, "embedded", { ...options, httpClient: httpClient as never })
-    .searchClient;
+  return instantMeiliSearch(EMBEDDED_HOST, "embedded", { ...options, httpClient: httpClient as never });
 }

@@ -211,7 +211,16 @@ export interface FacetItem {
  */
 export const connectFacet = ownConnector(
   "dealer.facet",
-  ({ attribute, limit, sortBy }: { attribute: string; limit: number; sortBy: string[] }) => {
+  ({
+    attribute,
+    limit,
+    sortBy,
+  }: {
+    attribute: string;
+    limit: number;
+    /** instantsearch's `["count:desc"]` form, or a comparator (car types new, demo, used). */
+    sortBy: string[] | ((a: { name: string; count: number }, b: { name: string; count: number }) => number);
+  }) => {
     let showingMore = false;
     let shownBefore: FacetItem[] = [];
     let allShown = true;
