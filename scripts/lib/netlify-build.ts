@@ -81,12 +81,17 @@ export function zipEntries(zip: string): Promise<{ files: string[]; unzippedByte
 
 /**
  * Copies the project at `root` to `dest` as a fresh clone of it would be, with `tenants` (slug →
- * folder) as its only tenants: the files git tracks or would track (uncommitted changes included,
+ * folder) as its only tenants, in `<dest>/<tenantsDir>`: the files git tracks or would track (uncommitted changes included,
  * tests/ and tenants/ left out), and node_modules and public/ (its rendered sample photos too) as
  * hard links, which take a second where a copy of node_modules takes a minute. So a build there
  * neither reads nor writes the working tree's dist/, .cache/, reports/ or .netlify/.
  */
-export function copyProject(root: string, dest: string, tenants: Record<string, string>): void {
+export function copyProject(
+  root: string,
+  dest: string,
+  tenants: Record<string, string>,
+  tenantsDir = "tenants",
+): void {
   const listed = spawnSync("git", ["ls-files", "-z", "--cached", "--others", "--exclude-standard"], {
     cwd: root,
     encoding: "utf8",
@@ -109,7 +114,7 @@ export function copyProject(root: string, dest: string, tenants: Record<string, 
     if (linked.status !== 0) throw new Error(`cp -al ${folder} failed: ${linked.stderr}`);
   }
   for (const [slug, from] of Object.entries(tenants)) {
-    cpSync(from, path.join(dest, "tenants", slug), { recursive: true });
+    cpSync(from, path.join(dest, tenantsDir, slug), { recursive: true });
   }
 }
 

@@ -63,6 +63,7 @@ import { type Postgres, startPostgres, validBody } from "./leads-helpers";
 const ROOT = path.resolve(import.meta.dirname, "../..");
 const TENANT = "westside-auto";
 const TLS = path.join(ROOT, "tests/fixtures/tls");
+const TENANTS_FOLDER = "fixture-tenants";
 const CRM_SECRET = "deploy-check-crm-secret";
 const SMS_SECRET = "deploy-check-sms-secret";
 const ROLE_PASSWORD = "deployCheckTenantRole0123456789";
@@ -153,9 +154,11 @@ describe(`deploy check: Netlify Build, then its functions on Netlify's runtime (
     TZ: "UTC",
     NETLIFY: "true",
     TENANT,
-    // Named, the tenants folder is read as it is: unnamed, the build would first regenerate stock for
-    // any tenant with a sample's slug, as `npm run build` does for the sample dealers.
-    TENANTS_DIR: "tenants",
+    // The fixture is not the sample dealer of the same slug: in the project's own tenants/ folder the
+    // build would first regenerate it as that sample (as `npm run build` does for the samples), so it
+    // lives in a folder of its own, named as a site with its tenants elsewhere names it. (Deployed
+    // functions read the build's snapshot, not the tenants folder.)
+    TENANTS_DIR: TENANTS_FOLDER,
     DATABASE_URL: tenantUrl,
     // The fixture's cars are dated for the browser tests' instant; the build is dated to it too.
     SOURCE_DATE_EPOCH: String(Date.parse(E2E_NOW) / 1000),
@@ -177,7 +180,12 @@ describe(`deploy check: Netlify Build, then its functions on Netlify's runtime (
     // The fixture cars show the sample photos; a fresh clone renders them once (the browser tests
     // use them after this).
     await ensureImages(path.join(ROOT, "public"));
-    copyProject(ROOT, project, { [TENANT]: path.join(ROOT, "tests/fixtures/e2e-tenants", TENANT) });
+    copyProject(
+      ROOT,
+      project,
+      { [TENANT]: path.join(ROOT, "tests/fixtures/e2e-tenants", TENANT) },
+      TENANTS_FOLDER,
+    );
     lap("project copy");
 
     const pg = await startPostgres();

@@ -104,7 +104,7 @@ describe("Google vehicle ads: one row", () => {
         id: "101",
         title: "2022 Toyota Corolla Ascent Sport",
         description:
-          "2022 Toyota Corolla Ascent Sport for sale at Test Motors, $29,990, 45,210 km, Automatic, hatch, Brisbane.",
+          "2022 Toyota Corolla Ascent Sport in Glacier White for sale at Test Motors, $29,990, 45,210 km, Automatic, hatch, Brisbane. Stock TM1001.",
         link: "https://www.test-motors.example.com.au/cars/2022-toyota-corolla-ascent-sport-101",
         image_link: "https://www.test-motors.example.com.au/media/cars/101-1.jpg",
         additional_image_link: ["https://www.test-motors.example.com.au/media/cars/101-2.jpg"],
@@ -275,7 +275,7 @@ describe("Meta vehicle catalog: one row", () => {
         vehicle_id: "101",
         title: "2022 Toyota Corolla Ascent Sport",
         description:
-          "2022 Toyota Corolla Ascent Sport for sale at Test Motors, $29,990, 45,210 km, Automatic, hatch, Brisbane.",
+          "2022 Toyota Corolla Ascent Sport in Glacier White for sale at Test Motors, $29,990, 45,210 km, Automatic, hatch, Brisbane. Stock TM1001.",
         url: "https://www.test-motors.example.com.au/cars/2022-toyota-corolla-ascent-sport-101",
         make: "Toyota",
         model: "Corolla",
