@@ -28,6 +28,8 @@ import {
   leadSchema,
   STARTED_AT_FIELD,
 } from "../schemas";
+import { prefillFor, SHOPPER_DETAILS_TEXTS } from "../shopper-details";
+import { $shopperDetails, forgetShopperDetails, rememberShopperDetails } from "../shopper-details.store";
 import { rememberSuccessCategory } from "../success.store";
 import { AppointmentPicker } from "./AppointmentPicker";
 
@@ -165,6 +167,27 @@ export default function LeadForm(props: LeadFormProps) {
     }
     setQuery(values);
   }, [queryFields, fields, setValue]);
+  // Spec §3 stored user details: what the shopper gave in an earlier enquiry on this site fills
+  // the fields still empty; they see it and can change it or clear it ("Not you?").
+  const [prefilled, setPrefilled] = useState<string[]>([]);
+  const [detailsCleared, setDetailsCleared] = useState(false);
+  const { getValues, setFocus } = form;
+  useEffect(() => {
+    const filled = prefillFor(
+      $shopperDetails.get(),
+      fields.map((field) => field.name),
+      getValues(),
+    );
+    for (const [name, value] of Object.entries(filled)) setValue(name, value);
+    setPrefilled(Object.keys(filled));
+  }, [fields, getValues, setValue]);
+  const clearDetails = () => {
+    forgetShopperDetails();
+    for (const name of prefilled) setValue(name, "");
+    setPrefilled([]);
+    setDetailsCleared(true);
+    setFocus("name");
+  };
 
   const errors = formState.errors as FieldErrors<Values>;
   const messages = Object.entries(errors)
@@ -200,6 +223,8 @@ export default function LeadForm(props: LeadFormProps) {
         attemptKey.current = null;
         const category = String(lead.category ?? DEFAULT_CATEGORY[kind]);
         rememberSuccessCategory(category);
+        // As typed, not as normalised for the CRM (+61…): the shopper sees them again as they wrote them.
+        rememberShopperDetails(getValues());
         track(props.eventId ?? formEventId(kind), { kind, category, lead_id: leadId });
         window.location.assign(props.successPath ?? "/success");
         return;
@@ -301,6 +326,16 @@ export default function LeadForm(props: LeadFormProps) {
         <label htmlFor={`${id}-hp`}>Fax</label>
         <input id={`${id}-hp`} name={HONEYPOT_FIELD} tabIndex={-1} autoComplete="off" />
       </div>
+      {prefilled.length > 0 && (
+        <p className="details-note">
+          <button type="button" onClick={clearDetails}>
+            {SHOPPER_DETAILS_TEXTS.notYou}
+          </button>
+        </p>
+      )}
+      <p className="visually-hidden" role="status">
+        {detailsCleared ? SHOPPER_DETAILS_TEXTS.cleared : ""}
+      </p>
       {formError && messages.length === 0 && (
         <p className="form-error" id={`${id}-form-error`}>
           {formError}
