@@ -249,6 +249,20 @@ describe("the fields a dialog asks for (spec §5)", () => {
     const lead = parseLead(validBody("request_photos", { message: undefined }));
     expect(lead.success && lead.lead.message).toBe(REQUEST_PHOTOS_MESSAGE);
   });
+  it("spec §4 category select: required, default General Enquiry, offered on the General Enquiry form only", () => {
+    const category = formFields("enquiry", { commentsRequired: true }).find((f) => f.name === "category");
+    expect(category).toMatchObject({ type: "select", required: true });
+    expect(category?.options?.map((option) => option.value)).toEqual([
+      "General Enquiry",
+      "Test Drive",
+      "Finance Enquiry",
+      "Service Booking",
+    ]);
+    for (const kind of ["contact", "test_drive", "finance_enquiry", "careers", "request_photos"] as const)
+      expect(names(kind)).not.toContain("category");
+    const lead = parseLead(validBody("enquiry", { category: undefined }));
+    expect(lead.success && lead.lead.category).toBe("General Enquiry");
+  });
   it("a test drive asks for an optional date-time and message", () => {
     expect(names("test_drive")).toEqual(expect.arrayContaining(["message"]));
     expect(

@@ -4,6 +4,7 @@
  * function uses (./schemas.ts).
  */
 import { ANALYTICS_EVENTS } from "~/lib/analytics";
+import { ENQUIRY_CATEGORIES } from "./kinds";
 import type { LeadKind } from "./schemas";
 
 export const FORM_TEXTS = {
@@ -62,6 +63,14 @@ const message = (required: boolean): FieldDef => ({
   type: "textarea",
   required,
 });
+/** Spec §4 category select: required, defaults to General Enquiry (the form's default value). */
+const enquiryCategory: FieldDef = {
+  name: "category",
+  label: "Category",
+  type: "select",
+  required: true,
+  options: ENQUIRY_CATEGORIES.map((category) => ({ value: category, label: category })),
+};
 const when: FieldDef = { name: "date_time", label: "Preferred date and time", type: "datetime-local" };
 const makeModel = (required: boolean): FieldDef[] => [
   { name: "Vehicle Make", label: "Make", type: "text", required },
@@ -72,7 +81,9 @@ const kms: FieldDef = { name: "kms", label: "Kilometres", type: "text", inputMod
 /** The visible fields of a kind's form, in order; the dealership, opt-in and terms come after. */
 export function formFields(kind: LeadKind, options: { commentsRequired: boolean }): FieldDef[] {
   switch (kind) {
+    // Spec §4: the category select is offered on the general enquiry (category General Enquiry).
     case "enquiry":
+      return [...contact, postcode, rego, enquiryCategory, message(options.commentsRequired)];
     case "contact":
       return [...contact, postcode, rego, message(options.commentsRequired)];
     case "test_drive":

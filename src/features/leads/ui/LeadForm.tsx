@@ -85,7 +85,17 @@ function Field({
   );
   let control: React.ReactNode;
   if (def.type === "textarea") control = <textarea rows={4} {...common} />;
-  else if (def.type === "yes-no") {
+  else if (def.type === "select") {
+    control = (
+      <select aria-required={def.required ? true : undefined} {...common}>
+        {def.options?.map((option) => (
+          <option key={option.value} value={option.value}>
+            {option.label}
+          </option>
+        ))}
+      </select>
+    );
+  } else if (def.type === "yes-no") {
     return (
       <fieldset className="field" aria-describedby={error ? errorId : undefined}>
         <legend>{def.label}</legend>
@@ -142,6 +152,8 @@ export default function LeadForm(props: LeadFormProps) {
     defaultValues: {
       kind,
       opt_in: props.optIn.visible ? props.optIn.default_checked : true,
+      // Spec §4: a category select starts at the kind's own category (General Enquiry).
+      ...(fields.some((field) => field.name === "category") ? { category: DEFAULT_CATEGORY[kind] } : {}),
       // Spec §5: a sole location is chosen for the shopper.
       ...(soleDealership ? { dealership_slug: soleDealership } : {}),
       // Fixed fields (the car a dialog is about) are validated with the rest: request photos needs car_id.
