@@ -33,3 +33,36 @@ test(`${SITE}: the enquiry category select starts at General Enquiry and files t
   await expect(page).toHaveURL(/\/success$/, { timeout: 15_000 });
   await expect(page.getByText("Your Finance Enquiry has been sent")).toBeVisible();
 });
+
+test(`${SITE}: while sending, the button is disabled with a spinner; an answer without lead_id says An unexpected error occured`, async ({
+  page,
+}) => {
+  // The server's answer is held until the test has looked at the button, then comes back OK but
+  // without a lead_id.
+  let answer: () => void = () => {};
+  const held = new Promise<void>((resolve) => {
+    answer = resolve;
+  });
+  await page.route("**/api/leads", async (route) => {
+    await held;
+    await route.fulfill({ status: 200, contentType: "application/json", body: JSON.stringify({ ok: true }) });
+  });
+  const alerts: string[] = [];
+  page.on("dialog", (dialog) => {
+    alerts.push(dialog.message());
+    void dialog.dismiss();
+  });
+  await page.goto(tenantUrl(SITE, `/cars/${CAR.slug}`));
+  const dialog = await openLeadDialog(page, "Enquire Now", "Enquire Now");
+  await fillDialogContact(dialog);
+  await page.clock.fastForward(3_100);
+  await dialog.getByRole("button", { name: "Send Enquiry" }).click();
+  const sending = dialog.getByRole("button", { name: "Sending…" });
+  await expect(sending).toBeDisabled();
+  await expect(sending.locator(".spinner")).toBeVisible();
+  answer();
+  await expect(dialog.getByRole("alert")).toHaveText("An unexpected error occured");
+  await expect(dialog.getByRole("button", { name: "Send Enquiry" })).toBeEnabled();
+  expect(alerts).toEqual(["An error occurred when submitting this form"]);
+  await expect(page).toHaveURL(tenantUrl(SITE, `/cars/${CAR.slug}`));
+});

@@ -195,6 +195,34 @@ export function failureMessage(body: unknown): string {
   return FORM_TEXTS.submitFailed;
 }
 
+export type SubmitStatus = "idle" | "submitting" | "success" | "failure";
+
+/**
+ * The submit button in each state (spec §4: submitting is disabled with a spinner). It stays so on
+ * success while the browser goes to /success, so a second click cannot send the lead again.
+ */
+export function submitButton(
+  status: SubmitStatus,
+  label: string,
+): { disabled: boolean; spinner: boolean; text: string } {
+  const busy = status === "submitting" || status === "success";
+  return { disabled: busy, spinner: busy, text: busy ? FORM_TEXTS.submitting : label };
+}
+
+/**
+ * What the form makes of the server's answer (spec §4 submit states, §8): success only with a
+ * lead_id (then /success); an answer without one is a failure, "An unexpected error occured" when
+ * the server said OK, else the server's message or the spec's submit failure text.
+ */
+export function leadAnswer(
+  ok: boolean,
+  body: unknown,
+): { status: "success"; leadId: string } | { status: "failure"; message: string } {
+  const leadId = (body as { lead_id?: unknown } | null)?.lead_id;
+  if (ok && typeof leadId === "string" && leadId) return { status: "success", leadId };
+  return { status: "failure", message: ok ? FORM_TEXTS.unexpected : failureMessage(body) };
+}
+
 /** Radio groups nobody answered read as null in the form; the schemas treat a missing answer as absent. */
 export function withoutNulls(values: unknown): unknown {
   if (!values || typeof values !== "object" || Array.isArray(values)) return values;

@@ -12,11 +12,13 @@ import { track } from "~/lib/analytics";
 import {
   type FieldDef,
   FORM_TEXTS,
-  failureMessage,
   formEventId,
   formFields,
+  leadAnswer,
   newIdempotencyKey,
   queryValues,
+  type SubmitStatus,
+  submitButton,
   withoutNulls,
 } from "../forms";
 import {
@@ -56,7 +58,7 @@ export interface LeadFormProps {
 }
 
 type Values = Record<string, unknown>;
-type Status = "idle" | "submitting" | "success" | "failure";
+type Status = SubmitStatus;
 
 function Field({
   def,
@@ -229,8 +231,9 @@ export default function LeadForm(props: LeadFormProps) {
         }),
       });
       const body: unknown = await response.json().catch(() => null);
-      const leadId = (body as { lead_id?: unknown } | null)?.lead_id;
-      if (response.ok && leadId) {
+      const answer = leadAnswer(response.ok, body);
+      if (answer.status === "success") {
+        const leadId = answer.leadId;
         setStatus("success");
         attemptKey.current = null;
         const category = String(lead.category ?? DEFAULT_CATEGORY[kind]);
@@ -245,7 +248,7 @@ export default function LeadForm(props: LeadFormProps) {
       if (fieldErrors) {
         for (const [name, message] of Object.entries(fieldErrors)) setError(name, { message });
       }
-      throw new Error(response.ok ? FORM_TEXTS.unexpected : failureMessage(body));
+      throw new Error(answer.message);
     } catch (error) {
       const message =
         error instanceof Error && error.message !== "Failed to fetch"
@@ -258,7 +261,8 @@ export default function LeadForm(props: LeadFormProps) {
     }
   };
 
-  const submitting = status === "submitting" || status === "success";
+  const button = submitButton(status, props.submitLabel);
+  const submitting = button.disabled;
   return (
     <form className="lead-form" noValidate onSubmit={handleSubmit(onValid)} aria-busy={submitting}>
       {(messages.length > 0 || formError) && (
@@ -353,9 +357,9 @@ export default function LeadForm(props: LeadFormProps) {
           {formError}
         </p>
       )}
-      <button type="submit" className="btn btn-accent" disabled={submitting}>
-        {submitting && <span className="spinner" aria-hidden="true" />}
-        {submitting ? FORM_TEXTS.submitting : props.submitLabel}
+      <button type="submit" className="btn btn-accent" disabled={button.disabled}>
+        {button.spinner && <span className="spinner" aria-hidden="true" />}
+        {button.text}
       </button>
     </form>
   );
