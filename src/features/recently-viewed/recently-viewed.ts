@@ -49,14 +49,23 @@ export function viewedCar(car: Car, sold: boolean): ViewedCar {
 /** A stored item as a ViewedCar, or null when it does not have the shape. */
 export function asViewedCar(item: unknown): ViewedCar | null {
   if (typeof item !== "object" || item === null) return null;
-  const record = item as Record<string, unknown>;
-  const { id, name, slug, primary_image_url: image, sold } = record;
-  const texts = ["stocknum", "make", "model", "body", "simple_body"] as const;
+  const {
+    id,
+    name,
+    slug,
+    primary_image_url: image,
+    sold,
+    stocknum,
+    make,
+    model,
+    body,
+    simple_body,
+  } = item as Record<string, unknown>;
   if (!Number.isInteger(id) || !isText(name) || !name || !isText(slug) || !slug) return null;
-  if (!texts.every((field) => isText(record[field]))) return null;
+  if (!isText(stocknum) || !isText(make) || !isText(model) || !isText(body) || !isText(simple_body))
+    return null;
   if (image !== null && !isText(image)) return null;
   if (typeof sold !== "boolean") return null;
-  const [stocknum, make, model, body, simple_body] = texts.map((field) => record[field] as string);
   return {
     id: id as number,
     stocknum,
