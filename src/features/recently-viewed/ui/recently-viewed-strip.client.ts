@@ -1,11 +1,11 @@
 /**
- * The Recently Viewed strip (loaded by ./recently-viewed.client.ts): records the vehicle page's
- * car, then draws the site's list from the shopper's own browser (no request to the site) and
- * follows it, other tabs too. Plain DOM, no framework.
+ * The Recently Viewed strip (loaded by ./recently-viewed.client.ts once the view is recorded):
+ * draws the site's list from the shopper's own browser (no request to the site), the page's own
+ * car left out, and follows it, other tabs too. Plain DOM, no framework.
  */
 import { cdnImage, IMAGE_NOT_FOUND } from "~/features/media/media";
 import { shownViewed, type ViewedCar } from "~/features/recently-viewed/recently-viewed";
-import { clearViewedIn, recordViewIn, viewedStore } from "~/features/recently-viewed/recently-viewed.store";
+import { clearViewedIn, viewedStore } from "~/features/recently-viewed/recently-viewed.store";
 import { storageAvailable } from "~/lib/saved-list-store";
 import { showToast } from "~/lib/ui/toast";
 
@@ -38,13 +38,6 @@ if (root && list && storageAvailable()) {
   const store = viewedStore(root.dataset.key ?? "recently-viewed");
   const record = root.dataset.record ? (JSON.parse(root.dataset.record) as ViewedCar) : null;
   const soldLabel = root.dataset.soldLabel ?? "Sold";
-  if (record) {
-    try {
-      recordViewIn(store, record);
-    } catch {
-      // The browser refuses to store (quota, private mode): the strip still shows what it had.
-    }
-  }
   store.subscribe((entries) => {
     const shown = shownViewed(entries, record?.id ?? null);
     list.replaceChildren(...shown.map((entry) => card(entry, soldLabel)));
