@@ -10,6 +10,7 @@ import { featuresSchema, gatingSchema, optInSchema, PLUGINS, VIEWER_MODES } from
 import { financeCalculatorSchema, financeProviderSchema } from "./schemas/finance";
 import { leadsSchema } from "./schemas/leads";
 import { onlinePaymentSchema } from "./schemas/online-payment";
+import { homePromotionSchema } from "./schemas/promotions";
 import { reviewsSettingsSchema } from "./schemas/reviews";
 import {
   carTypeSchema,
@@ -168,6 +169,8 @@ export const siteSchema = z
     plugins: z.array(z.enum(PLUGINS)).default([]),
     search_filters: searchFiltersSchema.default(searchFiltersSchema.parse({})),
     vdp_config: vdpConfigSchema.default(vdpConfigSchema.parse({})),
+    /** The home page's promotions slider (spec §9), in order; none: no slider. */
+    home_promotions: z.array(homePromotionSchema).max(12).default([]),
     /** Shown instead of each location's city (e.g. a metro name). */
     override_city: z.string().nullable().default(null),
     /** Header mega-menu; absent means the spec's default nav. */

@@ -19,6 +19,9 @@ export function siteImages(site: Site): SiteImage[] {
   const images: SiteImage[] = [{ field: "logo.url", url: site.logo.url }];
   const popup = site.vdp_config.promo_popup?.image;
   if (popup) images.push({ field: "vdp_config.promo_popup.image", url: popup });
+  site.home_promotions.forEach((promotion, i) => {
+    images.push({ field: `home_promotions.${i}.image`, url: promotion.image });
+  });
   return images;
 }
 

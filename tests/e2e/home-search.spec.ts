@@ -20,20 +20,20 @@ test("the budget finder counts cars for a budget and lands on the same results",
   await page.goto(tenantUrl(SLUG, "/"));
   const finder = page.getByRole("region", { name: "Find cars for your budget" });
   // Spec §9 default: $600 a month, $2,000 deposit: 600 x 12 x 5 + 2,000.
-  await expect(finder.locator("output")).toHaveText("$38,000");
+  await expect(finder.locator("output[name=budget]")).toHaveText("$38,000");
   await finder.getByRole("radio", { name: "Monthly" }).check();
   await finder.getByRole("textbox", { name: "Repayment" }).fill("700");
   await finder.getByRole("textbox", { name: "Deposit" }).fill("$5,000");
   // 700 x 12 x 5 + 5,000.
-  await expect(finder.locator("output")).toHaveText("$47,000");
+  await expect(finder.locator("output[name=budget]")).toHaveText("$47,000");
   // 41 of sunstate's cars are priced over $1,000 and at most $47,000 (spec §7 'price>1000').
   const button = finder.getByRole("link", { name: /^View Cars In This Range/ });
   await expect(button).toContainText("41");
   // 700 x 52 x 5 + 5,000.
   await finder.getByRole("radio", { name: "Weekly" }).check();
-  await expect(finder.locator("output")).toHaveText("$187,000");
+  await expect(finder.locator("output[name=budget]")).toHaveText("$187,000");
   await finder.getByRole("radio", { name: "Monthly" }).check();
-  await expect(finder.locator("output")).toHaveText("$47,000");
+  await expect(finder.locator("output[name=budget]")).toHaveText("$47,000");
   await button.click();
   await expect(page).toHaveURL(/\/search\/new-used-and-demo-cars\?range/);
   expect(await searchCount(page)).toBe(41);
@@ -57,6 +57,33 @@ test("a body tile narrows the budget to that body", async ({ page }) => {
   expect(await searchCount(page)).toBe(37);
 });
 
+test("the budget finder's price slider starts at the stock's range on a 5,000–250,000 track and lands on the same results", async ({
+  page,
+}) => {
+  await page.goto(tenantUrl(SLUG, "/"));
+  const finder = page.getByRole("region", { name: "Find cars for your budget" });
+  const from = finder.getByRole("slider", { name: "Minimum price" });
+  const to = finder.getByRole("slider", { name: "Maximum price" });
+  // Spec §9 slider defaults 5,000–250,000; sunstate's cars over $1,000 run $6,990 to $78,990.
+  await expect(from).toHaveAttribute("min", "5000");
+  await expect(to).toHaveAttribute("max", "250000");
+  await expect(from).toHaveValue("6500");
+  await expect(to).toHaveValue("79000");
+  await to.fill("47000");
+  await expect(finder.locator("output[name=price_range]")).toHaveText("$6,500 to $47,000");
+  // The same 41 cars as a $47,000 budget (spec §7 'price>1000').
+  const button = finder.getByRole("link", { name: "Show 41 Cars" });
+  await expect(button).toBeVisible();
+  // Spec §5: the min handle cannot reach the max.
+  await from.fill("60000");
+  await expect(from).toHaveValue("46500");
+  await from.fill("6500");
+  await expectNoAxeViolations(page);
+  await finder.getByRole("link", { name: "Show 41 Cars" }).click();
+  await expect(page).toHaveURL(/\/search\/new-used-and-demo-cars\?range/);
+  expect(await searchCount(page)).toBe(41);
+});
+
 for (const { slug, noun } of [
   { slug: SLUG, noun: "Car" },
   // The caravan template names its stock caravans.
@@ -72,7 +99,7 @@ for (const { slug, noun } of [
     await repayment.blur();
     await expect(repayment).toHaveValue("0");
     await finder.getByRole("textbox", { name: "Deposit" }).fill("500");
-    await expect(finder.locator("output")).toHaveText("$500");
+    await expect(finder.locator("output[name=budget]")).toHaveText("$500");
     await expect(finder.getByText(`0 ${noun}s Found`)).toBeVisible();
     await expect(finder.getByText(`No ${noun}s found for this budget`)).toBeVisible();
     await expect(finder.locator("[data-budget-go]")).toHaveAttribute("aria-disabled", "true");

@@ -4,11 +4,16 @@ import {
   budgetButton,
   budgetSearchUrl,
   clampMoney,
+  countInPriceRange,
   countWithinBudget,
   DEFAULT_DEPOSIT,
   DEFAULT_REPAYMENT,
   estimateBudget,
   pickBodyTiles,
+  priceRangeButton,
+  priceRangeSearchUrl,
+  priceSlider,
+  sliderHandles,
 } from "~/features/search/budget";
 import { quickSearchMakes, showMeLabel } from "~/features/search/quick";
 import { parseQueryState } from "~/features/search/routing";
@@ -179,5 +184,47 @@ describe("quick search and the show-me-N-vehicles button", () => {
     [1999, "Show me 1,999 vehicles"],
   ])("%d → %s", (count, label) => {
     expect(showMeLabel(count)).toBe(label);
+  });
+});
+
+describe("spec §9 budget finder price slider: fallback 0–100,000, slider defaults 5,000–250,000", () => {
+  it("runs the track 5,000–250,000 and starts the handles at the stock's price range, to the step of 500", () => {
+    expect(priceSlider([6_990, 12_990, 78_990])).toEqual({
+      min: 5_000,
+      max: 250_000,
+      from: 6_500,
+      to: 79_000,
+    });
+  });
+
+  it("falls back to 0–100,000 when the results give no price", () => {
+    expect(priceSlider([])).toEqual({ min: 0, max: 250_000, from: 0, to: 100_000 });
+  });
+
+  it("widens the track to take in a car outside 5,000–250,000", () => {
+    expect(priceSlider([2_990, 312_400])).toEqual({ min: 2_500, max: 312_500, from: 2_500, to: 312_500 });
+  });
+
+  it("keeps the handles on the track in steps of 500, the min a step below the max (spec §5)", () => {
+    const track = { min: 5_000, max: 250_000 };
+    expect(sliderHandles(track, 20_250, 40_900)).toEqual([20_000, 40_500]);
+    expect(sliderHandles(track, 40_000, 40_000)).toEqual([39_500, 40_000]);
+    expect(sliderHandles(track, 0, 999_999)).toEqual([5_000, 250_000]);
+    expect(sliderHandles(track, 250_000, 250_000)).toEqual([249_500, 250_000]);
+  });
+
+  it("counts the cars from the min to the max, both included, and names the results page", () => {
+    const prices = [6_990, 12_990, 20_000, 47_000, 47_990];
+    expect(countInPriceRange(prices, 12_990, 47_000)).toBe(3);
+    expect(countInPriceRange(prices, 48_000, 250_000)).toBe(0);
+    expect(priceRangeButton(3, "Car")).toEqual({ label: "Show 3 Cars", disabled: false });
+    expect(priceRangeButton(1, "Caravan")).toEqual({ label: "Show 1 Caravan", disabled: false });
+    expect(priceRangeButton(0, "Car")).toEqual({ label: "Show 0 Cars", disabled: true });
+    const url = priceRangeSearchUrl(5_000, 47_000, "suv");
+    expect(url.startsWith("/search/new-used-and-demo-cars?")).toBe(true);
+    expect(parseQueryState(url.slice(url.indexOf("?")))).toEqual({
+      refinementList: { body: ["suv"] },
+      range: { price: { min: 5_000, max: 47_000 } },
+    });
   });
 });

@@ -89,6 +89,11 @@ describe("POST /api/leads", () => {
     ["careers", { subcategory: "Sales Consultant" }, { subcategory: RESERVED }],
     ["trade_in", { subcategory: "3. Offer Accepted" }, { subcategory: RESERVED }],
     ["enquiry", { category: "Spin to Win" }, { category: RESERVED }],
+    // Spec §4: the enquiry category select offers exactly its options, nothing else.
+    ["enquiry", { category: "Contact Us" }, { category: RESERVED }],
+    ["enquiry", { category: "Trade In" }, { category: RESERVED }],
+    ["enquiry", { category: "general enquiry" }, { category: RESERVED }],
+    ["contact", { category: "Finance Enquiry" }, { category: RESERVED }],
     [
       "test_drive",
       { category: "Finance Enquiry", subcategory: "won $5,000 cash" },
@@ -115,6 +120,10 @@ describe("POST /api/leads", () => {
       "Reserve Online",
     ],
     ["enquiry", { subcategory: "Online Purchase" }, "General Enquiry", "Online Purchase"],
+    // Spec §4: what the shopper picks in the enquiry category select is what the CRM gets.
+    ["enquiry", { category: "Finance Enquiry" }, "Finance Enquiry", undefined],
+    ["enquiry", { category: "Test Drive" }, "Test Drive", undefined],
+    ["enquiry", { category: "Service Booking" }, "Service Booking", undefined],
     ["find_me_something_similar", { subcategory: "" }, "General Enquiry", "Find me something similar"],
     ["trade_in", { category: "Sell My Car" }, "Sell My Car", undefined],
     ["contact", { category: null, subcategory: null }, "Contact Us", undefined],

@@ -1,6 +1,6 @@
 /** Lead form schemas (spec §3 form submission fields, §5 validation texts), one table per concern. */
 import { describe, expect, it } from "vitest";
-import { formEventId, formFields } from "~/features/leads/forms";
+import { formEventId, formFields, leadAnswer, submitButton } from "~/features/leads/forms";
 import { formRulesFor, isHoneypotHit, isTooFast, retryDelayMs } from "~/features/leads/leads";
 import {
   DEFAULT_CATEGORY,
@@ -249,10 +249,71 @@ describe("the fields a dialog asks for (spec §5)", () => {
     const lead = parseLead(validBody("request_photos", { message: undefined }));
     expect(lead.success && lead.lead.message).toBe(REQUEST_PHOTOS_MESSAGE);
   });
+  it("spec §4 category select: required, default General Enquiry, offered on the General Enquiry form only", () => {
+    const category = formFields("enquiry", { commentsRequired: true }).find((f) => f.name === "category");
+    expect(category).toMatchObject({ type: "select", required: true });
+    expect(category?.options?.map((option) => option.value)).toEqual([
+      "General Enquiry",
+      "Test Drive",
+      "Finance Enquiry",
+      "Service Booking",
+    ]);
+    for (const kind of ["contact", "test_drive", "finance_enquiry", "careers", "request_photos"] as const)
+      expect(names(kind)).not.toContain("category");
+    const lead = parseLead(validBody("enquiry", { category: undefined }));
+    expect(lead.success && lead.lead.category).toBe("General Enquiry");
+  });
   it("a test drive asks for an optional date-time and message", () => {
     expect(names("test_drive")).toEqual(expect.arrayContaining(["message"]));
     expect(
       formFields("test_drive", { commentsRequired: true }).find((f) => f.name === "message")?.required,
     ).not.toBe(true);
+  });
+});
+
+describe("spec §4 submit states and §8 an answer without lead_id", () => {
+  it("submitting: the button is disabled with a spinner and says Sending…", () => {
+    expect(submitButton("idle", "Send Enquiry")).toEqual({
+      disabled: false,
+      spinner: false,
+      text: "Send Enquiry",
+    });
+    expect(submitButton("submitting", "Send Enquiry")).toEqual({
+      disabled: true,
+      spinner: true,
+      text: "Sending…",
+    });
+    expect(submitButton("success", "Send Enquiry")).toEqual({
+      disabled: true,
+      spinner: true,
+      text: "Sending…",
+    });
+    expect(submitButton("failure", "Send Enquiry")).toEqual({
+      disabled: false,
+      spinner: false,
+      text: "Send Enquiry",
+    });
+  });
+
+  it("an answer with a lead_id is a success", () => {
+    expect(leadAnswer(true, { lead_id: "4f1c2a9e-0000-4000-8000-000000000001" })).toEqual({
+      status: "success",
+      leadId: "4f1c2a9e-0000-4000-8000-000000000001",
+    });
+  });
+
+  it.each<[string, boolean, unknown, string]>([
+    ["an OK answer without lead_id", true, { ok: true }, "An unexpected error occured"],
+    ["an OK answer with an empty lead_id", true, { lead_id: "" }, "An unexpected error occured"],
+    ["an OK answer that is not JSON", true, null, "An unexpected error occured"],
+    [
+      "a refusal with the server's words",
+      false,
+      { error: "Please fix the following errors:" },
+      "Please fix the following errors:",
+    ],
+    ["a refusal without words", false, null, "An error occurred when submitting this form"],
+  ])("%s is a failure: %s", (_, ok, body, message) => {
+    expect(leadAnswer(ok, body)).toEqual({ status: "failure", message });
   });
 });

@@ -4,6 +4,7 @@
  * function uses (./schemas.ts).
  */
 import { ANALYTICS_EVENTS } from "~/lib/analytics";
+import { ENQUIRY_CATEGORIES } from "./kinds";
 import type { LeadKind } from "./schemas";
 
 export const FORM_TEXTS = {
@@ -62,6 +63,14 @@ const message = (required: boolean): FieldDef => ({
   type: "textarea",
   required,
 });
+/** Spec §4 category select: required, defaults to General Enquiry (the form's default value). */
+const enquiryCategory: FieldDef = {
+  name: "category",
+  label: "Category",
+  type: "select",
+  required: true,
+  options: ENQUIRY_CATEGORIES.map((category) => ({ value: category, label: category })),
+};
 const when: FieldDef = { name: "date_time", label: "Preferred date and time", type: "datetime-local" };
 const makeModel = (required: boolean): FieldDef[] => [
   { name: "Vehicle Make", label: "Make", type: "text", required },
@@ -72,7 +81,9 @@ const kms: FieldDef = { name: "kms", label: "Kilometres", type: "text", inputMod
 /** The visible fields of a kind's form, in order; the dealership, opt-in and terms come after. */
 export function formFields(kind: LeadKind, options: { commentsRequired: boolean }): FieldDef[] {
   switch (kind) {
+    // Spec §4: the category select is offered on the general enquiry (category General Enquiry).
     case "enquiry":
+      return [...contact, postcode, rego, enquiryCategory, message(options.commentsRequired)];
     case "contact":
       return [...contact, postcode, rego, message(options.commentsRequired)];
     case "test_drive":
@@ -182,6 +193,34 @@ export function failureMessage(body: unknown): string {
     return body.error;
   }
   return FORM_TEXTS.submitFailed;
+}
+
+export type SubmitStatus = "idle" | "submitting" | "success" | "failure";
+
+/**
+ * The submit button in each state (spec §4: submitting is disabled with a spinner). It stays so on
+ * success while the browser goes to /success, so a second click cannot send the lead again.
+ */
+export function submitButton(
+  status: SubmitStatus,
+  label: string,
+): { disabled: boolean; spinner: boolean; text: string } {
+  const busy = status === "submitting" || status === "success";
+  return { disabled: busy, spinner: busy, text: busy ? FORM_TEXTS.submitting : label };
+}
+
+/**
+ * What the form makes of the server's answer (spec §4 submit states, §8): success only with a
+ * lead_id (then /success); an answer without one is a failure, "An unexpected error occured" when
+ * the server said OK, else the server's message or the spec's submit failure text.
+ */
+export function leadAnswer(
+  ok: boolean,
+  body: unknown,
+): { status: "success"; leadId: string } | { status: "failure"; message: string } {
+  const leadId = (body as { lead_id?: unknown } | null)?.lead_id;
+  if (ok && typeof leadId === "string" && leadId) return { status: "success", leadId };
+  return { status: "failure", message: ok ? FORM_TEXTS.unexpected : failureMessage(body) };
 }
 
 /** Radio groups nobody answered read as null in the form; the schemas treat a missing answer as absent. */

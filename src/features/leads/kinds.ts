@@ -71,10 +71,25 @@ export const DEFAULT_CATEGORY: Record<LeadKind, string> = {
 };
 
 /**
+ * Spec §4 enquiry category select (required, default General Enquiry): what a general enquiry may
+ * be filed under, chosen by the shopper. The lead categories the spec names for what a shopper asks
+ * about; never a trade-in's, a spin's or a page's own (Contact Us, Careers), which only their forms
+ * or the server file.
+ */
+export const ENQUIRY_CATEGORIES = [
+  "General Enquiry",
+  "Test Drive",
+  "Finance Enquiry",
+  "Service Booking",
+] as const;
+
+/**
  * Categories a lead of each kind is filed under. Only the server files: a form may send its kind's
- * own category (or none), and a trade-in the category of the page it was made on.
+ * own category (or none), a general enquiry one of ENQUIRY_CATEGORIES, and a trade-in the category
+ * of the page it was made on.
  */
 export function kindCategories(kind: LeadKind): readonly string[] {
+  if (kind === "enquiry") return ENQUIRY_CATEGORIES;
   return kind === "trade_in" ? ["Trade In", "Sell My Car"] : [DEFAULT_CATEGORY[kind]];
 }
 

@@ -18,6 +18,70 @@ export const DEFAULT_REPAYMENT: Record<BudgetFrequency, number> = { week: 200, m
 export const DEFAULT_DEPOSIT = 2000;
 /** Price range when the results give none (spec §9). */
 export const BUDGET_PRICE_FALLBACK = { min: 0, max: 100_000 } as const;
+/** The price slider's track (spec §9 slider defaults), widened to take in any car outside it. */
+export const BUDGET_SLIDER_DEFAULTS = { min: 5_000, max: 250_000 } as const;
+/** The slider's step (spec §5: step 500); its min handle stays a step below the max. */
+export const BUDGET_SLIDER_STEP = 500;
+
+export interface PriceSlider {
+  /** The track's ends. */
+  min: number;
+  max: number;
+  /** Where the handles start: the stock's own price range, to the step. */
+  from: number;
+  to: number;
+}
+
+const floorStep = (value: number) => Math.floor(value / BUDGET_SLIDER_STEP) * BUDGET_SLIDER_STEP;
+const ceilStep = (value: number) => Math.ceil(value / BUDGET_SLIDER_STEP) * BUDGET_SLIDER_STEP;
+
+/**
+ * The price slider for ascending `prices`: the track runs 5,000–250,000 (further where a car's
+ * price, or the fallback, lies outside), and the handles start at the cheapest and dearest car to
+ * the step, or at the 0–100,000 fallback when the results give no price.
+ */
+export function priceSlider(prices: readonly number[]): PriceSlider {
+  const cheapest = prices[0];
+  const dearest = prices[prices.length - 1];
+  const given = cheapest !== undefined && dearest !== undefined;
+  const from = given ? floorStep(cheapest) : BUDGET_PRICE_FALLBACK.min;
+  const to = Math.max(given ? ceilStep(dearest) : BUDGET_PRICE_FALLBACK.max, from + BUDGET_SLIDER_STEP);
+  return {
+    min: Math.min(BUDGET_SLIDER_DEFAULTS.min, from),
+    max: Math.max(BUDGET_SLIDER_DEFAULTS.max, to),
+    from,
+    to,
+  };
+}
+
+/** The handles after the shopper moves one: kept on the track, the min a step below the max. */
+export function sliderHandles(
+  slider: Pick<PriceSlider, "min" | "max">,
+  from: number,
+  to: number,
+): [number, number] {
+  const high = Math.min(slider.max, Math.max(slider.min + BUDGET_SLIDER_STEP, floorStep(to)));
+  const low = Math.max(slider.min, Math.min(high - BUDGET_SLIDER_STEP, floorStep(from)));
+  return [low, high];
+}
+
+/** How many of the ascending `prices` lie from `from` to `to`, both included. */
+export function countInPriceRange(prices: readonly number[], from: number, to: number): number {
+  return countWithinBudget(prices, to) - countWithinBudget(prices, from - 1e-9);
+}
+
+/** The price slider's button: 'Show {n} {car type}s', disabled at none. */
+export function priceRangeButton(count: number, noun: string): { label: string; disabled: boolean } {
+  return { label: `Show ${count} ${noun}${count === 1 ? "" : "s"}`, disabled: count === 0 };
+}
+
+/** The results page for a price range. */
+export function priceRangeSearchUrl(from: number, to: number, body: string | null): string {
+  return `${DEFAULT_SEARCH_PATH}${stateToQueryString({
+    range: { price: { min: from, max: to } },
+    ...(body ? { refinementList: { body: [body] } } : {}),
+  })}`;
+}
 /** Body-type tiles: 4, or 20 when the tenant lists its own bodies (spec §9). */
 export const BODY_TILE_LIMIT = 4;
 export const CUSTOM_BODY_TILE_LIMIT = 20;

@@ -12,11 +12,13 @@ import { track } from "~/lib/analytics";
 import {
   type FieldDef,
   FORM_TEXTS,
-  failureMessage,
   formEventId,
   formFields,
+  leadAnswer,
   newIdempotencyKey,
   queryValues,
+  type SubmitStatus,
+  submitButton,
   withoutNulls,
 } from "../forms";
 import {
@@ -28,6 +30,8 @@ import {
   leadSchema,
   STARTED_AT_FIELD,
 } from "../schemas";
+import { prefillFor, SHOPPER_DETAILS_TEXTS } from "../shopper-details";
+import { $shopperDetails, forgetShopperDetails, rememberShopperDetails } from "../shopper-details.store";
 import { rememberSuccessCategory } from "../success.store";
 import { AppointmentPicker } from "./AppointmentPicker";
 
@@ -54,7 +58,7 @@ export interface LeadFormProps {
 }
 
 type Values = Record<string, unknown>;
-type Status = "idle" | "submitting" | "success" | "failure";
+type Status = SubmitStatus;
 
 function Field({
   def,
@@ -83,7 +87,17 @@ function Field({
   );
   let control: React.ReactNode;
   if (def.type === "textarea") control = <textarea rows={4} {...common} />;
-  else if (def.type === "yes-no") {
+  else if (def.type === "select") {
+    control = (
+      <select aria-required={def.required ? true : undefined} {...common}>
+        {def.options?.map((option) => (
+          <option key={option.value} value={option.value}>
+            {option.label}
+          </option>
+        ))}
+      </select>
+    );
+  } else if (def.type === "yes-no") {
     return (
       <fieldset className="field" aria-describedby={error ? errorId : undefined}>
         <legend>{def.label}</legend>
@@ -140,6 +154,8 @@ export default function LeadForm(props: LeadFormProps) {
     defaultValues: {
       kind,
       opt_in: props.optIn.visible ? props.optIn.default_checked : true,
+      // Spec §4: a category select starts at the kind's own category (General Enquiry).
+      ...(fields.some((field) => field.name === "category") ? { category: DEFAULT_CATEGORY[kind] } : {}),
       // Spec §5: a sole location is chosen for the shopper.
       ...(soleDealership ? { dealership_slug: soleDealership } : {}),
       // Fixed fields (the car a dialog is about) are validated with the rest: request photos needs car_id.
@@ -165,6 +181,27 @@ export default function LeadForm(props: LeadFormProps) {
     }
     setQuery(values);
   }, [queryFields, fields, setValue]);
+  // Spec §3 stored user details: what the shopper gave in an earlier enquiry on this site fills
+  // the fields still empty; they see it and can change it or clear it ("Not you?").
+  const [prefilled, setPrefilled] = useState<string[]>([]);
+  const [detailsCleared, setDetailsCleared] = useState(false);
+  const { getValues, setFocus } = form;
+  useEffect(() => {
+    const filled = prefillFor(
+      $shopperDetails.get(),
+      fields.map((field) => field.name),
+      getValues(),
+    );
+    for (const [name, value] of Object.entries(filled)) setValue(name, value);
+    setPrefilled(Object.keys(filled));
+  }, [fields, getValues, setValue]);
+  const clearDetails = () => {
+    forgetShopperDetails();
+    for (const name of prefilled) setValue(name, "");
+    setPrefilled([]);
+    setDetailsCleared(true);
+    setFocus("name");
+  };
 
   const errors = formState.errors as FieldErrors<Values>;
   const messages = Object.entries(errors)
@@ -194,12 +231,15 @@ export default function LeadForm(props: LeadFormProps) {
         }),
       });
       const body: unknown = await response.json().catch(() => null);
-      const leadId = (body as { lead_id?: unknown } | null)?.lead_id;
-      if (response.ok && leadId) {
+      const answer = leadAnswer(response.ok, body);
+      if (answer.status === "success") {
+        const leadId = answer.leadId;
         setStatus("success");
         attemptKey.current = null;
         const category = String(lead.category ?? DEFAULT_CATEGORY[kind]);
         rememberSuccessCategory(category);
+        // As typed, not as normalised for the CRM (+61…): the shopper sees them again as they wrote them.
+        rememberShopperDetails(getValues());
         track(props.eventId ?? formEventId(kind), { kind, category, lead_id: leadId });
         window.location.assign(props.successPath ?? "/success");
         return;
@@ -208,7 +248,7 @@ export default function LeadForm(props: LeadFormProps) {
       if (fieldErrors) {
         for (const [name, message] of Object.entries(fieldErrors)) setError(name, { message });
       }
-      throw new Error(response.ok ? FORM_TEXTS.unexpected : failureMessage(body));
+      throw new Error(answer.message);
     } catch (error) {
       const message =
         error instanceof Error && error.message !== "Failed to fetch"
@@ -221,7 +261,8 @@ export default function LeadForm(props: LeadFormProps) {
     }
   };
 
-  const submitting = status === "submitting" || status === "success";
+  const button = submitButton(status, props.submitLabel);
+  const submitting = button.disabled;
   return (
     <form className="lead-form" noValidate onSubmit={handleSubmit(onValid)} aria-busy={submitting}>
       {(messages.length > 0 || formError) && (
@@ -301,14 +342,24 @@ export default function LeadForm(props: LeadFormProps) {
         <label htmlFor={`${id}-hp`}>Fax</label>
         <input id={`${id}-hp`} name={HONEYPOT_FIELD} tabIndex={-1} autoComplete="off" />
       </div>
+      {prefilled.length > 0 && (
+        <p className="details-note">
+          <button type="button" onClick={clearDetails}>
+            {SHOPPER_DETAILS_TEXTS.notYou}
+          </button>
+        </p>
+      )}
+      <p className="visually-hidden" role="status">
+        {detailsCleared ? SHOPPER_DETAILS_TEXTS.cleared : ""}
+      </p>
       {formError && messages.length === 0 && (
         <p className="form-error" id={`${id}-form-error`}>
           {formError}
         </p>
       )}
-      <button type="submit" className="btn btn-accent" disabled={submitting}>
-        {submitting && <span className="spinner" aria-hidden="true" />}
-        {submitting ? FORM_TEXTS.submitting : props.submitLabel}
+      <button type="submit" className="btn btn-accent" disabled={button.disabled}>
+        {button.spinner && <span className="spinner" aria-hidden="true" />}
+        {button.text}
       </button>
     </form>
   );

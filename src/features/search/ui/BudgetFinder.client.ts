@@ -3,8 +3,12 @@ import {
   budgetButton,
   budgetSearchUrl,
   clampMoney,
+  countInPriceRange,
   countWithinBudget,
   estimateBudget,
+  priceRangeButton,
+  priceRangeSearchUrl,
+  sliderHandles,
 } from "~/features/search/budget";
 import { formatNumber } from "~/lib/format";
 
@@ -18,6 +22,36 @@ for (const form of document.querySelectorAll<HTMLFormElement>("[data-budget-find
   const output = form.querySelector("output");
   const field = (name: string) => form.elements.namedItem(name) as HTMLInputElement | RadioNodeList | null;
   const value = (name: string) => field(name)?.value ?? "";
+
+  const slider = form.querySelector<HTMLElement>("[data-price-slider]");
+  const track = { min: Number(slider?.dataset.min ?? 0), max: Number(slider?.dataset.max ?? 0) };
+  const rangeGo = form.querySelector<HTMLAnchorElement>("[data-price-go]");
+  const rangeOutput = form.elements.namedItem("price_range") as HTMLOutputElement | null;
+
+  /** The price slider: handles kept a step apart, the count and link for the chosen body. */
+  const updateRange = () => {
+    const fromInput = field("price_from");
+    const toInput = field("price_to");
+    if (!(fromInput instanceof HTMLInputElement) || !(toInput instanceof HTMLInputElement)) return;
+    // Spec §5: the min handle cannot reach the max; a max pulled below it pushes it down.
+    const [from, to] = sliderHandles(track, Number(fromInput.value), Number(toInput.value));
+    fromInput.value = String(from);
+    toInput.value = String(to);
+    fromInput.setAttribute("aria-valuetext", `$${formatNumber(from)}`);
+    toInput.setAttribute("aria-valuetext", `$${formatNumber(to)}`);
+    if (rangeOutput) rangeOutput.value = `$${formatNumber(from)} to $${formatNumber(to)}`;
+    const body = value("body");
+    const button = priceRangeButton(countInPriceRange(prices[body] ?? [], from, to), noun);
+    if (!rangeGo) return;
+    rangeGo.textContent = button.label;
+    if (button.disabled) {
+      rangeGo.removeAttribute("href");
+      rangeGo.setAttribute("aria-disabled", "true");
+    } else {
+      rangeGo.href = priceRangeSearchUrl(from, to, body || null);
+      rangeGo.removeAttribute("aria-disabled");
+    }
+  };
 
   const update = () => {
     const frequency = value("frequency") === "week" ? "week" : "month";
@@ -55,11 +89,17 @@ for (const form of document.querySelectorAll<HTMLFormElement>("[data-budget-find
       update();
     });
   }
-  form.addEventListener("input", update);
-  form.addEventListener("change", update);
+  const onChange = (event: Event) => {
+    const name = (event.target as HTMLInputElement | null)?.name ?? null;
+    if (name === "price_from" || name === "price_to" || name === "body") updateRange();
+    if (name !== "price_from" && name !== "price_to") update();
+  };
+  form.addEventListener("input", onChange);
+  form.addEventListener("change", onChange);
   form.addEventListener("submit", (event) => {
     event.preventDefault();
     if (go?.href) go.click();
   });
   update();
+  updateRange();
 }
