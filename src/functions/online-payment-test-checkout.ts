@@ -1,5 +1,5 @@
 /** GET/POST /api/online-payment/test-checkout: the local test provider's page; 404 elsewhere. */
-import { createTestCheckoutHandler } from "~/features/payments/payments.server";
+import { createTestCheckoutHandler } from "~/features/payments/provider-results.server";
 import { paymentProviderFromEnv } from "~/features/payments/providers.server";
 import { getDb } from "~/lib/db/db.server";
 import { tenantForRequest } from "~/server/deploy";

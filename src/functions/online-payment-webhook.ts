@@ -1,5 +1,5 @@
 /** POST /api/online-payment/webhook: Stripe's signed checkout results (STRIPE_WEBHOOK_SECRET). */
-import { createStripeWebhookHandler } from "~/features/payments/payments.server";
+import { createStripeWebhookHandler } from "~/features/payments/provider-results.server";
 import { paymentProviderFromEnv } from "~/features/payments/providers.server";
 import { getDb } from "~/lib/db/db.server";
 import { tenantForRequest } from "~/server/deploy";

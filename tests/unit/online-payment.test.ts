@@ -21,11 +21,13 @@ import {
 } from "~/features/payments/payments";
 import {
   createOnlinePaymentHandler,
-  createStripeWebhookHandler,
-  createTestCheckoutHandler,
   type PaymentOptions,
   settlePayment,
 } from "~/features/payments/payments.server";
+import {
+  createStripeWebhookHandler,
+  createTestCheckoutHandler,
+} from "~/features/payments/provider-results.server";
 import {
   type PaymentProvider,
   paymentProviderFromEnv,

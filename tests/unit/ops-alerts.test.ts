@@ -11,7 +11,7 @@ import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
 import { createSignInCodeHandler } from "~/features/account/sign-in.server";
 import { requeueParked } from "~/features/leads/outbox-stats.server";
 import { checkTenants, openIncidents, postOpsMessage } from "~/features/ops/alerts.server";
-import { createStripeWebhookHandler } from "~/features/payments/payments.server";
+import { createStripeWebhookHandler } from "~/features/payments/provider-results.server";
 import { markBuildFinished, markBuildStarted } from "~/features/stock/builds.server";
 import { checkTruncation } from "~/features/stock/feed.server";
 import { createStockWebhookHandler } from "~/features/stock/webhook.server";

@@ -21,7 +21,10 @@ import {
 import { adfContextFor } from "~/features/leads/adf/context";
 import { adfXml } from "~/features/leads/adf/document";
 import { PAYMENT_TEXTS } from "~/features/payments/payments";
-import { createStripeWebhookHandler, createTestCheckoutHandler } from "~/features/payments/payments.server";
+import {
+  createStripeWebhookHandler,
+  createTestCheckoutHandler,
+} from "~/features/payments/provider-results.server";
 import {
   type PaymentProvider,
   stripeProvider,

@@ -11,7 +11,7 @@ import { sql } from "kysely";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { mapEmbedUrl } from "~/features/locations/locations";
 import { embeddableVideoUrl } from "~/features/media/viewer";
-import { createTestCheckoutHandler } from "~/features/payments/payments.server";
+import { createTestCheckoutHandler } from "~/features/payments/provider-results.server";
 import { testProvider } from "~/features/payments/providers.server";
 import { createCarPdfHandler } from "~/features/vehicle/car-pdf";
 import { type Db, openDb } from "~/lib/db/db.server";
