@@ -4,6 +4,7 @@
  * Idempotency-Key in the client namespace, and its body read within a size limit.
  */
 import { isIPv4, isIPv6 } from "node:net";
+import { readStreamWithin } from "~/lib/read-within.server";
 
 /** Netlify's client address, else the first X-Forwarded-For hop (set by the local server). */
 export function clientIp(req: Request): string | null {
@@ -91,19 +92,6 @@ export async function readBodyWithin(req: Request, max: number): Promise<string 
     const bytes = await req.arrayBuffer();
     return bytes.byteLength <= max ? new TextDecoder().decode(bytes) : null;
   }
-  if (!req.body) return "";
-  const reader = req.body.getReader();
-  const chunks: Uint8Array[] = [];
-  let size = 0;
-  for (;;) {
-    const { done, value } = await reader.read();
-    if (done) break;
-    size += value.byteLength;
-    if (size > max) {
-      await reader.cancel().catch(() => {});
-      return null;
-    }
-    chunks.push(value);
-  }
-  return new TextDecoder().decode(Buffer.concat(chunks));
+  const bytes = await readStreamWithin(req.body, max);
+  return bytes === null ? null : new TextDecoder().decode(bytes);
 }

@@ -8,6 +8,7 @@
  */
 import { existsSync, mkdirSync, readFileSync, writeFileSync } from "node:fs";
 import path from "node:path";
+import { readStreamWithin } from "~/lib/read-within.server";
 import { redirectRefusal } from "~/server/outbound";
 
 export const FEED_FETCH_TIMEOUT_MS = 30_000;
@@ -73,21 +74,11 @@ async function readCapped(response: Response, maxBytes: number): Promise<string>
     await response.body?.cancel().catch(() => {});
     throw new FeedFetchError(`stock feed is ${declared} bytes, over the ${maxBytes}-byte cap`, false);
   }
-  const reader = response.body?.getReader();
-  if (!reader) return "";
-  const chunks: Uint8Array[] = [];
-  let size = 0;
-  for (;;) {
-    const { done, value } = await reader.read();
-    if (done) break;
-    size += value.byteLength;
-    if (size > maxBytes) {
-      await reader.cancel().catch(() => {});
-      throw new FeedFetchError(`stock feed passed the ${maxBytes}-byte cap; nothing was published`, false);
-    }
-    chunks.push(value);
+  const bytes = await readStreamWithin(response.body, maxBytes);
+  if (bytes === null) {
+    throw new FeedFetchError(`stock feed passed the ${maxBytes}-byte cap; nothing was published`, false);
   }
-  return Buffer.concat(chunks).toString("utf8");
+  return bytes.toString("utf8");
 }
 
 async function attempt(url: string, options: FeedFetchOptions, previous: Kept | null): Promise<FetchedFeed> {

@@ -5,6 +5,7 @@
  */
 import { existsSync, readFileSync } from "node:fs";
 import path from "node:path";
+import { readStreamWithin } from "~/lib/read-within.server";
 
 /** The most a photo may be; a response passing it is cut off there, not read to its end. */
 export const PHOTO_MAX_BYTES = 15 * 1024 * 1024;
@@ -49,20 +50,9 @@ async function readCapped(response: Response, maxBytes: number, abort: () => voi
     abort();
     return null;
   }
-  const reader = response.body.getReader();
-  const chunks: Uint8Array[] = [];
-  let total = 0;
-  for (;;) {
-    const { done, value } = await reader.read();
-    if (done) return Buffer.concat(chunks, total);
-    total += value.byteLength;
-    if (total > maxBytes) {
-      abort();
-      await reader.cancel().catch(() => {});
-      return null;
-    }
-    chunks.push(value);
-  }
+  const bytes = await readStreamWithin(response.body, maxBytes);
+  if (bytes === null) abort();
+  return bytes;
 }
 
 /** The bytes at an allowed https URL, following redirects only to allowed hosts; else null. */
