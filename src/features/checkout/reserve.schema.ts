@@ -5,7 +5,7 @@
  * failed insert.
  */
 import { z } from "zod";
-import { LEAD_TEXTS } from "~/features/leads/schemas";
+import { payerFields } from "~/features/payments/payment.schema";
 import { shopperString } from "~/lib/shopper-input";
 import { REQUEST_ERRORS } from "~/server/errors";
 
@@ -14,17 +14,7 @@ export const reserveRequestSchema = z.object({
     .trim()
     .max(200, REQUEST_ERRORS.unknownCar)
     .regex(/^[a-z0-9]+(?:-[a-z0-9]+)*$/, REQUEST_ERRORS.unknownCar),
-  name: shopperString(LEAD_TEXTS.name).trim().min(1, LEAD_TEXTS.name).max(80, LEAD_TEXTS.tooLong(80)),
-  last_name: shopperString(LEAD_TEXTS.invalid)
-    .trim()
-    .max(80, LEAD_TEXTS.tooLong(80))
-    .nullish()
-    .transform((value) => value || undefined),
-  email: shopperString(LEAD_TEXTS.email)
-    .trim()
-    .min(1, LEAD_TEXTS.email)
-    .max(254, LEAD_TEXTS.emailInvalid)
-    .pipe(z.email(LEAD_TEXTS.emailInvalid)),
+  ...payerFields,
 });
 
 export type ReserveRequest = z.output<typeof reserveRequestSchema>;

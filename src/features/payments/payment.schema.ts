@@ -8,6 +8,21 @@ import { LEAD_TEXTS } from "~/features/leads/schemas";
 import { shopperString } from "~/lib/shopper-input";
 import { formatCents, PAYMENT_PURPOSES, PAYMENT_TEXTS, parseAmountToCents } from "./payments";
 
+/** Who pays, as every payment the site takes asks it (Make a Payment and a reserve deposit). */
+export const payerFields = {
+  name: shopperString(LEAD_TEXTS.name).trim().min(1, LEAD_TEXTS.name).max(80, LEAD_TEXTS.tooLong(80)),
+  last_name: shopperString(LEAD_TEXTS.invalid)
+    .trim()
+    .max(80, LEAD_TEXTS.tooLong(80))
+    .nullish()
+    .transform((value) => value || undefined),
+  email: shopperString(LEAD_TEXTS.email)
+    .trim()
+    .min(1, LEAD_TEXTS.email)
+    .max(254, LEAD_TEXTS.emailInvalid)
+    .pipe(z.email(LEAD_TEXTS.emailInvalid)),
+};
+
 /** The request a signed-in shopper sends (POST /api/online-payment). */
 export function paymentRequestSchema(site: { maxAmount: number; dealershipSlugs: readonly string[] }) {
   const maxCents = site.maxAmount * 100;
@@ -33,17 +48,7 @@ export function paymentRequestSchema(site: { maxAmount: number; dealershipSlugs:
           }
           return cents;
         }),
-      name: shopperString(LEAD_TEXTS.name).trim().min(1, LEAD_TEXTS.name).max(80, LEAD_TEXTS.tooLong(80)),
-      last_name: shopperString(LEAD_TEXTS.invalid)
-        .trim()
-        .max(80, LEAD_TEXTS.tooLong(80))
-        .nullish()
-        .transform((value) => value || undefined),
-      email: shopperString(LEAD_TEXTS.email)
-        .trim()
-        .min(1, LEAD_TEXTS.email)
-        .max(254, LEAD_TEXTS.emailInvalid)
-        .pipe(z.email(LEAD_TEXTS.emailInvalid)),
+      ...payerFields,
       dealership_slug: shopperString(LEAD_TEXTS.dealership)
         .trim()
         .max(100, LEAD_TEXTS.dealership)
