@@ -1,31 +1,18 @@
 // One Astro project builds one tenant at a time: scripts/build.ts tells each `astro build` which
 // tenant, where to write it and how it is split through the variables of src/tenant/build-env.ts
 // (see docs/architecture.md §1).
-import { readFileSync } from "node:fs";
-import path from "node:path";
 import { fileURLToPath } from "node:url";
 import react from "@astrojs/react";
 import { defineConfig } from "astro/config";
 import functionsDev from "./scripts/lib/functions-dev.ts";
 import slimBrowserDeps from "./scripts/lib/slim-browser-deps.ts";
 import { buildEnv } from "./src/tenant/build-env.ts";
-import { siteSchema } from "./src/tenant/schema.ts";
 
 const env = buildEnv();
 
 // The tenant's image hosts (site.json `image_hosts`) reach every bundle of its build, server and
-// browser, as import.meta.env.PUBLIC_IMAGE_HOSTS (src/tenant/public-env.ts). scripts/build.ts
-// sets it from the site it loaded; `npm run dev` reads the tenant's site.json here.
-if (env.tenant && env.imageHosts === null) {
-  try {
-    const file = path.join(env.tenantsDir, env.tenant, "site.json");
-    const hosts = siteSchema.shape.image_hosts.safeParse(JSON.parse(readFileSync(file, "utf8")).image_hosts);
-    if (hosts.success) process.env.PUBLIC_IMAGE_HOSTS = hosts.data.join(" ");
-  } catch {
-    // A missing or broken site.json: the tenant loader reports it with its own message.
-  }
-}
-
+// browser, as import.meta.env.PUBLIC_IMAGE_HOSTS (src/tenant/public-env.ts): scripts/build.ts and
+// `npm run dev` set it from the site they loaded.
 export default defineConfig({
   site: env.siteUrl,
   outDir: env.outDir,

@@ -11,8 +11,8 @@
 import { existsSync, mkdirSync, readdirSync, readFileSync, rmSync, writeFileSync } from "node:fs";
 import os from "node:os";
 import path from "node:path";
+import { loadTenant } from "~/snapshot/load-tenant.server";
 import { listTenantSlugs } from "~/tenant/load";
-import { loadTenant } from "~/tenant/tenant.server";
 import { benchBrowser, firstCarPath } from "./lib/bench-browser";
 import { benchFeeds } from "./lib/bench-feeds";
 import { benchLeads } from "./lib/bench-leads";

@@ -10,8 +10,8 @@
  */
 import { Meilisearch } from "meilisearch";
 import { resolveSyncTarget, SearchSyncError, syncTenant } from "~/features/search/sync";
+import { loadTenant } from "~/snapshot/load-tenant.server";
 import { ConfigError } from "~/tenant/errors";
-import { loadTenant } from "~/tenant/tenant.server";
 import { selectTenants } from "./lib/tenant-selection";
 
 const { dir, slugs } = await selectTenants();

@@ -17,8 +17,9 @@ import {
   tradeInProvidersFromEnv,
 } from "~/features/trade-in/providers.server";
 import { closeDb, dbTarget, describeTarget, getDb } from "~/lib/db/db.server";
+import { isDeployed } from "~/lib/deployed";
 import { clock } from "~/server/clock";
-import { isDeployed, workerScope } from "~/server/deploy";
+import { workerScope } from "~/server/deploy";
 import { createApp, listBuiltTenants } from "./lib/app";
 import { ROOT } from "./lib/build-tenants";
 import { localExposure } from "./lib/exposure";

@@ -8,9 +8,10 @@ import { pruneAccounts } from "~/features/account/account.server";
 import { deliveryTargets } from "~/features/leads/delivery.server";
 import { drainOutbox } from "~/features/leads/outbox-worker.server";
 import { getDb } from "~/lib/db/db.server";
+import { isDeployed } from "~/lib/deployed";
 import { json } from "~/lib/http.server";
 import { clock } from "~/server/clock";
-import { isDeployed, workerScope } from "~/server/deploy";
+import { workerScope } from "~/server/deploy";
 
 /** Leaves headroom under Netlify's 30 s limit for scheduled functions. */
 const BUDGET_MS = 20_000;

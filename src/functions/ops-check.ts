@@ -6,9 +6,10 @@
  */
 import { checkTenants } from "~/features/ops/alerts.server";
 import { getDb } from "~/lib/db/db.server";
+import { isDeployed } from "~/lib/deployed";
 import { json } from "~/lib/http.server";
 import { clock } from "~/server/clock";
-import { isDeployed, workerScope } from "~/server/deploy";
+import { workerScope } from "~/server/deploy";
 import { listTenantSlugs, tenantsDir } from "~/tenant/load";
 
 export default async (_req: Request): Promise<Response> => {

@@ -4,14 +4,10 @@
  * Host (functions bundle every tenant's site.json, and any Host can be sent). Only the local
  * all-tenant server (plain `npm start`) picks the tenant by `<slug>.localhost`.
  */
-import { SLUG_PATTERN } from "~/tenant/schema";
+import { isDeployed } from "~/lib/deployed";
+import { SLUG_PATTERN } from "~/lib/slug";
 
 type Env = NodeJS.ProcessEnv;
-
-/** Running as a deployed function (Netlify's build and runtime set these; local tools never do). */
-export function isDeployed(env: Env = process.env): boolean {
-  return Boolean(env.NETLIFY === "true" || env.AWS_LAMBDA_FUNCTION_NAME);
-}
 
 /**
  * Whether this process may offer the stand-ins that are safe only on the developer's own machine:

@@ -15,9 +15,10 @@
  * through public-env.ts, since this module's zod must stay out of the browser bundles.
  */
 import { z } from "zod";
+import { SLUG_PATTERN } from "~/lib/slug";
 import { ConfigError, describeIssues } from "./errors";
 import { imageHostList } from "./public-env";
-import { SLUG_PATTERN, siteSchema } from "./schema";
+import { siteSchema } from "./schema";
 
 /** Where a bad value is reported from: ConfigError's "<file> is invalid". */
 export const BUILD_ENV_NAME = "The build environment";
@@ -41,11 +42,9 @@ export const buildEnvSchema = z
     TENANT: optional(
       z.string().regex(SLUG_PATTERN, "must be a tenant slug: lower-case letters, digits and single hyphens"),
     ),
-    /** The folder of tenants `npm run dev` loads TENANT from (a build reads the snapshot). Default `tenants`. */
-    TENANTS_DIR: optional(folder),
     /**
-     * The snapshot the build wrote (`.cache/<slug>/tenant.json`): every page of the build reads the
-     * same cars from it. Unset under `npm run dev`, which loads the tenant live.
+     * The snapshot the build or `npm run dev` wrote (`.cache/<slug>/tenant.json`): every page reads
+     * the same cars from it, and no page reads the tenant's folder.
      */
     TENANT_SNAPSHOT: optional(folder),
     /**
@@ -100,7 +99,6 @@ export const buildEnvSchema = z
 export interface BuildEnv {
   /** Null under `astro check` and tools that load the config without a tenant. */
   tenant: string | null;
-  tenantsDir: string;
   snapshot: string | null;
   /** The snapshot appears after Astro starts: wait for it (TENANT_SNAPSHOT_PENDING). */
   snapshotPending: boolean;
@@ -108,7 +106,7 @@ export interface BuildEnv {
   outDir: string;
   publicDir: string;
   astroCacheDir: string;
-  /** Null when not handed (`npm run dev` reads them from site.json). */
+  /** Null when not handed (`astro check` and tools that load the config without a tenant). */
   imageHosts: string[] | null;
   shard: { index: number; count: number };
   port: number;
@@ -128,7 +126,6 @@ export function buildEnv(env: NodeJS.ProcessEnv = process.env): BuildEnv {
   const vars = result.data;
   return {
     tenant: vars.TENANT ?? null,
-    tenantsDir: vars.TENANTS_DIR ?? "tenants",
     snapshot: vars.TENANT_SNAPSHOT ?? null,
     snapshotPending: vars.TENANT_SNAPSHOT_PENDING === "1",
     siteUrl: vars.TENANT_SITE_URL ?? "https://localhost",

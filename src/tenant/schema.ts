@@ -3,6 +3,7 @@
  * Spec fields keep their spec names; per-site constants carry the spec's defaults.
  */
 import { z } from "zod";
+import { SLUG_PATTERN } from "~/lib/slug";
 import { budgetFinderSchema } from "./schemas/budget";
 import { deliverySchema } from "./schemas/delivery";
 import { eofySaleSchema } from "./schemas/eofy";
@@ -31,7 +32,6 @@ export type LocationsBlockVariant = (typeof LOCATIONS_BLOCK_VARIANTS)[number];
 export { FINANCE_PROVIDERS, type FinanceProvider } from "./schemas/finance";
 export { CAR_TYPES, type CarType, carTypeSchema, type PromoNode } from "./schemas/search";
 
-export const SLUG_PATTERN = /^[a-z0-9]+(?:-[a-z0-9]+)*$/;
 const slug = z.string().regex(SLUG_PATTERN, "must be lower-case letters, digits and single hyphens");
 /**
  * A tenant's slug also names its secrets (`STOCK_WEBHOOK_SECRET_<SLUG>` and its `…_PREVIOUS`), so

@@ -8,8 +8,8 @@ import { readFileSync, statSync } from "node:fs";
 import path from "node:path";
 import type { Location } from "~/features/locations/location.schema";
 import type { Car } from "~/features/stock/car.schema";
+import { SLUG_PATTERN } from "~/lib/slug";
 import { findCarIn } from "./find-car";
-import { SLUG_PATTERN } from "./schema";
 import type { TenantData } from "./tenant.server";
 
 export const SNAPSHOT_FILE = "tenant.json";

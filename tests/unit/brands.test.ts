@@ -173,7 +173,7 @@ describe("model pages (/{model slug})", () => {
 
 describe("model page addresses in a real build", () => {
   it("never take a page's, a content page's or a public folder's address", async () => {
-    const { loadTenant } = await import("~/tenant/tenant.server");
+    const { loadTenant } = await import("~/snapshot/load-tenant.server");
     const { tenantBrands } = await import("~/features/brands/brands.server");
     const path = await import("node:path");
     const { data } = await loadTenant(

@@ -1,5 +1,5 @@
 /**
- * Incremental-build keys (src/tenant/page-cache.server.ts): a vehicle page is reused only while
+ * Incremental-build keys (src/snapshot/page-cache.server.ts): a vehicle page is reused only while
  * nothing it shows has changed: the car, the rest of the tenant, the header and footer, and the
  * car's time rules at the build's clock. Its similar cars come from the search service in the
  * browser, so another car's price is not on the page.
@@ -9,8 +9,9 @@ import path from "node:path";
 import { beforeAll, describe, expect, it } from "vitest";
 import { modelPageView, tenantBrands } from "~/features/brands/brands.server";
 import type { Car } from "~/features/stock/car.schema";
-import { pageKey, vehiclePageKey } from "~/tenant/page-cache.server";
-import { loadTenant, type TenantData } from "~/tenant/tenant.server";
+import { loadTenant } from "~/snapshot/load-tenant.server";
+import { pageKey, vehiclePageKey } from "~/snapshot/page-cache.server";
+import type { TenantData } from "~/tenant/tenant.server";
 
 const NOW = new Date("2026-11-18T00:00:00Z");
 let base: TenantData;

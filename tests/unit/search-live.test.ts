@@ -11,7 +11,8 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { SearchRequest } from "~/features/search/engine";
 import { tenantSearch } from "~/features/search/search.server";
 import { syncIndex } from "~/features/search/sync";
-import { loadTenant, type TenantData } from "~/tenant/tenant.server";
+import { loadTenant } from "~/snapshot/load-tenant.server";
+import type { TenantData } from "~/tenant/tenant.server";
 
 const MEILI_URL = process.env.MEILI_URL;
 const MEILI_ADMIN_KEY = process.env.MEILI_ADMIN_KEY;

@@ -24,8 +24,9 @@ import {
   syncIndex,
   syncTenant,
 } from "~/features/search/sync";
+import { loadTenant } from "~/snapshot/load-tenant.server";
 import { siteSchema } from "~/tenant/schema";
-import { loadTenant, type TenantData } from "~/tenant/tenant.server";
+import type { TenantData } from "~/tenant/tenant.server";
 import { makeCar, makeSite, NOW } from "./helpers";
 
 // ---------------------------------------------------------------------------------------------

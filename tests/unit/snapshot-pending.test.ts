@@ -34,3 +34,11 @@ it("without the mark, a missing snapshot fails at once", async () => {
     /ENOENT/,
   );
 });
+
+it("without a snapshot, pages are told how to get one (they never read a tenant folder)", async () => {
+  vi.resetModules();
+  const { currentTenant } = await import("~/tenant/tenant.server");
+  await expect(currentTenant({ TENANT: "westside-auto" })).rejects.toThrow(
+    "No tenant snapshot: build with `npm run build` or run `TENANT=<slug> npm run dev`.",
+  );
+});

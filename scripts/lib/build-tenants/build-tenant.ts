@@ -19,12 +19,12 @@ import { checkFirstFeed, checkTruncation, emptyPublish, type FeedReport } from "
 import { syndicationReport } from "~/features/syndication/report";
 import type { SyndicationReport } from "~/features/syndication/syndication";
 import { providerWarnings } from "~/features/trade-in/providers.server";
+import { loadTenant } from "~/snapshot/load-tenant.server";
 import { astroProcessEnv } from "~/tenant/build-env";
 import { ConfigError } from "~/tenant/errors";
 import { loadSite, SITE_FILE } from "~/tenant/load";
 import type { Site } from "~/tenant/schema";
 import { siteImageProblems } from "~/tenant/site-assets";
-import { loadTenant } from "~/tenant/tenant.server";
 import { astroCacheDir, foldShardCaches, hasOneProcessCache } from "../build-cache";
 import { discard } from "../discard";
 import { hostsNetlifyRefuses, readNetlifyToml } from "../netlify-toml";

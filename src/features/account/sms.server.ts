@@ -8,7 +8,8 @@
  */
 import { appendFileSync, mkdirSync } from "node:fs";
 import path from "node:path";
-import { isDeployed, localStandInsAllowed } from "~/server/deploy";
+import { isDeployed } from "~/lib/deployed";
+import { localStandInsAllowed } from "~/server/deploy";
 import { NO_REDIRECTS, redirectRefusal } from "~/server/outbound";
 import { signatureHeader } from "~/server/signature";
 

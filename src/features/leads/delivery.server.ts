@@ -3,7 +3,7 @@
  * published snapshot: its channels (delivery-channels.server.ts), the webhook signing secret, the ADF/XML of a
  * lead (with the car and location it is about), and SMTP for ADF by email.
  */
-import { isDeployed } from "~/server/deploy";
+import { isDeployed } from "~/lib/deployed";
 import { tenantSnapshot } from "~/tenant/snapshot.server";
 import { adfContextFor, adfXml } from "./adf";
 import type { OutboxLead } from "./channels.server";

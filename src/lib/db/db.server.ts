@@ -8,7 +8,7 @@ import { mkdirSync } from "node:fs";
 import path from "node:path";
 import { Kysely, PGliteDialect, PostgresDialect, sql } from "kysely";
 import pg from "pg";
-import { isDeployed } from "~/server/deploy";
+import { isDeployed } from "~/lib/deployed";
 import { migrateToLatest } from "./migrations";
 import type { Database } from "./schema";
 import { isTenantRole } from "./tenant-roles.server";

@@ -6,7 +6,7 @@
  * through a bug in our code. The owner role migrates and provisions; it is never given to a site.
  */
 import { sql } from "kysely";
-import { SLUG_PATTERN } from "~/tenant/schema";
+import { SLUG_PATTERN } from "~/lib/slug";
 import type { Db } from "./db.server";
 import { TENANT_TABLES } from "./migrations";
 

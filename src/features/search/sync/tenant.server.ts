@@ -1,6 +1,7 @@
 /** A tenant's sync: where its index lives, the admin key that writes it, the public key it ships. */
 import type { Key, Meilisearch } from "meilisearch";
-import { isDeployed, pinnedTenant } from "~/server/deploy";
+import { isDeployed } from "~/lib/deployed";
+import { pinnedTenant } from "~/server/deploy";
 import type { Site } from "~/tenant/schema";
 import type { TenantData } from "~/tenant/tenant.server";
 import { indexUid } from "../documents";

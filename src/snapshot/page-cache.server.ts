@@ -13,7 +13,8 @@
  *   content pages), and the header and footer derived from the car list;
  * - the car's time rules evaluated at the build's clock (tag, rego expiry text, finance
  *   eligibility and estimate, which the sticky header's estimate derives from) and the footer's
- *   year. A page that adds a rule on `now` adds it to `vehicleTimeFacts`.
+ *   year. A rule on `now` added to the vehicle page is added to `vehicleTimeFacts`
+ *   (features/vehicle/time-facts.ts), beside the page's other rules.
  * Search pages compute everything they show into their props, so their key is those props and
  * the shared inputs (`pageKey`); so do model pages (their view: cars shown, count, offers running
  * at the build's clock), content pages, location contact pages and offer pages.
@@ -22,11 +23,10 @@
  * was rendered as its `updated_at`, which a reused page keeps, as it should.
  */
 import { createHash } from "node:crypto";
-import { financeEstimate } from "~/features/finance/finance";
 import { chromePages, siteChrome } from "~/features/navigation/navigation";
 import type { Car } from "~/features/stock/car.schema";
-import { carTag, regoExpiryText } from "~/features/stock/stock";
-import type { TenantData } from "./tenant.server";
+import { vehicleTimeFacts } from "~/features/vehicle/time-facts";
+import type { TenantData } from "~/tenant/tenant.server";
 
 /** Bump when a key's recipe changes, so no page is reused under a key made another way. */
 export const PAGE_KEY_VERSION = 4;
@@ -53,19 +53,6 @@ export function sharedPageKey(tenant: TenantData): string {
     shared.set(tenant, key);
   }
   return key;
-}
-
-/**
- * Every rule on the vehicle page that reads the build's clock, evaluated for this car. (The
- * sticky header's estimate reads the clock only through `financeEstimate`.)
- */
-export function vehicleTimeFacts(car: Car, tenant: TenantData): unknown {
-  const now = new Date(tenant.now);
-  return {
-    tag: carTag(car, tenant.site, now),
-    rego: regoExpiryText(car, tenant.site, now),
-    finance: financeEstimate(car, tenant.site, now),
-  };
 }
 
 /** The key of a page that shows the shared chrome and `props` (which must hold all else it shows). */
