@@ -8,7 +8,7 @@
  * - neither: last-build.json only (a plain local `npm run build` never opens the embedded database,
  *   which a running `npm start` may hold).
  */
-import { feedBaseline, markBuildFinished, markBuildStarted } from "~/features/stock/builds.server";
+import { feedBaseline, markBuildFinished, markBuildStarted } from "~/features/rebuilds/builds.server";
 import { type Db, dbTarget, openDb } from "~/lib/db/db.server";
 import type { TenantResult } from "./build-tenants";
 

@@ -4,11 +4,11 @@
  * keeps serving the old build. The build swaps the new site in only when it succeeds, so a failed
  * build or a refused (truncated) feed keeps the old site; its reason is in the log and the ops view.
  * When a build ends and events arrived meanwhile, exactly one more runs (coalescing rules in
- * src/features/stock/rebuild.ts, state in the database like a deployed site's).
+ * src/features/rebuilds/rebuilds.ts, state in the database like a deployed site's).
  */
 import { type ChildProcess, spawn } from "node:child_process";
 import path from "node:path";
-import { registerLocalBuilder } from "~/features/stock/build-trigger.server";
+import { registerLocalBuilder } from "~/features/rebuilds/build-trigger.server";
 import {
   claimDueBuild,
   feedBaseline,
@@ -16,7 +16,7 @@ import {
   markBuildFinished,
   recordFeedBaseline,
   tenantsWithDueBuilds,
-} from "~/features/stock/builds.server";
+} from "~/features/rebuilds/builds.server";
 import type { Db } from "~/lib/db/db.server";
 import { type BuildHistoryEntry, ROOT, readBuildHistory } from "./build-tenants";
 

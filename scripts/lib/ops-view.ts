@@ -16,9 +16,9 @@ import {
   recentStockEvents,
   type StockBuildStatus,
   type StockEventRow,
-} from "~/features/stock/builds.server";
+} from "~/features/rebuilds/builds.server";
+import { isRunning } from "~/features/rebuilds/rebuilds";
 import type { FeedReport } from "~/features/stock/feed.server";
-import { isRunning } from "~/features/stock/rebuild";
 import { STOCK_TIME_ZONE } from "~/features/stock/stock";
 import type { FeedOutcome, SyndicationReport } from "~/features/syndication/syndication";
 import type { Db } from "~/lib/db/db.server";

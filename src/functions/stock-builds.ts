@@ -3,7 +3,7 @@
  * arrived while the last build ran, or the build hook refused earlier), and forgets old event ids.
  * No path: it is not an HTTP endpoint. `npm start` starts due builds itself when one ends.
  */
-import { runDueBuilds } from "~/features/stock/scheduled.server";
+import { runDueBuilds } from "~/features/rebuilds/scheduled.server";
 import { getDb } from "~/lib/db/db.server";
 import { json } from "~/lib/http.server";
 import { workerScope } from "~/server/deploy";

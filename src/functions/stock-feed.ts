@@ -3,7 +3,7 @@
  * STOCK_WEBHOOK_SECRET[_<SLUG>]); the site rebuilds, bursts coalesced into one build now and at
  * most one after it.
  */
-import { createStockWebhookHandler } from "~/features/stock/webhook.server";
+import { createStockWebhookHandler } from "~/features/rebuilds/webhook.server";
 import { getDb } from "~/lib/db/db.server";
 
 export default createStockWebhookHandler({ db: getDb });

@@ -8,7 +8,7 @@ import { cpSync, existsSync, mkdtempSync, readFileSync, rmSync, writeFileSync } 
 import os from "node:os";
 import path from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { feedBaseline, markBuildFinished } from "~/features/stock/builds.server";
+import { feedBaseline, markBuildFinished } from "~/features/rebuilds/builds.server";
 import { type Db, openDb } from "~/lib/db/db.server";
 import { provisionTenantRole, tenantDatabaseUrl } from "~/lib/db/tenant-roles.server";
 import { buildTenant } from "../../scripts/lib/build-tenants";

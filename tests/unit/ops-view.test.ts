@@ -7,7 +7,7 @@ import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from "node:fs";
 import os from "node:os";
 import path from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { acceptStockEvent, markBuildFinished } from "~/features/stock/builds.server";
+import { acceptStockEvent, markBuildFinished } from "~/features/rebuilds/builds.server";
 import { type Db, openDb } from "~/lib/db/db.server";
 import { createApp } from "../../scripts/lib/app";
 import type { BuildHistoryEntry } from "../../scripts/lib/build-tenants";

@@ -8,7 +8,7 @@ import type { AddressInfo } from "node:net";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { webhookSmsAdapter } from "~/features/account/sms.server";
 import { DeliveryError, sendToChannel } from "~/features/leads/channels.server";
-import { callBuildHook } from "~/features/stock/build-trigger.server";
+import { callBuildHook } from "~/features/rebuilds/build-trigger.server";
 
 /** What the redirect's target received: it must stay empty. */
 const reached: string[] = [];

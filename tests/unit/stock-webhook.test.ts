@@ -7,14 +7,14 @@
 import { createServer } from "node:http";
 import type { AddressInfo } from "node:net";
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
-import { callBuildHook, type StartResult } from "~/features/stock/build-trigger.server";
+import { callBuildHook, type StartResult } from "~/features/rebuilds/build-trigger.server";
 import {
   claimDueBuild,
   feedBaseline,
   markBuildFinished,
   markBuildStarted,
   recentStockEvents,
-} from "~/features/stock/builds.server";
+} from "~/features/rebuilds/builds.server";
 import {
   BUILD_LOST_AFTER_MS,
   IDLE,
@@ -23,9 +23,9 @@ import {
   onStartFailed,
   onStockUpdated,
   parseStockEvent,
-} from "~/features/stock/rebuild";
-import { runDueBuilds } from "~/features/stock/scheduled.server";
-import { createStockWebhookHandler, webhookSecrets } from "~/features/stock/webhook.server";
+} from "~/features/rebuilds/rebuilds";
+import { runDueBuilds } from "~/features/rebuilds/scheduled.server";
+import { createStockWebhookHandler, webhookSecrets } from "~/features/rebuilds/webhook.server";
 import { type Db, openDb } from "~/lib/db/db.server";
 import { signatureHeader } from "~/server/signature";
 import { makeSite } from "./helpers";

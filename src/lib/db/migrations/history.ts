@@ -292,7 +292,7 @@ export const MIGRATIONS: Record<string, Migration> = {
     },
   },
   /**
-   * The stock-feed webhook (src/features/stock/webhook.server.ts): every event id a tenant's feed
+   * The stock-feed webhook (src/features/rebuilds/webhook.server.ts): every event id a tenant's feed
    * provider sent (a replay is answered "duplicate"), and per tenant the coalesced build state shared
    * by every function instance, plus the truncated-feed guard's baseline (what the last published
    * build published), so a cleared build cache never turns the guard off.

@@ -5,7 +5,7 @@
  */
 import { tenantSetting } from "~/server/deploy";
 import { NO_REDIRECTS, redirectRefusal } from "~/server/outbound";
-import { hookRetryDelayMs, isRetryableStatus } from "./rebuild";
+import { hookRetryDelayMs, isRetryableStatus } from "./rebuilds";
 
 export type StartResult = { ok: true } | { ok: false; error: string };
 /** Starts a rebuild of `tenant` (resolves once it is asked for, not when it is done). */

@@ -1,5 +1,6 @@
 /**
- * Rules of the stock-feed webhook and its coalesced rebuilds (docs/architecture.md §7). Pure: the state and
+ * The rebuilds feature: when a tenant's site is built again. Rules of the stock-feed webhook and its
+ * coalesced rebuilds (docs/architecture.md §7). Pure: the state and
  * `now` come in, the next state and what to do go out, so the table tests need no clock or database.
  *
  * A feed provider often sends one event per car, so a burst must not mean one build per event:

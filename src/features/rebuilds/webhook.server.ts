@@ -1,7 +1,7 @@
 /**
  * `POST /api/stock-feed`: a dealer's feed provider says the stock changed, and the tenant's site
  * rebuilds (docs/architecture.md §7). Signed like Stripe's webhooks (`X-Stock-Signature`, over the
- * tenant's slug and the body), replay-safe (event ids per tenant) and coalesced (rebuild.ts), with
+ * tenant's slug and the body), replay-safe (event ids per tenant) and coalesced (rebuilds.ts), with
  * its state in the database so it holds across function instances.
  */
 import { existsSync } from "node:fs";
@@ -19,7 +19,7 @@ import { SITE_FILE, tenantsDir } from "~/tenant/load";
 import { isRotationSlug } from "~/tenant/schema";
 import { type Builder, builderFor } from "./build-trigger.server";
 import { acceptStockEvent, markStartFailed } from "./builds.server";
-import { parseStockEvent, WEBHOOK_BODY_LIMIT_BYTES } from "./rebuild";
+import { parseStockEvent, WEBHOOK_BODY_LIMIT_BYTES } from "./rebuilds";
 
 export const SIGNATURE_HEADER = "x-stock-signature";
 

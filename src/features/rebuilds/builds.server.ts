@@ -1,7 +1,7 @@
 /**
  * The stock-feed webhook's state in the database, shared by every function instance of a tenant's
  * site, its scheduled pass and its builds: the event ids seen, the coalesced build state (rules in
- * rebuild.ts) and the truncated-feed guard's baseline. Every query is scoped by tenant.
+ * rebuilds.ts) and the truncated-feed guard's baseline. Every query is scoped by tenant.
  */
 import type { ColumnType } from "kysely";
 import type { Db } from "~/lib/db/db.server";
@@ -14,7 +14,7 @@ import {
   STOCK_UPDATED,
   type StockEvent,
   started,
-} from "./rebuild";
+} from "./rebuilds";
 
 type Timestamp = ColumnType<Date, Date | undefined, Date>;
 
