@@ -1,5 +1,6 @@
 /**
- * Dependency rules between feature folders, checked by `npm run check` (dependency-cruiser).
+ * Dependency rules, checked by `npm run check` (dependency-cruiser): the layers of src/ (scripts/lib/layers.mjs)
+ * and, inside the features layer, no circle between feature folders.
  *
  * A feature folder (src/features/<domain>/) owns its domain end to end; features may build on
  * one another, but never in a circle: when a feature needs something of a feature that needs it,
@@ -8,14 +9,33 @@
  *
  * What it reads: every TypeScript module (.ts, .tsx, including the *.client.ts browser code and
  * type-only imports). dependency-cruiser has no parser for .astro files, so `npm run check` then
- * runs scripts/feature-cycles.ts: it adds the imports of every .astro file's frontmatter and
- * <script> blocks to the graph dependency-cruiser finds, and fails on any circle between features,
- * naming each step's file.
+ * runs scripts/import-rules.ts: it adds the imports of every .astro file's frontmatter and
+ * <script> blocks to the graph dependency-cruiser finds, and fails on any layer broken or circle
+ * between features, naming each step's file.
  */
+
+import { LAYER_EXCEPTIONS, LAYERS } from "./scripts/lib/layers.mjs";
+
+/** One rule per layer: nothing in it imports a layer above it, but for the named exceptions. */
+const layerRules = LAYERS.slice(0, -1).map((layer, index) => ({
+  name: `layer-${layer.name}`,
+  comment: `${layer.name} sits below ${LAYERS.slice(index + 1)
+    .map((above) => above.name)
+    .join(", ")} (scripts/lib/layers.mjs): move the piece down, or name the exception there with its reason.`,
+  severity: "error",
+  from: { path: layer.path },
+  to: {
+    path: LAYERS.slice(index + 1)
+      .map((above) => `(?:${above.path})`)
+      .join("|"),
+    pathNot: LAYER_EXCEPTIONS.map((exception) => exception.to).join("|") || "^$",
+  },
+}));
 
 /** @type {import("dependency-cruiser").IConfiguration} */
 export default {
   forbidden: [
+    ...layerRules,
     {
       name: "no-feature-cycle",
       comment:
@@ -27,16 +47,9 @@ export default {
       from: { path: "^src/features/([^/]+)" },
       to: { path: "^src/features/", pathNot: "^src/features/$1(?:/|$)", circular: true },
     },
-    {
-      name: "no-feature-imports-page",
-      comment: "Pages compose features; a feature never imports a page.",
-      severity: "error",
-      from: { path: "^src/features/" },
-      to: { path: "^src/pages/" },
-    },
   ],
   options: {
-    includeOnly: "^src/(features|pages)/",
+    includeOnly: "^src/",
     tsConfig: { fileName: "tsconfig.json" },
     tsPreCompilationDeps: true,
   },

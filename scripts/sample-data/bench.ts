@@ -2,11 +2,12 @@
  * Benchmark tenants: a generic multi-make dealer of any size, generated whole (site, locations,
  * offer and stock) for `npm run bench`.
  */
-import type { Location } from "~/features/locations/location.schema";
-import type { Offer } from "~/features/offers/offer.schema";
-import type { Car } from "~/features/stock/car.schema";
+
 import { fnv1a } from "~/lib/hash";
 import type { SiteInput } from "~/tenant/schema";
+import type { Car } from "~/tenant/schemas/car";
+import type { Location } from "~/tenant/schemas/locations";
+import type { Offer } from "~/tenant/schemas/offers";
 import { buildLocations } from "./content/locations";
 import { buildOffers } from "./content/offers";
 import { generateStock } from "./stock";

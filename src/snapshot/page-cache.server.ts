@@ -24,8 +24,8 @@
  */
 import { createHash } from "node:crypto";
 import { chromePages, siteChrome } from "~/features/navigation/navigation";
-import type { Car } from "~/features/stock/car.schema";
 import { vehicleTimeFacts } from "~/features/vehicle/time-facts";
+import type { Car } from "~/tenant/schemas/car";
 import type { TenantData } from "~/tenant/tenant.server";
 
 /** Bump when a key's recipe changes, so no page is reused under a key made another way. */

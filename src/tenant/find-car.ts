@@ -2,7 +2,7 @@
  * A published car of a tenant's data by slug or id, indexed once per snapshot: every function that
  * answers about one car (view counter, car PDF, phone reveal, watchlist) looks it up here. Pure.
  */
-import type { Car } from "~/features/stock/car.schema";
+import type { Car } from "~/tenant/schemas/car";
 import type { TenantData } from "./tenant.server";
 
 const byData = new WeakMap<TenantData, { bySlug: Map<string, Car>; byId: Map<number, Car> }>();

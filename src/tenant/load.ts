@@ -4,9 +4,9 @@
  */
 import { existsSync, readdirSync, readFileSync } from "node:fs";
 import path from "node:path";
-import { type Location, locationsFileSchema } from "~/features/locations/location.schema";
-import { type Offer, offersFileSchema } from "~/features/offers/offer.schema";
-import { type ReviewsFile, reviewsFileSchema } from "~/features/reviews/review.schema";
+import { type Location, locationsFileSchema } from "~/tenant/schemas/locations";
+import { type Offer, offersFileSchema } from "~/tenant/schemas/offers";
+import { type ReviewsFile, reviewsFileSchema } from "~/tenant/schemas/review-list";
 import { ConfigError, parseWithFriendlyErrors } from "./errors";
 import { type Site, siteSchema } from "./schema";
 

@@ -6,9 +6,9 @@
  */
 import { readFileSync, statSync } from "node:fs";
 import path from "node:path";
-import type { Location } from "~/features/locations/location.schema";
-import type { Car } from "~/features/stock/car.schema";
 import { SLUG_PATTERN } from "~/lib/slug";
+import type { Car } from "~/tenant/schemas/car";
+import type { Location } from "~/tenant/schemas/locations";
 import { findCarIn } from "./find-car";
 import type { TenantData } from "./tenant.server";
 

@@ -4,11 +4,11 @@
  * same cars at the same clock and no page reads a tenant folder itself.
  */
 import { existsSync, readFileSync } from "node:fs";
-import type { BlogPost, ContentPage } from "~/features/content/content.server";
-import type { Location } from "~/features/locations/location.schema";
-import type { Offer } from "~/features/offers/offer.schema";
-import type { ReviewsFile } from "~/features/reviews/review.schema";
-import type { Car } from "~/features/stock/car.schema";
+import type { Car } from "~/tenant/schemas/car";
+import type { BlogPost, ContentPage } from "~/tenant/schemas/content";
+import type { Location } from "~/tenant/schemas/locations";
+import type { Offer } from "~/tenant/schemas/offers";
+import type { ReviewsFile } from "~/tenant/schemas/review-list";
 import { buildEnv } from "./build-env";
 import type { Site } from "./schema";
 

@@ -8,8 +8,8 @@ import {
 } from "~/features/leads/appointments";
 import { fetchAppointments } from "~/features/leads/appointments.client";
 import { createAppointmentsHandler } from "~/features/leads/appointments.server";
-import type { OpeningHour, SpecialHour } from "~/features/locations/location.schema";
 import { locationTimeZone } from "~/features/locations/locations";
+import type { OpeningHour, SpecialHour } from "~/tenant/schemas/locations";
 import type { TenantData } from "~/tenant/tenant.server";
 import { makeLocation, makeSite, NOW } from "./helpers";
 

@@ -3,17 +3,11 @@ import { mkdirSync, mkdtempSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import path from "node:path";
 import { describe, expect, it } from "vitest";
-import {
-  type BlogPostMeta,
-  blogCategories,
-  categoryPath,
-  newestFirst,
-  postPath,
-  postsIn,
-} from "~/features/content/blog";
+import { blogCategories, categoryPath, newestFirst, postPath, postsIn } from "~/features/content/blog";
 import { loadBlogPosts } from "~/features/content/content.server";
 import { chromePages, footerGroups } from "~/features/navigation/navigation";
 import { ConfigError } from "~/tenant/errors";
+import type { BlogPostMeta } from "~/tenant/schemas/content";
 import { makeSite } from "./helpers";
 
 const post = (slug: string, category: string, date: string, title = slug): BlogPostMeta => ({

@@ -14,8 +14,8 @@ import { COMPARISON_RATE_WARNING } from "~/features/finance/finance";
 import { createFinanceCarHandler, FINANCE_CAR_ERRORS } from "~/features/finance/finance-car.server";
 import type { AutogaugeResult } from "~/features/finance/gauge";
 import type { TenantLookup } from "~/features/finance/http.server";
-import type { Car } from "~/features/stock/car.schema";
 import type { Site } from "~/tenant/schema";
+import type { Car } from "~/tenant/schemas/car";
 import { type CarInput, makeCar, makeSite } from "./helpers";
 
 const GAUGE: AutogaugeResult = {

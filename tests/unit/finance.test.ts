@@ -24,8 +24,8 @@ import {
 } from "~/features/finance/finance";
 import { stickyFinanceEstimate } from "~/features/finance/sticky-estimate";
 import { toSearchDocument } from "~/features/search/documents";
-import type { Car } from "~/features/stock/car.schema";
 import { type FinanceProvider, type Site, siteSchema } from "~/tenant/schema";
+import type { Car } from "~/tenant/schemas/car";
 import { type CarInput, makeCar, makeSite, NOW } from "./helpers";
 
 type SiteOverrides = Parameters<typeof makeSite>[0];

@@ -3,9 +3,9 @@
  * Each helper takes only what a test is about.
  */
 import type { z } from "zod";
-import { type Location, locationSchema } from "~/features/locations/location.schema";
-import { type Car, carSchema } from "~/features/stock/car.schema";
 import { type Site, type SiteInput, siteSchema } from "~/tenant/schema";
+import { type Car, carSchema } from "~/tenant/schemas/car";
+import { type Location, locationSchema } from "~/tenant/schemas/locations";
 
 export type CarInput = z.input<typeof carSchema>;
 export type LocationInput = z.input<typeof locationSchema>;

@@ -1,5 +1,4 @@
 import { describe, expect, it } from "vitest";
-import type { OpeningHour, SpecialHour } from "~/features/locations/location.schema";
 import {
   autoDealerJsonLd,
   dedupeLocationPhones,
@@ -16,6 +15,7 @@ import {
   telHref,
   uniquePhones,
 } from "~/features/locations/locations";
+import type { OpeningHour, SpecialHour } from "~/tenant/schemas/locations";
 import { makeLocation, NOW } from "./helpers";
 
 describe("phone format (spec §5)", () => {

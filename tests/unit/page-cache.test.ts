@@ -8,9 +8,9 @@ import { readdirSync, readFileSync } from "node:fs";
 import path from "node:path";
 import { beforeAll, describe, expect, it } from "vitest";
 import { modelPageView, tenantBrands } from "~/features/brands/brands.server";
-import type { Car } from "~/features/stock/car.schema";
 import { loadTenant } from "~/snapshot/load-tenant.server";
 import { pageKey, vehiclePageKey } from "~/snapshot/page-cache.server";
+import type { Car } from "~/tenant/schemas/car";
 import type { TenantData } from "~/tenant/tenant.server";
 
 const NOW = new Date("2026-11-18T00:00:00Z");

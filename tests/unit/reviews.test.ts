@@ -3,7 +3,6 @@ import { mkdirSync, mkdtempSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import path from "node:path";
 import { describe, expect, it } from "vitest";
-import type { Review, ReviewsFile } from "~/features/reviews/review.schema";
 import {
   formatAverage,
   ratingLabel,
@@ -15,6 +14,7 @@ import {
 } from "~/features/reviews/reviews";
 import { ConfigError } from "~/tenant/errors";
 import { loadReviews, loadSite } from "~/tenant/load";
+import type { Review, ReviewsFile } from "~/tenant/schemas/review-list";
 import { makeSite } from "./helpers";
 
 const review = (id: number, rating: number, review_date: string, extra: Partial<Review> = {}): Review => ({

@@ -2,11 +2,11 @@ import { cpSync, mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync }
 import os from "node:os";
 import path from "node:path";
 import { beforeAll, describe, expect, it } from "vitest";
-import { locationsFileSchema } from "~/features/locations/location.schema";
-import { offersFileSchema } from "~/features/offers/offer.schema";
-import { type Car, carSchema } from "~/features/stock/car.schema";
 import { publishFeed } from "~/features/stock/feed.server";
 import { siteSchema } from "~/tenant/schema";
+import { type Car, carSchema } from "~/tenant/schemas/car";
+import { locationsFileSchema } from "~/tenant/schemas/locations";
+import { offersFileSchema } from "~/tenant/schemas/offers";
 import {
   benchTenant,
   contrastRatio,

@@ -6,12 +6,12 @@
 import { existsSync, readdirSync, readFileSync } from "node:fs";
 import path from "node:path";
 import { describe, expect, it } from "vitest";
-import { locationsFileSchema } from "~/features/locations/location.schema";
-import { offersFileSchema } from "~/features/offers/offer.schema";
 import { publishFeed } from "~/features/stock/feed.server";
 import { ConfigError, parseWithFriendlyErrors } from "~/tenant/errors";
 import { listTenantSlugs, loadLocations, loadOffers, loadSite } from "~/tenant/load";
 import { siteSchema } from "~/tenant/schema";
+import { locationsFileSchema } from "~/tenant/schemas/locations";
+import { offersFileSchema } from "~/tenant/schemas/offers";
 import { makeSite, NOW } from "./helpers";
 
 const FIXTURES = path.resolve("tests/fixtures/tenants");

@@ -5,10 +5,10 @@
 import { XmlDocument } from "libxml2-wasm";
 import { describe, expect, it } from "vitest";
 import { absolutePhotoUrls } from "~/features/media/media";
-import type { Car } from "~/features/stock/car.schema";
 import { googleVehicle, googleVehicleFeed } from "~/features/syndication/google";
 import { csvField, type MetaVehicle, metaVehicle, metaVehicleFeed } from "~/features/syndication/meta";
 import { sitemapXml } from "~/features/syndication/sitemap";
+import type { Car } from "~/tenant/schemas/car";
 import { csvRecords, readCsv } from "../e2e/rfc4180";
 import { type CarInput, makeCar, makeLocation, makeSite } from "./helpers";
 

@@ -4,7 +4,6 @@ import { describe, expect, it } from "vitest";
 import { leadSchema } from "~/features/leads/schemas";
 import { promoDismissedKey, showsPromo } from "~/features/offers/offers";
 import { toSearchDocument } from "~/features/search/documents";
-import type { Car } from "~/features/stock/car.schema";
 import { priceTypeText, shownPriceType } from "~/features/stock/stock";
 import {
   breadcrumbs,
@@ -32,6 +31,7 @@ import {
   whyBuyFromUs,
 } from "~/features/vehicle/detail";
 import { TOAST_MS } from "~/lib/ui/toast";
+import type { Car } from "~/tenant/schemas/car";
 import { makeCar, makeSite, NOW } from "./helpers";
 
 describe("spec §9 page constants", () => {

@@ -2,7 +2,7 @@
  * Locations for the benchmark tenants: opening hours, and holiday hours from the state's public
  * holidays around `now`.
  */
-import type { Location } from "~/features/locations/location.schema";
+import type { Location } from "~/tenant/schemas/locations";
 import { MEDIA_BASE } from "../render/photo-set";
 import type { HoursKind, State, TenantProfile } from "../tenants/profile";
 import { addDays, at, isoDate, slugify } from "../util";

@@ -1,7 +1,7 @@
 /**
  * Offers: the benchmark tenants' one offer, and what the sample offers' banners show.
  */
-import type { Offer } from "~/features/offers/offer.schema";
+import type { Offer } from "~/tenant/schemas/offers";
 import type { BodyKind } from "../render/bodies";
 import type { Paint } from "../render/colour";
 import { MEDIA_BASE } from "../render/photo-set";

@@ -1,8 +1,9 @@
 /**
  * One car of a tenant's feed, every field drawn from the catalogue and the tenant's profile.
  */
-import type { Car } from "~/features/stock/car.schema";
+
 import { fnv1a } from "~/lib/hash";
+import type { Car } from "~/tenant/schemas/car";
 import { makeNvic, makePlate, makeVin } from "../identifiers";
 import { Rng } from "../random";
 import type { Trim } from "../render/interiors";

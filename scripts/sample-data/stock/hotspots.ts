@@ -1,7 +1,7 @@
 /**
  * Spin hotspots: positions per spin frame, projected from 3D anchors on the frames' camera.
  */
-import type { Car } from "~/features/stock/car.schema";
+import type { Car } from "~/tenant/schemas/car";
 import type { ModelDef } from "../catalogue/models";
 import { type BodyKind, bodyModel } from "../render/bodies";
 import { HEADLAMP } from "../render/bodies/parts";

@@ -1,7 +1,7 @@
 /**
  * Stock generation: a tenant's feed for `now`, deterministic for the same profile and clock.
  */
-import type { Car } from "~/features/stock/car.schema";
+import type { Car } from "~/tenant/schemas/car";
 import type { TenantProfile } from "../tenants/profile";
 import { isoDate } from "../util";
 import { generateCar } from "./car";

@@ -2,7 +2,7 @@
  * Scenarios every feed carries once: sold cars around the sold window, coming soon, few photos,
  * price on application, hidden rows, tags, long and empty comments.
  */
-import type { Car } from "~/features/stock/car.schema";
+import type { Car } from "~/tenant/schemas/car";
 import { addDays, DAY_MS, DAY_S, isoDate } from "../util";
 import { LONG_COMMENTS } from "./equipment";
 import type { CarContext } from "./pick";

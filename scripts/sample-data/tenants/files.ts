@@ -3,11 +3,11 @@
  */
 import { existsSync, writeFileSync } from "node:fs";
 import path from "node:path";
-import type { Location } from "~/features/locations/location.schema";
-import type { Offer } from "~/features/offers/offer.schema";
-import type { Car } from "~/features/stock/car.schema";
 import { loadSite, readJsonFile } from "~/tenant/load";
 import type { SiteInput } from "~/tenant/schema";
+import type { Car } from "~/tenant/schemas/car";
+import type { Location } from "~/tenant/schemas/locations";
+import type { Offer } from "~/tenant/schemas/offers";
 import { ensureImages } from "../render/photos";
 import { generateStock, stockFileText } from "../stock";
 import { isoDate, ROOT, readHead, SAMPLES_DIR } from "../util";

@@ -3,7 +3,6 @@
  * car_id, answering a success flag), server-side per user, and GET /api/account that lists it.
  */
 import { carPictures } from "~/features/media/media";
-import type { Car } from "~/features/stock/car.schema";
 import { carTypeLabel, isSold, priceDisplay } from "~/features/stock/stock";
 import type { Db } from "~/lib/db/db.server";
 import { json } from "~/lib/http.server";
@@ -11,6 +10,7 @@ import { MAX_CAR_ID } from "~/lib/shopper-input";
 import { clock } from "~/server/clock";
 import { REQUEST_ERRORS } from "~/server/errors";
 import { findCarIn } from "~/tenant/find-car";
+import type { Car } from "~/tenant/schemas/car";
 import type { TenantData } from "~/tenant/tenant.server";
 import { ACCOUNT_TEXTS, offersAccounts } from "./account";
 import { ACCOUNT_ERRORS, type AccountOptions, accountGet, accountPost } from "./account-http.server";

@@ -4,11 +4,11 @@
  */
 import { existsSync, readdirSync } from "node:fs";
 import path from "node:path";
-import type { Offer } from "~/features/offers/offer.schema";
 import { activeOffers } from "~/features/offers/offers";
 import type { CarSearchDocument } from "~/features/search/documents";
 import { tenantSearch } from "~/features/search/search.server";
 import { toSlug } from "~/features/search/slugs";
+import type { Offer } from "~/tenant/schemas/offers";
 import type { TenantData } from "~/tenant/tenant.server";
 import { type Brand, franchisedMakes, type ModelPage, modelCars, modelPages, siteBrands } from "./brands";
 

@@ -4,9 +4,10 @@
  * a page per model. Built from the search documents, so counts and prices match the result cards.
  * Pure: pages pass the documents, the site and the offers in.
  */
-import type { Offer } from "~/features/offers/offer.schema";
+
 import type { CarSearchDocument } from "~/features/search/documents";
 import { makeModelPath, toSlug } from "~/features/search/slugs";
+import type { Offer } from "~/tenant/schemas/offers";
 
 type Doc = Pick<CarSearchDocument, "make" | "model" | "price" | "sold" | "image" | "car_type">;
 

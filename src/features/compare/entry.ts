@@ -3,10 +3,10 @@
  * only compare.ts, so it ships no pricing rules.
  */
 import { favouriteEntry } from "~/features/favourites/favourites";
-import type { Car } from "~/features/stock/car.schema";
 import { specRows } from "~/features/stock/specifications";
 import { carTypeLabel, priceDisplay, shownPriceType } from "~/features/stock/stock";
 import type { Site } from "~/tenant/schema";
+import type { Car } from "~/tenant/schemas/car";
 import type { CompareEntry } from "./compare";
 
 /** Rows that identify one car rather than compare two (and Year, which leads the table instead). */

@@ -2,19 +2,11 @@
  * The blog (spec §2 /blog, /blog/vehicle-reviews, "blog category cards"): posts grouped by
  * category, newest first. Pure: the posts come in.
  */
+
 import { toSlug } from "~/features/search/slugs";
+import type { BlogPostMeta } from "~/tenant/schemas/content";
 
 export const BLOG_PATH = "/blog";
-
-export interface BlogPostMeta {
-  slug: string;
-  title: string;
-  description: string;
-  category: string;
-  /** YYYY-MM-DD. */
-  date: string;
-  image?: string | undefined;
-}
 
 export interface BlogCategory {
   name: string;

@@ -7,20 +7,14 @@ import path from "node:path";
 import { marked } from "marked";
 import sanitizeHtml from "sanitize-html";
 import { parse as parseYaml } from "yaml";
-import { z } from "zod";
+import type { z } from "zod";
 import { ConfigError, parseWithFriendlyErrors } from "~/tenant/errors";
-import { safeUrl } from "~/tenant/schemas/urls";
-import type { BlogPostMeta } from "./blog";
-
-export interface ContentPage {
-  /** URL path segment: the file name without `.md` (`about-us.md` → `/about-us`). */
-  slug: string;
-  title: string;
-  description: string;
-  html: string;
-}
-
-const frontmatterSchema = z.object({ title: z.string().min(1), description: z.string().min(1) }).strict();
+import {
+  type BlogPost,
+  type ContentPage,
+  contentFrontmatterSchema,
+  postFrontmatterSchema,
+} from "~/tenant/schemas/content";
 
 /** Routes the site already owns; a content page may not shadow them. */
 const RESERVED = new Set([
@@ -66,27 +60,11 @@ function parseMarkdown<T extends z.ZodType>(
 }
 
 export function parseContentPage(file: string, source: string): ContentPage {
-  const { meta, html } = parseMarkdown(file, source, frontmatterSchema, "title, description");
+  const { meta, html } = parseMarkdown(file, source, contentFrontmatterSchema, "title, description");
   return { slug: path.basename(file, ".md"), ...meta, html };
 }
 
 const SLUG = /^[a-z0-9]+(?:-[a-z0-9]+)*$/;
-
-export interface BlogPost extends BlogPostMeta {
-  html: string;
-}
-
-const postFrontmatterSchema = z
-  .object({
-    title: z.string().min(1),
-    description: z.string().min(1),
-    /** e.g. "Vehicle Reviews": the post lives at /blog/vehicle-reviews/{file name}. */
-    category: z.string().trim().min(1),
-    date: z.iso.date({ error: "must be a date like 2026-11-19" }),
-    /** A site path (/media/…) or an https URL. */
-    image: safeUrl.optional(),
-  })
-  .strict();
 
 /** The `.md` files of a folder, sorted by name, with their slug (the name without `.md`). */
 function markdownFiles(dir: string): { file: string; slug: string; source: string }[] {

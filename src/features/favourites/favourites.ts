@@ -4,8 +4,9 @@
  * the shopper's browser, one per dealer site. Pure (it ships in the vehicle page's script); where
  * the toggle shows is showsFavourite (stock rules, build time).
  */
-import type { Car } from "~/features/stock/car.schema";
+
 import { asSavedCar, hasSavedCar, parseSavedList, type SavedCar, withoutSavedCar } from "~/lib/saved-cars";
+import type { Car } from "~/tenant/schemas/car";
 
 export type FavouriteEntry = SavedCar;
 

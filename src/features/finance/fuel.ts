@@ -1,8 +1,9 @@
 /**
  * Fuel calculator (spec §2 "hidden for electric", §9 defaults and formula). Pure.
  */
-import type { Car } from "~/features/stock/car.schema";
+
 import { formatCentsMoney } from "~/lib/format";
+import type { Car } from "~/tenant/schemas/car";
 
 /** Spec §9 defaults. */
 export const FUEL_DEFAULTS = { pricePerLitre: 1.7, kmPerWeek: 250, litresPer100Km: 10 } as const;

@@ -2,10 +2,11 @@
  * Market price rules from the spec: the price comparison gauge / Autogauge (§4 states, §5
  * validation, §9 animation) and the market-price badge (§5, §9 threshold). Pure.
  */
-import type { Car } from "~/features/stock/car.schema";
+
 import { isInStock } from "~/features/stock/stock";
 import { formatMoney } from "~/lib/format";
 import type { Site } from "~/tenant/schema";
+import type { Car } from "~/tenant/schemas/car";
 
 /** Spec §5: the gauge needs a confidence above this. */
 export const GAUGE_MIN_CONFIDENCE = 0.2;

@@ -2,9 +2,10 @@
  * What the finance functions share: JSON answers (errors as `{ error }`, never an HTML page) and the
  * tenant a request is for.
  */
-import type { Car } from "~/features/stock/car.schema";
+
 import { REQUEST_ERRORS } from "~/server/errors";
 import type { Site } from "~/tenant/schema";
+import type { Car } from "~/tenant/schemas/car";
 
 export { json, methodNotAllowed } from "~/lib/http.server";
 

@@ -3,10 +3,11 @@
  * estimate"; §5 "only when available and no exclusion", "finance estimate gating price above 200";
  * §9 "header estimate per week with sample annual rate"). Pure.
  */
-import type { Car } from "~/features/stock/car.schema";
+
 import { isSold } from "~/features/stock/stock";
 import { formatMoney } from "~/lib/format";
 import type { Site } from "~/tenant/schema";
+import type { Car } from "~/tenant/schemas/car";
 import { FINANCE_ESTIMATE_MIN_PRICE, financeEstimate, financeExcluded } from "./finance";
 import { formatRate, QUOTE_PLACEHOLDER, type QuoteRequest, youxEstimate } from "./youx";
 

@@ -4,9 +4,9 @@
  * schema per payload, shared by the page script and the function. Pure.
  */
 import { z } from "zod";
-import type { Car } from "~/features/stock/car.schema";
 import { isInStock } from "~/features/stock/stock";
 import type { Site } from "~/tenant/schema";
+import type { Car } from "~/tenant/schemas/car";
 import {
   amortise,
   comparisonRate,

@@ -5,9 +5,9 @@
  * Wall-clock times become instants through @date-fns/tz, so daylight saving is the zone data's job.
  */
 import { TZDate } from "@date-fns/tz";
-import type { Location } from "~/features/locations/location.schema";
 import { formatTime, locationTimeZone } from "~/features/locations/locations";
 import { zonedParts } from "~/lib/dates";
+import type { Location } from "~/tenant/schemas/locations";
 
 /** A test drive takes this long; slots start this far apart. */
 export const TEST_DRIVE_SLOT_MINUTES = 30;

@@ -6,7 +6,7 @@
 
 import { formatWeekdayDate, WEEKDAYS, zonedParts } from "~/lib/dates";
 import type { LocationsBlockVariant } from "~/tenant/schema";
-import type { Location, OpeningHour, SpecialHour } from "./location.schema";
+import type { Location, OpeningHour, SpecialHour } from "~/tenant/schemas/locations";
 
 /** Dealer hours are Queensland time unless a location says otherwise (spec §9 default state qld). */
 export const DEFAULT_TIME_ZONE = "Australia/Brisbane";

@@ -1,8 +1,9 @@
 /** Which pictures a car shows, and the fallback when it has none (spec §8: missing image). */
-import type { Car } from "~/features/stock/car.schema";
+
 // Origins whose photos the image CDN may fetch: the tenant's `image_hosts`, as its build hands them
 // to every bundle, server and browser.
 import { BUILD_IMAGE_HOSTS } from "~/tenant/public-env";
+import type { Car } from "~/tenant/schemas/car";
 
 export const IMAGE_NOT_FOUND = "/media/image-not-found.svg";
 /** Gallery thumbnails only appear when a car has more than this many images (spec §9). */

@@ -3,8 +3,9 @@
  * one it opens in, where the video slide goes, and the spin maths (frame per drag distance, hotspot
  * angle per frame). Pure: the component renders from these and the browser script steps with them.
  */
-import type { Car } from "~/features/stock/car.schema";
+
 import type { Site } from "~/tenant/schema";
+import type { Car } from "~/tenant/schemas/car";
 import { IMAGE_NOT_FOUND, type Picture } from "./media";
 
 export type ViewerMode = Site["default_viewer_mode"];

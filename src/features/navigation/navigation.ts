@@ -8,11 +8,11 @@ import { EOFY_PATH } from "~/features/offers/eofy";
 import { ONLINE_PAYMENT_PATH } from "~/features/payments/payments";
 import { DEFAULT_SEARCH_PATH, makeModelPath } from "~/features/search/slugs";
 import { SPIN_TO_WIN_PATH } from "~/features/spin-to-win/spin-to-win";
-import type { Car } from "~/features/stock/car.schema";
 import { bodyLabel } from "~/features/stock/specifications";
 import { carTypeLabel, sortCarTypes } from "~/features/stock/stock";
 import { campaignState } from "~/lib/campaign";
 import type { NavItem, Site } from "~/tenant/schema";
+import type { Car } from "~/tenant/schemas/car";
 
 export interface FooterGroup {
   title: string;

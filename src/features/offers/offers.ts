@@ -1,6 +1,6 @@
 /** Offer rules from the spec (§5 promo windows, §9 truncation). */
 import { campaignState } from "~/lib/campaign";
-import type { Offer } from "./offer.schema";
+import type { Offer } from "~/tenant/schemas/offers";
 
 export const OFFER_DESCRIPTION_LIMIT = 200;
 export const OFFER_DESCRIPTION_TRUNCATE_AT = 160;

@@ -4,8 +4,9 @@
  * sent anywhere. Each record also keeps what its card shows (name, link, photo) and whether the car
  * was sold when last seen, so the strip draws without asking a server. Pure: it ships in page scripts.
  */
-import type { Car } from "~/features/stock/car.schema";
+
 import { isText, parseSavedList } from "~/lib/saved-cars";
+import type { Car } from "~/tenant/schemas/car";
 
 export interface ViewedCar {
   id: number;

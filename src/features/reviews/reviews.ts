@@ -4,7 +4,7 @@
  */
 import { formatCalendarDate } from "~/lib/dates";
 import { formatNumber } from "~/lib/format";
-import type { Review, ReviewsFile } from "./review.schema";
+import type { Review, ReviewsFile } from "~/tenant/schemas/review-list";
 
 export interface ReviewsSettings {
   min_rating: number;

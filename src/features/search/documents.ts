@@ -5,7 +5,6 @@
  */
 import { weeklyChip } from "~/features/finance/finance";
 import { carPictures } from "~/features/media/media";
-import type { Car } from "~/features/stock/car.schema";
 import { bodyLabel } from "~/features/stock/specifications";
 import {
   carTag,
@@ -16,6 +15,7 @@ import {
   shownPriceType,
 } from "~/features/stock/stock";
 import type { Site } from "~/tenant/schema";
+import type { Car } from "~/tenant/schemas/car";
 import { isTenantIndexUid } from "~/tenant/schemas/search";
 import { rankOf } from "./pack";
 import { priceRangeOf } from "./price-ranges";

@@ -9,7 +9,7 @@ import sanitizeHtml from "sanitize-html";
 import { tenantSetting } from "~/server/deploy";
 import { ConfigError, describeIssues } from "~/tenant/errors";
 import type { Site } from "~/tenant/schema";
-import { type Car, carSchema } from "./car.schema";
+import { type Car, carSchema } from "~/tenant/schemas/car";
 import { type FeedFetchOptions, fetchFeed } from "./feed-fetch.server";
 import { type HiddenReason, hiddenReason, withFeedDefaults } from "./stock";
 

@@ -1,6 +1,6 @@
 /** Spec rows and feature lists for the vehicle page (spec §5: rows hidden when empty; §9 limits). */
 import { formatNumber } from "~/lib/format";
-import type { Car } from "./car.schema";
+import type { Car } from "~/tenant/schemas/car";
 
 export const KEY_INFO_LIMIT = 4;
 export const FEATURE_LIST_LIMIT = 8;

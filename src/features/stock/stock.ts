@@ -7,7 +7,7 @@
 import { calendarDate, formatCalendarDate } from "~/lib/dates";
 import { formatMoney } from "~/lib/format";
 import type { CarType, Site } from "~/tenant/schema";
-import type { Car } from "./car.schema";
+import type { Car } from "~/tenant/schemas/car";
 
 const DAY_MS = 86_400_000;
 

@@ -6,10 +6,10 @@
  */
 import { z } from "zod";
 import { absolutePhotoUrls } from "~/features/media/media";
-import type { Car } from "~/features/stock/car.schema";
 import { priceDisplay } from "~/features/stock/stock";
 import { vehicleCanonical, vehicleDescription } from "~/features/vehicle/json-ld";
 import { escapeMarkup } from "~/lib/escape";
+import type { Car } from "~/tenant/schemas/car";
 import {
   carLocation,
   clip,

@@ -3,10 +3,11 @@
  * site shows (the single-price rule), titles within a platform's limit, and text that survives XML
  * and CSV. Pure: the tenant's snapshot comes in as an argument.
  */
-import type { Location } from "~/features/locations/location.schema";
-import type { Car } from "~/features/stock/car.schema";
+
 import { isAvailable, isSold, priceDisplay, shownPriceType } from "~/features/stock/stock";
 import type { Site } from "~/tenant/schema";
+import type { Car } from "~/tenant/schemas/car";
+import type { Location } from "~/tenant/schemas/locations";
 
 export const GOOGLE_FEED_PATH = "/feeds/google-vehicle-ads.xml";
 export const META_FEED_PATH = "/feeds/meta-vehicles.csv";

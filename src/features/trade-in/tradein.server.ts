@@ -20,7 +20,6 @@ import {
   withoutServerMadeFields,
 } from "~/features/leads/schemas";
 import { valuationSchema } from "~/features/leads/trade-in/lead.schema";
-import type { Car } from "~/features/stock/car.schema";
 import { isSold } from "~/features/stock/stock";
 import { isDataError } from "~/lib/db/data-errors";
 import type { Db } from "~/lib/db/db.server";
@@ -31,6 +30,7 @@ import { clock } from "~/server/clock";
 import { acceptJsonPost } from "~/server/json-post";
 import type { RateLimit } from "~/server/rate-limit.server";
 import type { Site } from "~/tenant/schema";
+import type { Car } from "~/tenant/schemas/car";
 import type { TenantData } from "~/tenant/tenant.server";
 import {
   miscellaneousSchema,

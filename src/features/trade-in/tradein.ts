@@ -5,8 +5,8 @@
  */
 import { TRADE_IN_FIELD_TEXTS } from "~/features/leads/trade-in/lead.schema";
 import { ADJUSTMENT_QUESTIONS, type AdjustmentAnswers } from "~/features/leads/trade-in/questions";
-import type { Location } from "~/features/locations/location.schema";
 import { formatWholeNumber } from "~/lib/format";
+import type { Location } from "~/tenant/schemas/locations";
 
 export {
   ADJUSTMENT_QUESTIONS,

@@ -4,9 +4,9 @@
  * (no finance or trade-in link); tenants whose Enquire Now opens a web chat link to the chat.
  */
 import { financeLink } from "~/features/finance/finance-link";
-import type { Car } from "~/features/stock/car.schema";
 import { isSold, isTestDriveOnly } from "~/features/stock/stock";
 import type { Site } from "~/tenant/schema";
+import type { Car } from "~/tenant/schemas/car";
 import { tradeInLink } from "./detail";
 
 export interface VehicleActions {

@@ -1,6 +1,6 @@
-import type { Car } from "~/features/stock/car.schema";
 import { saleAmount } from "~/features/stock/stock";
 import type { Site } from "~/tenant/schema";
+import type { Car } from "~/tenant/schemas/car";
 import { vehicleEventId } from "./detail";
 
 /** What the page's script sends when a car's page is viewed (spec §7): the event and the pixel's ViewContent. */

@@ -6,10 +6,10 @@
 
 import { formatPhone, telHref } from "~/features/locations/locations";
 import { carPictures } from "~/features/media/media";
-import type { Car } from "~/features/stock/car.schema";
 import { type SpecRow, specRows } from "~/features/stock/specifications";
 import { carTypeLabel, isSold, priceDisplay } from "~/features/stock/stock";
 import { carLeadFields, reserveOnline } from "~/features/vehicle/detail";
+import type { Car } from "~/tenant/schemas/car";
 import type { TenantData } from "~/tenant/tenant.server";
 
 export interface DealerDetails {

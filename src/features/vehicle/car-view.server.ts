@@ -14,7 +14,6 @@ import { createHash } from "node:crypto";
 import { sql } from "kysely";
 import { z } from "zod";
 import { reservedUntil } from "~/features/payments/reservations.server";
-import type { Car } from "~/features/stock/car.schema";
 import type { Db } from "~/lib/db/db.server";
 import { json, methodNotAllowed } from "~/lib/http.server";
 import { clientIp, clientKey } from "~/server/client";
@@ -23,6 +22,7 @@ import { type CallContext, fieldErrors, guarded, resolveTenant } from "~/server/
 import { limitClient } from "~/server/json-post";
 import { hitRateLimit, type RateLimit } from "~/server/rate-limit.server";
 import { findCarIn } from "~/tenant/find-car";
+import type { Car } from "~/tenant/schemas/car";
 import { carFields } from "./car-fields";
 import { CALL_ERRORS } from "./http.server";
 import { vehicleDb } from "./tables";

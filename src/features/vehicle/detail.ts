@@ -6,7 +6,6 @@
 
 import { RESERVE_HOLD_HOURS } from "~/features/payments/reservations";
 import { makeModelPath } from "~/features/search/slugs";
-import type { Car } from "~/features/stock/car.schema";
 import {
   bodyLabel,
   DEALER_COMMENTS_LIMIT,
@@ -19,6 +18,7 @@ import { carTypeLabel, isRegoCurrent, isSold, isTestDriveOnly } from "~/features
 import { ANALYTICS_EVENTS } from "~/lib/analytics";
 import { formatMoney, formatNumber } from "~/lib/format";
 import type { Site } from "~/tenant/schema";
+import type { Car } from "~/tenant/schemas/car";
 
 /** Spec §9: the sticky header appears after this much scrolling; the mobile bar changes past 900. */
 export const STICKY_HEADER_AFTER_PX = 500;

@@ -1,4 +1,4 @@
-import type { Location } from "~/features/locations/location.schema";
+import type { Location } from "~/tenant/schemas/locations";
 
 /**
  * Get Directions: the location's own map link when it has one, else a Google Maps search for its

@@ -2,11 +2,12 @@
  * The page's head: its description and the schema.org Car it describes (with an Offer when the car
  * has a sale price, never a weekly subscription).
  */
-import type { Location } from "~/features/locations/location.schema";
-import type { Car } from "~/features/stock/car.schema";
+
 import { isSold, saleAmount } from "~/features/stock/stock";
 import { formatNumber } from "~/lib/format";
 import type { Site } from "~/tenant/schema";
+import type { Car } from "~/tenant/schemas/car";
+import type { Location } from "~/tenant/schemas/locations";
 
 /** The page's absolute address on the tenant's site. */
 export function vehicleCanonical(car: Pick<Car, "slug">, site: Pick<Site, "url">): string {

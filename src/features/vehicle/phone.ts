@@ -4,8 +4,8 @@
  * Pure: the box renders what these return.
  */
 
-import type { Location } from "~/features/locations/location.schema";
 import { formatPhone, telHref } from "~/features/locations/locations";
+import type { Location } from "~/tenant/schemas/locations";
 
 /** Spec §4: characters of the number shown before a click. */
 export const PHONE_VISIBLE_CHARS = 5;

@@ -4,8 +4,8 @@
  * when one of them changes although the car did not. A rule on `now` added to the page is added here.
  */
 import { financeEstimate } from "~/features/finance/finance";
-import type { Car } from "~/features/stock/car.schema";
 import { carTag, regoExpiryText } from "~/features/stock/stock";
+import type { Car } from "~/tenant/schemas/car";
 import type { TenantData } from "~/tenant/tenant.server";
 
 /**

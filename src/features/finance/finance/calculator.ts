@@ -3,9 +3,9 @@
  * starting figures for a car, amortisation, rounding and the comparison rate.
  */
 
-import type { Car } from "~/features/stock/car.schema";
 import { formatCentsMoney, formatMoney } from "~/lib/format";
 import type { Site } from "~/tenant/schema";
+import type { Car } from "~/tenant/schemas/car";
 import type { FinanceCalculatorConfig } from "~/tenant/schemas/finance";
 import {
   COMPARISON_EXAMPLE,

@@ -3,9 +3,9 @@
  * lender's estimate and its disclaimer, the weekly chip.
  */
 
-import type { Car } from "~/features/stock/car.schema";
 import { isInStock, isSold } from "~/features/stock/stock";
 import type { FinanceProvider, Site } from "~/tenant/schema";
+import type { Car } from "~/tenant/schemas/car";
 import {
   COMPARISON_EXAMPLE_TEXT,
   COMPARISON_RATE_WARNING,

@@ -1,7 +1,7 @@
 /** The site's lender in a car's feed data (spec §5 "finance_lenders"). */
 
-import type { Car } from "~/features/stock/car.schema";
 import type { FinanceProvider } from "~/tenant/schema";
+import type { Car } from "~/tenant/schemas/car";
 
 export type Lender = NonNullable<Car["finance_lenders"]>[string];
 

@@ -3,10 +3,10 @@
  * found in the tenant snapshot, and the time zone its dates are written in.
  */
 import { TZDate } from "@date-fns/tz";
-import type { Location } from "~/features/locations/location.schema";
 import { DEFAULT_TIME_ZONE, STATE_TIME_ZONES } from "~/features/locations/locations";
-import type { Car } from "~/features/stock/car.schema";
 import type { Site } from "~/tenant/schema";
+import type { Car } from "~/tenant/schemas/car";
+import type { Location } from "~/tenant/schemas/locations";
 import type { TenantData } from "~/tenant/tenant.server";
 
 /** A stored lead as the outbox reads it: its kind, the fields the form sent (without `kind`). */

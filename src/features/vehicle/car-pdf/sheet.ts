@@ -1,6 +1,6 @@
 /** The one-page A4 sheet: dealer band, name, price, photo, key specifications, dealer and features. */
 import { PDFDocument, rgb, StandardFonts } from "pdf-lib";
-import type { Car } from "~/features/stock/car.schema";
+import type { Car } from "~/tenant/schemas/car";
 import type { TenantData } from "~/tenant/tenant.server";
 import { type CarFields, carFields } from "../car-fields";
 import { type Fonts, heading, hexColor, paragraph, printable, printableTitle, wrap } from "./layout";

@@ -1,13 +1,15 @@
 /**
- * Feature-folder cycles with the imports of .astro files included. dependency-cruiser reads every
+ * The import rules of `npm run check` for what dependency-cruiser cannot read. It reads every
  * TypeScript module but has no parser for .astro, so a component's frontmatter (or its <script>)
- * could make two features import each other unseen. This adds those imports to the graph
- * dependency-cruiser finds and reports each circle between features, naming a file per step.
+ * could break a layer (layers.mjs) or make two features import each other unseen. This checks
+ * every .astro file's imports against the layers, and adds them to the graph dependency-cruiser
+ * finds to report each circle between features, naming a file per step.
  */
 import { readdirSync, readFileSync } from "node:fs";
 import path from "node:path";
 import { cruise } from "dependency-cruiser";
 import extractTSConfig from "dependency-cruiser/config-utl/extract-ts-config";
+import { importAllowed, LAYERS, layerOf } from "./layers.mjs";
 
 /** One import from a file of one feature into another feature. */
 interface Edge {
@@ -46,6 +48,21 @@ function resolveSpecifier(file: string, specifier: string): string | null {
   if (specifier.startsWith("~/")) return `src/${specifier.slice(2)}`;
   if (specifier.startsWith(".")) return path.posix.join(path.posix.dirname(file), specifier);
   return null;
+}
+
+/**
+ * The imports of .astro files under `root`/src that go up a layer (layers.mjs), as plain text naming
+ * the file, the import and both layers; empty when there are none.
+ */
+export function astroLayerViolations(root: string): string[] {
+  return astroFiles(root, "src").flatMap((file) =>
+    astroImports(readFileSync(path.join(root, file), "utf8")).flatMap((specifier) => {
+      const target = resolveSpecifier(file, specifier);
+      if (!target || importAllowed(file, target)) return [];
+      const [from, to] = [layerOf(file), layerOf(target)].map((index) => LAYERS[index ?? 0]?.name);
+      return [`${file} (${from}) imports "${specifier}" (${to}), a layer above it`];
+    }),
+  );
 }
 
 /** Every import between two features: TypeScript modules (dependency-cruiser) and .astro files. */
