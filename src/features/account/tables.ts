@@ -2,10 +2,8 @@
  * Table types of accounts and the watchlist (migration "2026_11_25_003_accounts_and_watchlist"),
  * added to the shared query layer with `db.$extendTables`, so the feature owns them.
  */
-import type { ColumnType } from "kysely";
+import type { Timestamp } from "~/lib/db/columns";
 import type { Db } from "~/lib/db/db.server";
-
-type Timestamp = ColumnType<Date, Date | undefined, Date>;
 
 /** One user per site and mobile number (spec §6: identified by a user id, with a phone). */
 export type UsersTable = {

@@ -3,12 +3,10 @@
  * and "2026_11_29_090_reservations"), added to the shared query layer with `db.$extendTables`.
  */
 import type { ColumnType } from "kysely";
+import type { Optional, Timestamp } from "~/lib/db/columns";
 import type { Db } from "~/lib/db/db.server";
 import type { PaymentStatus } from "./payments";
 import type { ReservationState } from "./reservations";
-
-type Timestamp = ColumnType<Date, Date | undefined, Date>;
-type Optional<T> = ColumnType<T | null, T | null | undefined, T | null>;
 
 export type PaymentsTable = {
   id: string;

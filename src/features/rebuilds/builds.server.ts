@@ -3,7 +3,7 @@
  * site, its scheduled pass and its builds: the event ids seen, the coalesced build state (rules in
  * rebuilds.ts) and the truncated-feed guard's baseline. Every query is scoped by tenant.
  */
-import type { ColumnType } from "kysely";
+import type { Timestamp } from "~/lib/db/columns";
 import type { Db } from "~/lib/db/db.server";
 import {
   type BuildState,
@@ -15,8 +15,6 @@ import {
   type StockEvent,
   started,
 } from "./rebuilds";
-
-type Timestamp = ColumnType<Date, Date | undefined, Date>;
 
 interface StockFeedEventsTable {
   tenant: string;

@@ -2,11 +2,8 @@
  * Table types of the vehicle-page calls (migration "2026_11_23_002_vehicle_calls"). Kept beside
  * the feature and added to the shared query layer with `db.$extendTables`, so the feature owns them.
  */
-import type { ColumnType } from "kysely";
+import type { Optional, Timestamp } from "~/lib/db/columns";
 import type { Db } from "~/lib/db/db.server";
-
-type Timestamp = ColumnType<Date, Date | undefined, Date>;
-type Optional<T> = ColumnType<T | null, T | null | undefined, T | null>;
 
 export type PhoneRevealsTable = {
   id: string;

@@ -3,11 +3,7 @@
  * columns the database fills in. Migrations (migrations.ts) are the source of truth for the DDL.
  */
 import type { ColumnType, Generated } from "kysely";
-
-/** A timestamptz column: read as a Date, written as a Date or left to its default. */
-type Timestamp = ColumnType<Date, Date | undefined, Date>;
-/** A nullable column that inserts may leave out (it starts as NULL). */
-type Optional<T> = ColumnType<T | null, T | null | undefined, T | null>;
+import type { Optional, Timestamp } from "./columns";
 
 export interface LeadsTable {
   /** The lead_id the shopper's form gets back and the CRM dedupes on. */
