@@ -129,7 +129,7 @@ describe("promo dismissal store", () => {
 describe("remembered account store", () => {
   it("keeps the account as JSON under account:<site> and forgets it on sign-out", async () => {
     vi.stubGlobal("localStorage", storage);
-    const { readAccount, writeAccount } = await import("~/features/account/account.client");
+    const { readAccount, writeAccount } = await import("~/features/account/account.store");
     storage["account:acct-a"] = JSON.stringify({ phone: "+61412345678", ids: [4, 9] });
     expect(readAccount("acct-a")).toEqual({ phone: "+61412345678", ids: [4, 9] });
     writeAccount("acct-b", { phone: "+61412345678", ids: [12] });

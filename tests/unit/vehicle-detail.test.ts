@@ -30,7 +30,7 @@ import {
   whatsIncluded,
   whyBuyFromUs,
 } from "~/features/vehicle/detail";
-import { TOAST_MS } from "~/lib/ui/toast";
+import { TOAST_MS } from "~/lib/ui/toast.client";
 import type { Car } from "~/tenant/schemas/car";
 import { makeCar, makeSite, NOW } from "./helpers";
 

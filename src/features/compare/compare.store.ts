@@ -5,7 +5,7 @@
  */
 import type { WritableAtom } from "nanostores";
 import { withoutSavedCar } from "~/lib/saved-cars";
-import { savedListStore } from "~/lib/saved-list-store";
+import { savedListStore } from "~/lib/saved-list.store";
 import {
   type CompareEntry,
   type CompareToggle,

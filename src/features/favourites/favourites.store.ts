@@ -3,7 +3,7 @@
  * actions the toggle and /favourites page take. Actions throw when the browser refuses to store.
  */
 import type { WritableAtom } from "nanostores";
-import { savedListStore } from "~/lib/saved-list-store";
+import { savedListStore } from "~/lib/saved-list.store";
 import { type FavouriteEntry, parseFavourites, removeFavourite, toggleFavourite } from "./favourites";
 
 export type FavouritesStore = WritableAtom<FavouriteEntry[]>;

@@ -3,7 +3,7 @@
  * when the browser refuses to store.
  */
 import type { WritableAtom } from "nanostores";
-import { savedListStore } from "~/lib/saved-list-store";
+import { savedListStore } from "~/lib/saved-list.store";
 import { parseViewed, recordView, type ViewedCar } from "./recently-viewed";
 
 export type ViewedStore = WritableAtom<ViewedCar[]>;

@@ -4,7 +4,7 @@
  * the session (cookie) names the number the spin is for. A shopper already signed in on this site
  * skips it.
  */
-import { type AccountAnswer, fetchAccount, refreshAccount, signOut } from "~/features/account/account.client";
+import { type AccountAnswer, fetchAccount, refreshAccount, signOut } from "~/features/account/account.store";
 import { CODE_TEXTS, startCodeSteps } from "~/features/account/ui/code-steps.client";
 
 export type ProvenUser = NonNullable<AccountAnswer["user"]>;

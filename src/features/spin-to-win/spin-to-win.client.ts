@@ -3,7 +3,7 @@
  * sign-in gate where the site gates the page, else the inline code step), the spin itself and the
  * wheel turning to the prize the server drew.
  */
-import { whenSignedIn } from "~/features/account/account.client";
+import { whenSignedIn } from "~/features/account/account.store";
 import { submitJsonForm } from "~/lib/ui/json-form";
 import { startCodeStep } from "./code-step.client";
 import { closedMessage, SPIN_DURATION_MS, SPIN_TEXTS, wheelRotation } from "./spin-to-win";

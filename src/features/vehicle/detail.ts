@@ -23,7 +23,7 @@ import type { Car } from "~/tenant/schemas/car";
 /** Spec §9: the sticky header appears after this much scrolling; the mobile bar changes past 900. */
 export const STICKY_HEADER_AFTER_PX = 500;
 export const MOBILE_BAR_CHANGE_PX = 900;
-/** Spec §9: 'Copied' notice 1.5 s and a share window of 550 × 400 (toasts: src/lib/ui/toast.ts). */
+/** Spec §9: 'Copied' notice 1.5 s and a share window of 550 × 400 (toasts: src/lib/ui/toast.client.ts). */
 export const COPIED_NOTICE_MS = 1500;
 export const SHARE_WINDOW = { width: 550, height: 400 } as const;
 /** Spec §9: reserve deposit is held 48 hours and is 100% refundable (the hold's own rule). */

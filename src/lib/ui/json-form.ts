@@ -4,7 +4,7 @@
  * spinner while the request runs; a 4xx/5xx's `fields` mark their fields, any other `error` shows
  * in the form's `[data-form-error]`. Resolves with the answer when the server said yes, else null.
  */
-import { showFormErrors } from "./form-errors";
+import { showFormErrors } from "./form-errors.client";
 
 export const OFFLINE_TEXT = "We couldn't reach the server. Please check your connection and try again.";
 

@@ -1,6 +1,6 @@
 /** The sign-in gate: pages behind sign-in show their content to a signed-in shopper, else send them to /sign-in. */
 import { signInType } from "~/features/account/account";
-import { markSignedIn, referrerPath, requireSignIn } from "~/features/account/account.client";
+import { markSignedIn, referrerPath, requireSignIn } from "~/features/account/account.store";
 
 for (const status of document.querySelectorAll<HTMLElement>("[data-sign-in-gate]")) {
   const type = signInType(status.dataset.signInGate);

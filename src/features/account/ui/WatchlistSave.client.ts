@@ -11,8 +11,8 @@ import {
   fetchAccount,
   readAccount,
   rememberAccount,
-} from "~/features/account/account.client";
-import { showToast } from "~/lib/ui/toast";
+} from "~/features/account/account.store";
+import { showToast } from "~/lib/ui/toast.client";
 
 const SITE_ON = { features: { watchlist: true } };
 

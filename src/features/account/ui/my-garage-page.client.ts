@@ -1,5 +1,5 @@
 /** /my-garage: lists, adds and removes the shopper's vehicles kept on the server. */
-import { fetchAccount, signOut } from "~/features/account/account.client";
+import { fetchAccount, signOut } from "~/features/account/account.store";
 import {
   GARAGE_TEXTS,
   type GarageVehicle,
@@ -7,8 +7,8 @@ import {
   tradeInHref,
   vehicleTitle,
 } from "~/features/account/garage";
-import { showFormErrors } from "~/lib/ui/form-errors";
-import { showToast } from "~/lib/ui/toast";
+import { showFormErrors } from "~/lib/ui/form-errors.client";
+import { showToast } from "~/lib/ui/toast.client";
 
 const root = document.querySelector<HTMLElement>("[data-garage]");
 const site = root?.dataset.site ?? "";

@@ -1,6 +1,6 @@
 /** /sign-in: the mobile, a texted code, then back where the shopper came from with the account remembered. */
 import { safeReturnPath, signInType, WATCHLIST_PATH } from "~/features/account/account";
-import { fetchAccount, refreshAccount, signOut, writeAccount } from "~/features/account/account.client";
+import { fetchAccount, refreshAccount, signOut, writeAccount } from "~/features/account/account.store";
 import { CODE_TEXTS, startCodeSteps } from "./code-steps.client";
 
 const SIGN_IN_TEXTS = {

@@ -5,7 +5,7 @@ import {
   changeWatchlist,
   refreshAccount,
   signOut,
-} from "~/features/account/account.client";
+} from "~/features/account/account.store";
 import { cdnImage, IMAGE_NOT_FOUND } from "~/features/media/media";
 
 const root = document.querySelector<HTMLElement>("[data-watchlist-page]");

@@ -3,7 +3,7 @@
  * sold since the build is never offered), asks for sign-in where the site gates checkout, checks
  * the plan, then mounts the shared lead form with the request written out.
  */
-import { requireSignIn } from "~/features/account/account.client";
+import { requireSignIn } from "~/features/account/account.store";
 import { formatDeliveryPrice } from "~/features/delivery/delivery";
 import type { LeadFormProps } from "~/features/leads/ui/LeadForm";
 import { mountLeadFormInto } from "~/features/leads/ui/load-lead-form.client";
@@ -11,7 +11,7 @@ import { cdnImage } from "~/features/media/media";
 import type { CarFields, CheckoutOffer } from "~/features/vehicle/car-fields";
 import { loadCarFields } from "~/features/vehicle/car-fields.client";
 import { formatMoney } from "~/lib/format";
-import { showFormErrors } from "~/lib/ui/form-errors";
+import { showFormErrors } from "~/lib/ui/form-errors.client";
 import {
   CHECKOUT_TEXTS,
   type CheckoutChoices,

@@ -2,8 +2,8 @@
 import { type CompareEntry, compareToast } from "~/features/compare/compare";
 import { compareStore, refreshCompareIn, toggleCompareIn } from "~/features/compare/compare.store";
 import { hasSavedCar } from "~/lib/saved-cars";
-import { storageAvailable } from "~/lib/saved-list-store";
-import { showToast } from "~/lib/ui/toast";
+import { storageAvailable } from "~/lib/saved-list.store";
+import { showToast } from "~/lib/ui/toast.client";
 
 for (const box of document.querySelectorAll<HTMLElement>("[data-compare]")) {
   const button = box.querySelector<HTMLButtonElement>("[data-compare-toggle]");

@@ -2,7 +2,7 @@
 import { type CompareEntry, compareTable, valuesDiffer } from "~/features/compare/compare";
 import { compareStore, removeCompareFrom } from "~/features/compare/compare.store";
 import { cdnImage, IMAGE_NOT_FOUND } from "~/features/media/media";
-import { storageAvailable } from "~/lib/saved-list-store";
+import { storageAvailable } from "~/lib/saved-list.store";
 
 const root = document.querySelector<HTMLElement>("[data-compare-page]");
 const $ = <T extends HTMLElement>(selector: string) => root?.querySelector<T>(selector) ?? null;

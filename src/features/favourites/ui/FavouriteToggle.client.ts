@@ -1,8 +1,8 @@
 /** The Favourite toggles on a page: each follows its site's favourites store (other tabs too). */
 import { type FavouriteEntry, favouriteToast, isFavourite } from "~/features/favourites/favourites";
 import { favouritesStore, toggleFavouriteIn } from "~/features/favourites/favourites.store";
-import { storageAvailable } from "~/lib/saved-list-store";
-import { showToast } from "~/lib/ui/toast";
+import { storageAvailable } from "~/lib/saved-list.store";
+import { showToast } from "~/lib/ui/toast.client";
 
 for (const box of document.querySelectorAll<HTMLElement>("[data-favourite]")) {
   const button = box.querySelector<HTMLButtonElement>("[data-favourite-toggle]");

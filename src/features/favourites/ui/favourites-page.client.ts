@@ -2,7 +2,7 @@
 import type { FavouriteEntry } from "~/features/favourites/favourites";
 import { favouritesStore, removeFavouriteFrom } from "~/features/favourites/favourites.store";
 import { cdnImage, IMAGE_NOT_FOUND } from "~/features/media/media";
-import { storageAvailable } from "~/lib/saved-list-store";
+import { storageAvailable } from "~/lib/saved-list.store";
 
 const root = document.querySelector<HTMLElement>("[data-favourites-page]");
 const list = root?.querySelector<HTMLUListElement>("[data-favourites-list]");

@@ -2,7 +2,7 @@
 
 import { DEFAULT_TIME_ZONE } from "~/features/locations/locations";
 import { calendarDate } from "~/lib/dates";
-import { wireDialogs } from "~/lib/ui/dialog";
+import { wireDialogs } from "~/lib/ui/dialog.client";
 
 wireDialogs();
 // Drop special days that have passed in the location's own zone since the page was built; with

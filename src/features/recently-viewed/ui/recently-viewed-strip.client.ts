@@ -6,8 +6,8 @@
 import { cdnImage, IMAGE_NOT_FOUND } from "~/features/media/media";
 import { shownViewed, type ViewedCar } from "~/features/recently-viewed/recently-viewed";
 import { clearViewedIn, viewedStore } from "~/features/recently-viewed/recently-viewed.store";
-import { storageAvailable } from "~/lib/saved-list-store";
-import { showToast } from "~/lib/ui/toast";
+import { storageAvailable } from "~/lib/saved-list.store";
+import { showToast } from "~/lib/ui/toast.client";
 
 const root = document.querySelector<HTMLElement>("[data-recently-viewed]");
 const list = root?.querySelector<HTMLUListElement>("[data-recently-viewed-list]");

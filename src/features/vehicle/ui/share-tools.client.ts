@@ -1,5 +1,5 @@
 /** Copy link with its notice and toast, and share links in a small window (ShareTools). */
-import { showToast } from "~/lib/ui/toast";
+import { showToast } from "~/lib/ui/toast.client";
 
 for (const box of document.querySelectorAll<HTMLElement>("[data-share]")) {
   const copy = box.querySelector<HTMLButtonElement>("[data-copy-link]");

@@ -6,7 +6,7 @@
 import { persistentAtom } from "@nanostores/persistent";
 import type { WritableAtom } from "nanostores";
 import { ANALYTICS_EVENTS, track } from "~/lib/analytics";
-import { storageAvailable } from "~/lib/saved-list-store";
+import { storageAvailable } from "~/lib/saved-list.store";
 import {
   type LocalAccount,
   localAccountKey,
