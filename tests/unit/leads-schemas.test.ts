@@ -1,17 +1,15 @@
 /** Lead form schemas (spec §3 form submission fields, §5 validation texts), one table per concern. */
 import { describe, expect, it } from "vitest";
 import { formEventId, formFields, leadAnswer, submitButton } from "~/features/leads/forms";
-import { formRulesFor, isHoneypotHit, isTooFast, retryDelayMs } from "~/features/leads/leads";
 import {
   DEFAULT_CATEGORY,
-  DEFAULT_FORM_RULES,
   LEAD_KINDS,
-  LEAD_TEXTS,
   type LeadKind,
-  parseLead,
   REQUEST_PHOTOS_MESSAGE,
   SIMILAR_CAR_SUBCATEGORY,
-} from "~/features/leads/schemas";
+} from "~/features/leads/kinds";
+import { formRulesFor, isHoneypotHit, isTooFast, retryDelayMs } from "~/features/leads/leads";
+import { DEFAULT_FORM_RULES, LEAD_TEXTS, parseLead } from "~/features/leads/schemas";
 import { makeSite, NOW } from "./helpers";
 import { validBody } from "./leads-helpers";
 

@@ -16,9 +16,10 @@ import {
   createSignInVerifyHandler,
 } from "~/features/account/account.server";
 import { createGarageChangeHandler } from "~/features/account/garage.server";
+import { FORM_LEAD_KINDS } from "~/features/leads/kinds";
 import { LEAD_ERRORS } from "~/features/leads/leads";
 import { type PaymentNotice, storeLead } from "~/features/leads/leads.server";
-import { FORM_LEAD_KINDS, LEAD_TEXTS, parseLead } from "~/features/leads/schemas";
+import { LEAD_TEXTS, parseLead } from "~/features/leads/schemas";
 import { createLeadsHandler } from "~/features/leads/submit.server";
 import { unsubscribeSchema } from "~/features/leads/unsubscribe.schema";
 import { ADJUSTMENT_QUESTIONS, OFFER_ACCEPTED_SUBCATEGORY } from "~/features/trade-in/tradein";

@@ -8,11 +8,9 @@
  * `/checkout-journey?car_id={slug}` starts with Buy. All three serve one static page per site.
  * Pure: the page's script, the local server and the tests import it.
  */
-import {
-  LEAD_TEXTS,
-  ONLINE_PURCHASE_SUBCATEGORY,
-  RESERVE_ONLINE_SUBCATEGORY,
-} from "~/features/leads/schemas";
+
+import { ONLINE_PURCHASE_SUBCATEGORY, RESERVE_ONLINE_SUBCATEGORY } from "~/features/leads/kinds";
+import { LEAD_TEXTS } from "~/features/leads/schemas";
 import type { CheckoutOffer } from "~/features/vehicle/car-fields";
 import { formatMoney } from "~/lib/format";
 

@@ -5,7 +5,8 @@
  */
 import { isDeployed } from "~/lib/deployed";
 import { tenantSnapshot } from "~/tenant/snapshot.server";
-import { adfContextFor, adfXml } from "./adf";
+import { adfContextFor } from "./adf/context";
+import { adfXml } from "./adf/document";
 import type { OutboxLead } from "./channels.server";
 import { crmWebhookSecret, deliveryChannels } from "./delivery-channels.server";
 import { type Mailer, smtpMailer } from "./mail.server";

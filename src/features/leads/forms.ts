@@ -4,8 +4,8 @@
  * function uses (./schemas.ts).
  */
 import { ANALYTICS_EVENTS } from "~/lib/analytics";
+import type { LeadKind } from "./kinds";
 import { ENQUIRY_CATEGORIES } from "./kinds";
-import type { LeadKind } from "./schemas";
 
 export const FORM_TEXTS = {
   /** Spec §8: form submit failure (alert and form error). */

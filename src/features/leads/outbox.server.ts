@@ -16,8 +16,6 @@ import type { DeliveryChannel } from "./delivery-channels.server";
 import { DEFAULT_RETRY_SCHEDULE, type RetrySchedule, retryDelayMs } from "./leads";
 import type { Mailer } from "./mail.server";
 
-export { type CrmPayload, isPermanentStatus, OUTBOUND_SIGNATURE_HEADER } from "./channels.server";
-
 export interface DeliveryOptions {
   db: Db;
   /**

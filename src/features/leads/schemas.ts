@@ -18,24 +18,6 @@ import {
 } from "./kinds";
 import { TRADE_IN_LEAD_SHAPE } from "./trade-in/lead.schema";
 
-// What each kind of lead is, beside its schema; imported from here as well as from ./kinds.
-export {
-  DEFAULT_CATEGORY,
-  FORM_LEAD_KINDS,
-  FORM_SUBCATEGORIES,
-  kindCategories,
-  LEAD_KINDS,
-  type LeadKind,
-  ONLINE_PURCHASE_SUBCATEGORY,
-  REQUEST_PHOTOS_MESSAGE,
-  RESERVE_ONLINE_SUBCATEGORY,
-  SERVER_MADE_FIELDS,
-  SERVER_MADE_KINDS,
-  SIMILAR_CAR_MESSAGE,
-  SIMILAR_CAR_SUBCATEGORY,
-  withoutServerMadeFields,
-} from "./kinds";
-
 /** Words shoppers read when a field is wrong. The spec's own texts are quoted verbatim. */
 export const LEAD_TEXTS = {
   /** Spec §5: the heading of the error list. */

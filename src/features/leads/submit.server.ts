@@ -15,19 +15,10 @@ import { clock } from "~/server/clock";
 import { clientBucket, isJsonRequest, limitClient, rateLimited, readJsonObject } from "~/server/json-post";
 import type { RateLimit } from "~/server/rate-limit.server";
 import type { Site } from "~/tenant/schema";
+import { FORM_LEAD_KINDS, type LeadKind, SERVER_MADE_KINDS, withoutServerMadeFields } from "./kinds";
 import { formRulesFor, isHoneypotHit, isTooFast, LEAD_ERRORS, LEAD_LIMITS } from "./leads";
 import { storeLead } from "./leads.server";
-import {
-  FORM_LEAD_KINDS,
-  HONEYPOT_FIELD,
-  LEAD_TEXTS,
-  type LeadKind,
-  parseLead,
-  reservedCategoryErrors,
-  SERVER_MADE_KINDS,
-  STARTED_AT_FIELD,
-  withoutServerMadeFields,
-} from "./schemas";
+import { HONEYPOT_FIELD, LEAD_TEXTS, parseLead, reservedCategoryErrors, STARTED_AT_FIELD } from "./schemas";
 
 export interface LeadsHandlerOptions {
   db: () => Promise<Db>;

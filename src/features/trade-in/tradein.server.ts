@@ -8,6 +8,7 @@
  * calls with a valuation: no figure is shown and nothing can be accepted.
  */
 import { sql } from "kysely";
+import { withoutServerMadeFields } from "~/features/leads/kinds";
 import { formRulesFor, isHoneypotHit, isTooFast, LEAD_ERRORS, LEAD_LIMITS } from "~/features/leads/leads";
 import { storeLead } from "~/features/leads/leads.server";
 import {
@@ -17,7 +18,6 @@ import {
   parseLead,
   reservedCategoryErrors,
   STARTED_AT_FIELD,
-  withoutServerMadeFields,
 } from "~/features/leads/schemas";
 import { valuationSchema } from "~/features/leads/trade-in/lead.schema";
 import { isSold } from "~/features/stock/stock";

@@ -21,15 +21,8 @@ import {
   submitButton,
   withoutNulls,
 } from "../forms";
-import {
-  DEFAULT_CATEGORY,
-  HONEYPOT_FIELD,
-  LEAD_TEXTS,
-  type LeadFormRules,
-  type LeadKind,
-  leadSchema,
-  STARTED_AT_FIELD,
-} from "../schemas";
+import { DEFAULT_CATEGORY, type LeadKind } from "../kinds";
+import { HONEYPOT_FIELD, LEAD_TEXTS, type LeadFormRules, leadSchema, STARTED_AT_FIELD } from "../schemas";
 import { prefillFor, SHOPPER_DETAILS_TEXTS } from "../shopper-details";
 import { $shopperDetails, forgetShopperDetails, rememberShopperDetails } from "../shopper-details.store";
 import { rememberSuccessCategory } from "../success.store";
