@@ -1,6 +1,6 @@
 /** GET /api/appointments?location_id=&date=: test-drive slots from the location's opening hours. */
 
-import { createAppointmentsHandler } from "~/features/leads/appointments.server";
+import { createAppointmentsHandler } from "~/features/appointments/appointments.server";
 import { tenantForRequest } from "~/server/deploy";
 import { tenantSnapshot } from "~/tenant/snapshot.server";
 

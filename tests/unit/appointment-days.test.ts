@@ -3,7 +3,7 @@
  * location's calendar from its own today, labelled for shoppers.
  */
 import { describe, expect, it } from "vitest";
-import { BOOKABLE_DAYS, bookableDays, todayIn } from "~/features/leads/appointment-days";
+import { BOOKABLE_DAYS, bookableDays, todayIn } from "~/features/appointments/appointment-days";
 
 describe("todayIn(timeZone, now)", () => {
   it.each([

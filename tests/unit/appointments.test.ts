@@ -5,9 +5,9 @@ import {
   hoursOn,
   locationToday,
   TEST_DRIVE_SLOT_MINUTES,
-} from "~/features/leads/appointments";
-import { fetchAppointments } from "~/features/leads/appointments.client";
-import { createAppointmentsHandler } from "~/features/leads/appointments.server";
+} from "~/features/appointments/appointments";
+import { fetchAppointments } from "~/features/appointments/appointments.client";
+import { createAppointmentsHandler } from "~/features/appointments/appointments.server";
 import { locationTimeZone } from "~/features/locations/locations";
 import type { OpeningHour, SpecialHour } from "~/tenant/schemas/locations";
 import type { TenantData } from "~/tenant/tenant.server";

@@ -7,8 +7,9 @@
  */
 import { useEffect, useState } from "react";
 import type { UseFormRegisterReturn } from "react-hook-form";
-import { APPOINTMENT_TEXTS, bookableDays, todayIn } from "../appointment-days";
-import { type AppointmentSlot, fetchAppointments } from "../appointments.client";
+import { APPOINTMENT_TEXTS, bookableDays, todayIn } from "~/features/appointments/appointment-days";
+import type { AppointmentSlot } from "~/features/appointments/appointments";
+import { fetchAppointments } from "~/features/appointments/appointments.client";
 
 export interface AppointmentPickerProps {
   id: string;

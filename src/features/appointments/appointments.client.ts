@@ -5,8 +5,6 @@
  */
 import type { AppointmentSlot } from "./appointments";
 
-export type { AppointmentSlot } from "./appointments";
-
 export const APPOINTMENTS_PATH = "/api/appointments";
 
 /** `date` is the location's calendar date, "2026-06-20". */
