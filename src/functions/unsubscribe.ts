@@ -2,7 +2,7 @@
  * POST /api/unsubscribe: stop a shopper's offers and updates (spec §2 /pages/unsubscribe).
  * IP_HASH_SECRET (optional, one per deploy) goes into the hash of the address each one is kept with.
  */
-import { createUnsubscribeHandler } from "~/features/leads/unsubscribe.server";
+import { createUnsubscribeHandler } from "~/features/leads/unsubscribe/unsubscribe.server";
 import { getDb } from "~/lib/db/db.server";
 import { tenantForRequest } from "~/server/deploy";
 import { tenantSnapshot } from "~/tenant/snapshot.server";

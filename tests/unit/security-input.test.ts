@@ -21,7 +21,7 @@ import { LEAD_ERRORS } from "~/features/leads/leads";
 import { type PaymentNotice, storeLead } from "~/features/leads/leads.server";
 import { LEAD_TEXTS, parseLead } from "~/features/leads/schemas";
 import { createLeadsHandler } from "~/features/leads/submit.server";
-import { unsubscribeSchema } from "~/features/leads/unsubscribe.schema";
+import { unsubscribeSchema } from "~/features/leads/unsubscribe/unsubscribe.schema";
 import { ADJUSTMENT_QUESTIONS, OFFER_ACCEPTED_SUBCATEGORY } from "~/features/trade-in/tradein";
 import {
   createAcceptHandler,

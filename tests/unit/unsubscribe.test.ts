@@ -7,9 +7,12 @@ import { sql } from "kysely";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { LEAD_ERRORS } from "~/features/leads/leads";
 import { LEAD_TEXTS } from "~/features/leads/schemas";
-import { UNSUBSCRIBE_TEXTS } from "~/features/leads/unsubscribe";
-import { unsubscribeSchema } from "~/features/leads/unsubscribe.schema";
-import { createUnsubscribeHandler, type UnsubscribeOptions } from "~/features/leads/unsubscribe.server";
+import { UNSUBSCRIBE_TEXTS } from "~/features/leads/unsubscribe/unsubscribe";
+import { unsubscribeSchema } from "~/features/leads/unsubscribe/unsubscribe.schema";
+import {
+  createUnsubscribeHandler,
+  type UnsubscribeOptions,
+} from "~/features/leads/unsubscribe/unsubscribe.server";
 import { type Db, openDb } from "~/lib/db/db.server";
 
 describe("what an unsubscribe asks", () => {

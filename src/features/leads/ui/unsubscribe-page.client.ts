@@ -1,5 +1,5 @@
 /** /pages/unsubscribe: sends the shopper's request and shows the answer. */
-import { UNSUBSCRIBE_TEXTS } from "~/features/leads/unsubscribe";
+import { UNSUBSCRIBE_TEXTS } from "~/features/leads/unsubscribe/unsubscribe";
 import { submitJsonForm } from "~/lib/ui/json-form";
 
 const root = document.querySelector<HTMLElement>("[data-unsubscribe]");

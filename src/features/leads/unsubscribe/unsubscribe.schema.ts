@@ -1,7 +1,7 @@
 /** What POST /api/unsubscribe takes (server validation). */
 import { z } from "zod";
 import { shopperString } from "~/lib/shopper-input";
-import { isAustralianPhone, LEAD_TEXTS, normaliseAustralianPhone } from "./schemas";
+import { isAustralianPhone, LEAD_TEXTS, normaliseAustralianPhone } from "../schemas";
 import { UNSUBSCRIBE_REASONS, UNSUBSCRIBE_TEXTS } from "./unsubscribe";
 
 const text = (max: number) => shopperString(LEAD_TEXTS.invalid).trim().max(max, LEAD_TEXTS.tooLong(max));

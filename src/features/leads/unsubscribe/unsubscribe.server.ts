@@ -17,9 +17,9 @@ import { addressHash } from "~/server/client-record";
 import { clock } from "~/server/clock";
 import { acceptJsonPost } from "~/server/json-post";
 import type { RateLimit } from "~/server/rate-limit.server";
-import { LEAD_ERRORS } from "./leads";
-import { storeLeadWithRecord } from "./leads.server";
-import { fieldErrors, LEAD_TEXTS } from "./schemas";
+import { LEAD_ERRORS } from "../leads";
+import { storeLeadWithRecord } from "../leads.server";
+import { fieldErrors, LEAD_TEXTS } from "../schemas";
 import { UNSUBSCRIBE_TEXTS } from "./unsubscribe";
 import { unsubscribeSchema } from "./unsubscribe.schema";
 
