@@ -9,8 +9,8 @@ import { spawnSync } from "node:child_process";
 import path from "node:path";
 import { serve } from "@hono/node-server";
 import { pruneAccounts } from "~/features/account/account.server";
-import { deliveryTargets } from "~/features/leads/delivery.server";
-import { startOutboxWorker } from "~/features/leads/outbox-worker.server";
+import { deliveryTargets } from "~/features/leads/outbox/receivers.server";
+import { startOutboxWorker } from "~/features/leads/outbox/worker.server";
 import {
   PROVIDER_VARIABLES,
   type TradeInService,

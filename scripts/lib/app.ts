@@ -11,7 +11,7 @@ import { serveStatic } from "@hono/node-server/serve-static";
 import { Hono, type MiddlewareHandler } from "hono";
 import { compress } from "hono/compress";
 import { CHECKOUT_PAGE, isCarCheckoutPath } from "~/features/checkout/checkout";
-import { requeueParked } from "~/features/leads/outbox-stats.server";
+import { requeueParked } from "~/features/leads/outbox/stats.server";
 import { locationAliasRedirect } from "~/features/locations/locations";
 import { imageCdnResponse } from "~/features/media/images.server";
 import { EOFY_PATH, isEofyShortPath } from "~/features/offers/eofy";

@@ -8,7 +8,10 @@
  */
 import { existsSync, readFileSync } from "node:fs";
 import path from "node:path";
-import { type DeliveryCheckStatus, deliveryCheckStatuses } from "~/features/leads/delivery-check.server";
+import {
+  type DeliveryCheckStatus,
+  deliveryCheckStatuses,
+} from "~/features/leads/outbox/delivery-check.server";
 import { ALERT_TITLES, type AlertKey, activeAlerts } from "~/features/ops/alerts";
 import { openIncidents, opsFacts } from "~/features/ops/alerts.server";
 import {

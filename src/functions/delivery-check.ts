@@ -4,7 +4,7 @@
  * each channel took it, and a channel that does not take it raises "Leads waiting" after 15 minutes.
  * No path: it is not an HTTP endpoint.
  */
-import { queueDeliveryCheck } from "~/features/leads/delivery-check.server";
+import { queueDeliveryCheck } from "~/features/leads/outbox/delivery-check.server";
 import { getDb } from "~/lib/db/db.server";
 import { json } from "~/lib/http.server";
 import { clock } from "~/server/clock";

@@ -5,8 +5,8 @@
  * refuses to run at all without TENANT.
  */
 import { pruneAccounts } from "~/features/account/account.server";
-import { deliveryTargets } from "~/features/leads/delivery.server";
-import { drainOutbox } from "~/features/leads/outbox-worker.server";
+import { deliveryTargets } from "~/features/leads/outbox/receivers.server";
+import { drainOutbox } from "~/features/leads/outbox/worker.server";
 import { getDb } from "~/lib/db/db.server";
 import { isDeployed } from "~/lib/deployed";
 import { json } from "~/lib/http.server";

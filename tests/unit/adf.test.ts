@@ -7,9 +7,14 @@
 import { readFileSync } from "node:fs";
 import { DtdValidator, XmlDocument, XmlDtd, XmlValidateError } from "libxml2-wasm";
 import { describe, expect, it } from "vitest";
-import { type AdfContext, type AdfLead, adfContextFor, timeZoneForState } from "~/features/leads/adf/context";
-import { adfXml } from "~/features/leads/adf/document";
 import type { LeadKind } from "~/features/leads/kinds";
+import {
+  type AdfContext,
+  type AdfLead,
+  adfContextFor,
+  timeZoneForState,
+} from "~/features/leads/outbox/adf/context";
+import { adfXml } from "~/features/leads/outbox/adf/document";
 import { parseLead } from "~/features/leads/schemas";
 import type { TenantData } from "~/tenant/tenant.server";
 import { makeCar, makeLocation, makeSite } from "./helpers";

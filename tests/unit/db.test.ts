@@ -6,9 +6,9 @@
 import { randomUUID } from "node:crypto";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { storeLead } from "~/features/leads/leads.server";
-import { deliverDueLeads } from "~/features/leads/outbox.server";
-import { outboxStats } from "~/features/leads/outbox-stats.server";
-import { startOutboxWorker } from "~/features/leads/outbox-worker.server";
+import { deliverDueLeads } from "~/features/leads/outbox/outbox.server";
+import { outboxStats } from "~/features/leads/outbox/stats.server";
+import { startOutboxWorker } from "~/features/leads/outbox/worker.server";
 import { type Lead, parseLead } from "~/features/leads/schemas";
 import { type Db, type DbTarget, dbTarget, describeTarget, openDb } from "~/lib/db/db.server";
 import { MIGRATION_NAMES, migrateToLatest } from "~/lib/db/migrations";

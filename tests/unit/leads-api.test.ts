@@ -448,7 +448,7 @@ describe("the function under the local server", () => {
     process.env.DATA_DIR = "memory";
     const { createApp } = await import("../../scripts/lib/app");
     const { closeDb } = await import("~/lib/db/db.server");
-    const { crmWebhookUrl } = await import("~/features/leads/delivery-channels.server");
+    const { crmWebhookUrl } = await import("~/features/leads/outbox/channels.server");
     const app = await createApp({
       distDir: path.join(work, "dist"),
       functionsDir: path.resolve("src/functions"),

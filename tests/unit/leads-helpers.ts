@@ -9,8 +9,8 @@ import type { AddressInfo } from "node:net";
 import os from "node:os";
 import path from "node:path";
 import { serve } from "@hono/node-server";
-import type { CrmPayload } from "~/features/leads/channels.server";
 import type { LeadKind } from "~/features/leads/kinds";
+import type { CrmPayload } from "~/features/leads/outbox/send.server";
 import { siteSchema } from "~/tenant/schema";
 import type { TenantData } from "~/tenant/tenant.server";
 

@@ -9,7 +9,7 @@ import { createServer, type Server } from "node:http";
 import type { AddressInfo } from "node:net";
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
 import { createSignInCodeHandler } from "~/features/account/sign-in.server";
-import { requeueParked } from "~/features/leads/outbox-stats.server";
+import { requeueParked } from "~/features/leads/outbox/stats.server";
 import { checkTenants, openIncidents, postOpsMessage } from "~/features/ops/alerts.server";
 import { createStripeWebhookHandler } from "~/features/payments/provider-results.server";
 import { markBuildFinished, markBuildStarted } from "~/features/rebuilds/builds.server";

@@ -7,7 +7,7 @@ import { createServer, type Server } from "node:http";
 import type { AddressInfo } from "node:net";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { webhookSmsAdapter } from "~/features/account/sms.server";
-import { DeliveryError, sendToChannel } from "~/features/leads/channels.server";
+import { DeliveryError, sendToChannel } from "~/features/leads/outbox/send.server";
 import { callBuildHook } from "~/features/rebuilds/build-trigger.server";
 
 /** What the redirect's target received: it must stay empty. */

@@ -18,8 +18,8 @@ import {
   createReserveHandler,
   type ReserveOptions,
 } from "~/features/checkout/reserve.server";
-import { adfContextFor } from "~/features/leads/adf/context";
-import { adfXml } from "~/features/leads/adf/document";
+import { adfContextFor } from "~/features/leads/outbox/adf/context";
+import { adfXml } from "~/features/leads/outbox/adf/document";
 import { PAYMENT_TEXTS } from "~/features/payments/payments";
 import {
   createStripeWebhookHandler,

@@ -6,7 +6,7 @@
  */
 import fc from "fast-check";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { deliverDueLeads } from "~/features/leads/outbox.server";
+import { deliverDueLeads } from "~/features/leads/outbox/outbox.server";
 import type { Geocoder } from "~/features/trade-in/geocode.server";
 import { localRegoLookup } from "~/features/trade-in/rego";
 import { ADJUSTMENT_QUESTIONS } from "~/features/trade-in/tradein";

@@ -9,7 +9,7 @@ import { batched } from "~/lib/db/batch";
 import type { Db } from "~/lib/db/db.server";
 import { clientRecord, ipHashSecret } from "~/server/client-record";
 import { countHitsSql, type Hit, judgeHits, planHits } from "~/server/rate-limit.server";
-import type { DeliveryCheckNotice } from "./delivery-check";
+import type { DeliveryCheckNotice } from "./outbox/delivery-check";
 import type { Lead } from "./schemas";
 
 /**

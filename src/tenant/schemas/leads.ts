@@ -41,7 +41,7 @@ export type DeliveryChannelConfig = z.infer<typeof deliveryChannelSchema>;
 /** The key a channel's outbox rows carry: its `id`, else its type. */
 export const channelKey = (channel: Pick<DeliveryChannelConfig, "type" | "id">) => channel.id ?? channel.type;
 
-/** Where this site's leads go (docs/architecture.md §6–7); env overrides: leads/delivery-channels.server.ts */
+/** Where this site's leads go (docs/architecture.md §6–7); env overrides: leads/outbox/channels.server.ts */
 export const leadsSchema = z
   .object({
     /** Shorthand for one `{ "type": "webhook", "url" }` channel (the older form; still read). */

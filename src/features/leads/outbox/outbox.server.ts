@@ -1,20 +1,25 @@
 /**
- * Delivery of stored leads to each dealer's CRM through the outbox table, one row per lead and
- * delivery channel (channels.server.ts). At least once: a row stays due until its receiver accepts
- * it, failures back off (first retry within seconds, then doubling, capped), and every attempt's
- * error is recorded. Rows are claimed with FOR UPDATE SKIP LOCKED plus a lease, so two workers
- * never send the same row at once, and a worker that dies mid-send only delays its rows until the
- * lease ends. Receivers dedupe on the lead id.
+ * The lead outbox: sending stored leads on to each dealer's CRM. This folder holds that whole flow
+ * (the pass here, its worker, its counts, the channels, the sending, ADF/XML and mail); intake,
+ * which stores a lead and queues it here in one statement, stays in leads/. It is a folder of the
+ * leads feature rather than a feature of its own because the two share the lead and its outbox row
+ * both ways: intake queues into the outbox, and the outbox reads leads and their kinds.
+ *
+ * Sending goes through the outbox table, one row per lead and CRM channel (channels.server.ts). At
+ * least once: a row stays due until its receiver accepts it, failures back off (first retry within
+ * seconds, then doubling, capped), and every attempt's error is recorded. Rows are claimed with FOR
+ * UPDATE SKIP LOCKED plus a lease, so two workers never send the same row at once, and a worker
+ * that dies mid-send only delays its rows until the lease ends. Receivers dedupe on the lead id.
  */
 import { randomUUID } from "node:crypto";
 import { sql } from "kysely";
 import { batched } from "~/lib/db/batch";
 import type { Db } from "~/lib/db/db.server";
 import { clock } from "~/server/clock";
-import { DeliveryError, type OutboxLead, sendToChannel } from "./channels.server";
-import type { DeliveryChannel } from "./delivery-channels.server";
-import { DEFAULT_RETRY_SCHEDULE, type RetrySchedule, retryDelayMs } from "./leads";
+import { DEFAULT_RETRY_SCHEDULE, type RetrySchedule, retryDelayMs } from "../leads";
+import type { DeliveryChannel } from "./channels.server";
 import type { Mailer } from "./mail.server";
+import { DeliveryError, type OutboxLead, sendToChannel } from "./send.server";
 
 export interface DeliveryOptions {
   db: Db;

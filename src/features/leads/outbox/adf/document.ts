@@ -13,7 +13,7 @@ import { parsePhoneNumberFromString } from "libphonenumber-js/max";
 import { saleAmount } from "~/features/stock/stock";
 import { formatMoney } from "~/lib/format";
 import type { Site } from "~/tenant/schema";
-import { ADJUSTMENT_QUESTIONS } from "../trade-in/questions";
+import { ADJUSTMENT_QUESTIONS } from "../../trade-in/questions";
 import { type AdfContext, type AdfLead, isoInZone, requestedTime, sameId, sameText } from "./context";
 import {
   amount,

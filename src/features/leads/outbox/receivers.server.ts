@@ -1,16 +1,16 @@
 /**
  * Everything a delivery worker needs to reach a tenant's CRM, from the environment and the tenant's
- * published snapshot: its channels (delivery-channels.server.ts), the webhook signing secret, the ADF/XML of a
+ * published snapshot: its channels (channels.server.ts), the webhook signing secret, the ADF/XML of a
  * lead (with the car and location it is about), and SMTP for ADF by email.
  */
 import { isDeployed } from "~/lib/deployed";
 import { tenantSnapshot } from "~/tenant/snapshot.server";
 import { adfContextFor } from "./adf/context";
 import { adfXml } from "./adf/document";
-import type { OutboxLead } from "./channels.server";
-import { crmWebhookSecret, deliveryChannels } from "./delivery-channels.server";
+import { crmWebhookSecret, deliveryChannels } from "./channels.server";
 import { type Mailer, smtpMailer } from "./mail.server";
 import type { DeliveryOptions } from "./outbox.server";
+import type { OutboxLead } from "./send.server";
 
 /**
  * The ADF document of a lead, with its dealership, car and location from its tenant's published

@@ -5,7 +5,7 @@
  */
 import { NO_REDIRECTS, redirectRefusal } from "~/server/outbound";
 import { signatureHeader } from "~/server/signature";
-import type { DeliveryChannel } from "./delivery-channels.server";
+import type { DeliveryChannel } from "./channels.server";
 import { DELIVERY_CHECK_KIND } from "./delivery-check";
 import { MailError, type Mailer } from "./mail.server";
 

@@ -1,8 +1,8 @@
 /** Queuing the daily delivery check (delivery-check.ts) and reading how it went, for the ops view. */
 import { sql } from "kysely";
 import type { Db } from "~/lib/db/db.server";
+import { storeLeads } from "../leads.server";
 import { DELIVERY_CHECK_KIND, deliveryCheckKey, deliveryCheckNotice } from "./delivery-check";
-import { storeLeads } from "./leads.server";
 
 /** Queues today's check for `tenant` (once a day); the outbox delivers it like any lead. */
 export async function queueDeliveryCheck(
