@@ -9,7 +9,7 @@ import { spawnSync } from "node:child_process";
 import path from "node:path";
 import { serve } from "@hono/node-server";
 import { pruneAccounts } from "~/features/account/account.server";
-import { deliveryTargets } from "~/features/leads/outbox/receivers.server";
+import { mailerFromEnv } from "~/features/leads/outbox/receivers.server";
 import { startOutboxWorker } from "~/features/leads/outbox/worker.server";
 import {
   PROVIDER_VARIABLES,
@@ -88,7 +88,7 @@ const shownPath = (dir: string) => (dir.startsWith(ROOT + path.sep) ? path.relat
 // Migrate the database now, then deliver stored leads to each CRM (only this tenant's when pinned).
 const db = await getDb();
 console.log(`Leads stored in ${describeTarget(dbTarget())}`);
-const leadsWorker = startOutboxWorker({ db, tenant, ...deliveryTargets() });
+const leadsWorker = startOutboxWorker({ db, tenant, mailer: mailerFromEnv() });
 // A stock-feed webhook (POST /api/stock-feed) rebuilds its tenant in the background; the old build
 // keeps serving until the new one is swapped in.
 const rebuilds = startLocalRebuilds({ db, tenant, slugs: listBuiltTenants(distDir) });

@@ -212,7 +212,12 @@ export async function benchLeads(): Promise<LeadsBenchRow[]> {
     logo: { url: "/logo.svg", alt: "Bench Motors", width: 160, height: 40 },
   });
   const crm = await startCrm();
-  const worker = startOutboxWorker({ db, tenant: null, targetFor: () => crm.url, intervalMs: 200 });
+  const worker = startOutboxWorker({
+    db,
+    tenant: null,
+    receiversFor: () => ({ channels: [{ key: "webhook", type: "webhook", url: crm.url }] }),
+    intervalMs: 200,
+  });
   const leads = await listen(
     createLeadsHandler({ db: async () => db, tenantFor: () => site.slug, site: () => site }),
   );

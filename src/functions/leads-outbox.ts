@@ -5,7 +5,7 @@
  * refuses to run at all without TENANT.
  */
 import { pruneAccounts } from "~/features/account/account.server";
-import { deliveryTargets } from "~/features/leads/outbox/receivers.server";
+import { mailerFromEnv } from "~/features/leads/outbox/receivers.server";
 import { drainOutbox } from "~/features/leads/outbox/worker.server";
 import { getDb } from "~/lib/db/db.server";
 import { isDeployed } from "~/lib/deployed";
@@ -26,7 +26,7 @@ export default async (_req: Request): Promise<Response> => {
   }
   const db = await getDb();
   const result = await drainOutbox(
-    { db, tenant: scope.tenant, deployed: isDeployed(), ...deliveryTargets() },
+    { db, tenant: scope.tenant, deployed: isDeployed(), mailer: mailerFromEnv() },
     BUDGET_MS,
   );
   // Once an hour is enough to drop expired sessions and sign-in codes.

@@ -6,14 +6,14 @@
 import { randomUUID } from "node:crypto";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { storeLead } from "~/features/leads/leads.server";
-import { deliverDueLeads } from "~/features/leads/outbox/outbox.server";
+import { sendDueLeads } from "~/features/leads/outbox/outbox.server";
 import { outboxStats } from "~/features/leads/outbox/stats.server";
 import { startOutboxWorker } from "~/features/leads/outbox/worker.server";
 import { type Lead, parseLead } from "~/features/leads/schemas";
 import { type Db, type DbTarget, dbTarget, describeTarget, openDb } from "~/lib/db/db.server";
 import { MIGRATION_NAMES, migrateToLatest } from "~/lib/db/migrations";
 import { hitRateLimit } from "~/server/rate-limit.server";
-import { type Crm, type Postgres, startCrm, startPostgres, validBody, waitFor } from "./leads-helpers";
+import { type Crm, crmAt, type Postgres, startCrm, startPostgres, validBody, waitFor } from "./leads-helpers";
 
 const postgres: Promise<Postgres> = startPostgres();
 // Started early, beside the PGlite suite; the PostgreSQL suite's beforeAll awaits it and fails
@@ -197,7 +197,11 @@ describe.each(backends)("storage on $name", ({ target }) => {
 
   withDb("delivers a lead to the CRM with the documented body and marks it delivered", async (db, tenant) => {
     const { leadId } = await store(db, tenant);
-    const pass = await deliverDueLeads({ db, tenant, targetFor: (t) => (t === tenant ? crm.url : null) });
+    const pass = await sendDueLeads({
+      db,
+      tenant,
+      receiversFor: (t) => crmAt(t === tenant ? crm.url : null),
+    });
     expect(pass.delivered).toBeGreaterThanOrEqual(1);
     const payload = crm.received.get(leadId);
     expect(payload).toMatchObject({ lead_id: leadId, tenant, kind: "enquiry", count: 1 });
@@ -221,19 +225,19 @@ describe.each(backends)("storage on $name", ({ target }) => {
         db,
         tenant,
         random: () => 0,
-        targetFor: (t: string) => (t === tenant ? failing.url : null),
+        receiversFor: (t: string) => crmAt(t === tenant ? failing.url : null),
       };
       const row = () =>
         db.selectFrom("lead_outbox").selectAll().where("lead_id", "=", leadId).executeTakeFirstOrThrow();
       const delays: number[] = [];
       for (let i = 0; i < 3; i++) {
-        await deliverDueLeads(options);
+        await sendDueLeads(options);
         const after = await row();
         expect(after).toMatchObject({ attempts: i + 1, last_error: "HTTP 503: CRM down for maintenance" });
         expect(after.delivered_at).toBeNull();
         delays.push(after.next_attempt_at.getTime() - (after.last_attempt_at?.getTime() ?? 0));
         // Not due before its time...
-        await deliverDueLeads(options);
+        await sendDueLeads(options);
         expect((await row()).attempts).toBe(i + 1);
         // ...and due once that time has come.
         await db
@@ -244,7 +248,7 @@ describe.each(backends)("storage on $name", ({ target }) => {
       }
       expect(delays).toEqual([5_000, 10_000, 20_000]);
       failing.failing = false;
-      await deliverDueLeads(options);
+      await sendDueLeads(options);
       expect(failing.received.get(leadId)?.count).toBe(1);
       expect(await row()).toMatchObject({ attempts: 4, last_error: null });
       await failing.close();
@@ -253,7 +257,7 @@ describe.each(backends)("storage on $name", ({ target }) => {
 
   withDb("keeps a lead due while its tenant has no CRM configured", async (db, tenant) => {
     const { leadId } = await store(db, tenant);
-    await deliverDueLeads({ db, tenant, targetFor: () => null });
+    await sendDueLeads({ db, tenant, receiversFor: () => crmAt(null) });
     const row = await db
       .selectFrom("lead_outbox")
       .selectAll()
@@ -269,7 +273,7 @@ describe.each(backends)("storage on $name", ({ target }) => {
     const options = {
       db,
       tenant,
-      targetFor: (t: string) => (t === tenant ? slow.url : null),
+      receiversFor: (t: string) => crmAt(t === tenant ? slow.url : null),
       intervalMs: 10,
       batchSize: 5,
       concurrency: 3,

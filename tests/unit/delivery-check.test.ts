@@ -10,7 +10,7 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { adfContextFor } from "~/features/leads/outbox/adf/context";
 import { adfXml } from "~/features/leads/outbox/adf/document";
 import { deliveryCheckStatuses, queueDeliveryCheck } from "~/features/leads/outbox/delivery-check.server";
-import { deliverDueLeads } from "~/features/leads/outbox/outbox.server";
+import { sendDueLeads } from "~/features/leads/outbox/outbox.server";
 import { type Db, openDb } from "~/lib/db/db.server";
 import type { TenantData } from "~/tenant/tenant.server";
 import { opsData, opsPage } from "../../scripts/lib/ops-view";
@@ -56,15 +56,17 @@ afterAll(async () => {
 });
 
 const deliver = (at: Date) =>
-  deliverDueLeads({
+  sendDueLeads({
     db,
     tenant: TENANT,
-    channelsFor: () => [
-      { key: "crm", type: "webhook", url: `${base}/crm` },
-      { key: "adf", type: "adf-http", url: `${base}/adf` },
-    ],
-    adfFor: (lead) => adfXml(lead, adfContextFor(data, lead, { valuationFromProvider: false })),
-    secretFor: () => null,
+    receiversFor: () => ({
+      channels: [
+        { key: "crm", type: "webhook", url: `${base}/crm` },
+        { key: "adf", type: "adf-http", url: `${base}/adf` },
+      ],
+      adf: (lead) => adfXml(lead, adfContextFor(data, lead, { valuationFromProvider: false })),
+      secret: null,
+    }),
     now: () => at,
   });
 

@@ -15,10 +15,10 @@ import { simpleParser } from "mailparser";
 import { SMTPServer } from "smtp-server";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { storeLead } from "~/features/leads/leads.server";
-import { type DeliveryChannel, deliveryChannels } from "~/features/leads/outbox/channels.server";
+import { type CrmChannel, crmChannels } from "~/features/leads/outbox/channels.server";
 import { MailError, smtpMailer } from "~/features/leads/outbox/mail.server";
-import { type DeliveryOptions, deliverDueLeads } from "~/features/leads/outbox/outbox.server";
-import { mailerFromEnv } from "~/features/leads/outbox/receivers.server";
+import { type OutboxOptions, sendDueLeads } from "~/features/leads/outbox/outbox.server";
+import { mailerFromEnv, tenantReceivers } from "~/features/leads/outbox/receivers.server";
 import { type OutboxLead, sendToChannel } from "~/features/leads/outbox/send.server";
 import { outboxStats } from "~/features/leads/outbox/stats.server";
 import { parseLead } from "~/features/leads/schemas";
@@ -116,22 +116,20 @@ describe("delivery channels: one outbox row per lead and channel", () => {
     const webhook = await receiver(200);
     const adfHttp = await receiver(503);
     const sink = await tlsSink();
-    const channels: DeliveryChannel[] = [
+    const channels: CrmChannel[] = [
       { key: "webhook", type: "webhook", url: webhook.url },
       { key: "adf-http", type: "adf-http", url: adfHttp.url },
       { key: "adf-email", type: "adf-email", to: ["leads@crm.example"], cc: [] },
     ];
-    const options: DeliveryOptions = {
+    const options: OutboxOptions = {
       db,
       tenant: slug,
-      channelsFor: () => channels,
-      adfFor: fakeAdf,
+      receiversFor: () => ({ channels, adf: fakeAdf, from: "leads@westside.example" }),
       mailer: smtpMailer(sink.url, { requireTls: true }),
-      fromFor: () => "leads@westside.example",
     };
     try {
       const id = await store(db, slug);
-      const first = await deliverDueLeads(options);
+      const first = await sendDueLeads(options);
       expect(first).toMatchObject({ claimed: 3, delivered: 2, failed: 1 });
       expect((await rows(id)).map((r) => [r.channel, r.delivered_at !== null, r.attempts])).toEqual([
         ["adf-email", true, 1],
@@ -140,7 +138,7 @@ describe("delivery channels: one outbox row per lead and channel", () => {
       ]);
       await dueNow(id);
       adfHttp.state.status = 200;
-      const second = await deliverDueLeads(options);
+      const second = await sendDueLeads(options);
       expect(second).toMatchObject({ claimed: 1, delivered: 1 });
       expect(webhook.seen).toHaveLength(1);
       expect(readdirSync(sink.dir)).toHaveLength(1);
@@ -164,15 +162,22 @@ describe("delivery channels: one outbox row per lead and channel", () => {
     const sink = await tlsSink();
     try {
       const id = await store(db, slug, { name: "Ngaire", last_name: "O'Brien" });
-      await deliverDueLeads({
+      await sendDueLeads({
         db,
         tenant: slug,
-        channelsFor: () => [
-          { key: "adf-email", type: "adf-email", to: ["leads@crm.example"], cc: ["sales@westside.example"] },
-        ],
-        adfFor: fakeAdf,
+        receiversFor: () => ({
+          channels: [
+            {
+              key: "adf-email",
+              type: "adf-email",
+              to: ["leads@crm.example"],
+              cc: ["sales@westside.example"],
+            },
+          ],
+          adf: fakeAdf,
+          from: "leads@westside.example",
+        }),
         mailer: smtpMailer(sink.url, { requireTls: true }),
-        fromFor: () => "leads@westside.example",
       });
       const [file] = readdirSync(sink.dir);
       const mail = await simpleParser(readFileSync(path.join(sink.dir, file ?? "")));
@@ -210,15 +215,17 @@ describe("delivery channels: one outbox row per lead and channel", () => {
     const url = `smtp://127.0.0.1:${(server.server.address() as AddressInfo).port}`;
     try {
       const id = await store(db, slug);
-      const options: DeliveryOptions = {
+      const options: OutboxOptions = {
         db,
         tenant: slug,
-        channelsFor: () => [{ key: "adf-email", type: "adf-email", to: ["leads@crm.example"], cc: [] }],
-        adfFor: fakeAdf,
+        receiversFor: () => ({
+          channels: [{ key: "adf-email", type: "adf-email", to: ["leads@crm.example"], cc: [] }],
+          adf: fakeAdf,
+        }),
         mailer: smtpMailer(url, { requireTls: false }),
       };
       for (let i = 0; i < 5; i++) {
-        await deliverDueLeads(options);
+        await sendDueLeads(options);
         await dueNow(id);
       }
       const [row] = await rows(id);
@@ -233,22 +240,50 @@ describe("delivery channels: one outbox row per lead and channel", () => {
   it("a channel the site no longer has parks its waiting rows at once", async () => {
     const slug = tenant();
     const id = await store(db, slug);
-    let channels: DeliveryChannel[] = [{ key: "adf-http", type: "adf-http", url: "http://127.0.0.1:9/in" }];
-    const options: DeliveryOptions = {
+    let channels: CrmChannel[] = [{ key: "adf-http", type: "adf-http", url: "http://127.0.0.1:9/in" }];
+    const options: OutboxOptions = {
       db,
       tenant: slug,
-      channelsFor: () => channels,
-      adfFor: fakeAdf,
+      receiversFor: () => ({ channels, adf: fakeAdf }),
       timeoutMs: 500,
     };
-    await deliverDueLeads(options);
+    await sendDueLeads(options);
     channels = [];
     await dueNow(id);
-    await deliverDueLeads(options);
+    await sendDueLeads(options);
     const [row] = await rows(id);
     expect(row?.last_error).toBe('The delivery channel "adf-http" is no longer configured');
     expect(row?.parked_at).toBeInstanceOf(Date);
     expect(await outboxStats(db, slug)).toMatchObject({ pending: 0, parked: 1 });
+  });
+
+  it("a pass works out a tenant's receivers once, however many of its rows it sends", async () => {
+    const slug = tenant();
+    const ids = [await store(db, slug), await store(db, slug)];
+    const webhook = await receiver(200);
+    const adfHttp = await receiver(200);
+    let asked = 0;
+    try {
+      const pass = await sendDueLeads({
+        db,
+        tenant: slug,
+        receiversFor: () => {
+          asked += 1;
+          return {
+            channels: [
+              { key: "webhook", type: "webhook", url: webhook.url },
+              { key: "adf-http", type: "adf-http", url: adfHttp.url },
+            ],
+            adf: fakeAdf,
+          };
+        },
+      });
+      expect(pass).toMatchObject({ claimed: 4, delivered: 4 });
+      expect(asked).toBe(1);
+      expect(webhook.seen.map((request) => JSON.parse(request.body).lead_id).sort()).toEqual([...ids].sort());
+    } finally {
+      await Promise.all([webhook.close(), adfHttp.close()]);
+    }
   });
 
   it("leads queued before channels existed (by older code) reach every channel the site has now", async () => {
@@ -271,14 +306,16 @@ describe("delivery channels: one outbox row per lead and channel", () => {
       const webhook = await receiver(200);
       const adfHttp = await receiver(200);
       try {
-        const pass = await deliverDueLeads({
+        const pass = await sendDueLeads({
           db: older,
           tenant: slug,
-          channelsFor: () => [
-            { key: "webhook", type: "webhook", url: webhook.url },
-            { key: "adf-http", type: "adf-http", url: adfHttp.url },
-          ],
-          adfFor: fakeAdf,
+          receiversFor: () => ({
+            channels: [
+              { key: "webhook", type: "webhook", url: webhook.url },
+              { key: "adf-http", type: "adf-http", url: adfHttp.url },
+            ],
+            adf: fakeAdf,
+          }),
         });
         expect(pass).toMatchObject({ claimed: 2, delivered: 2 });
         expect(JSON.parse(webhook.seen[0]?.body ?? "{}").lead_id).toBe(id);
@@ -375,14 +412,14 @@ describe("signed deliveries, against vectors computed outside the code", () => {
     '<?xml version="1.0"?><adf><prospect><id>3f1c2a4e-0000-4000-8000-000000000001</id></prospect></adf>';
   const ADF_V1 = "bff043912628d8ce48f56e584db6f671c44ea02f96be115f1cac200fcf0f7484";
 
-  async function sent(channel: DeliveryChannel) {
+  async function sent(channel: CrmChannel) {
     const seen: { header: string | null; body: string }[] = [];
     await sendToChannel(channel, lead, {
       deployed: true,
       secret: SECRET,
       timeoutMs: 1000,
       now: new Date(T * 1000),
-      adfFor: fakeAdf,
+      adf: fakeAdf,
       fetch: (async (_url: string | URL | Request, init?: RequestInit) => {
         seen.push({
           header: new Headers(init?.headers).get("x-webhook-signature"),
@@ -433,7 +470,7 @@ describe("a tenant's channels: its published leads.delivery and the environment"
   site("no-channels", null);
   afterAll(() => rmSync(work, { recursive: true, force: true }));
 
-  it.each<[string, string, NodeJS.ProcessEnv, DeliveryChannel[]]>([
+  it.each<[string, string, NodeJS.ProcessEnv, CrmChannel[]]>([
     [
       "site.json delivery as it is",
       "adf-only",
@@ -487,7 +524,32 @@ describe("a tenant's channels: its published leads.delivery and the environment"
       [{ key: "webhook", type: "webhook", url: "https://crm.example/hook" }],
     ],
   ])("%s", (_, slug, env, expected) => {
-    expect(deliveryChannels(slug, { ...env, TENANT_CACHE_DIR: work })).toEqual(expected);
+    expect(crmChannels(slug, { ...env, TENANT_CACHE_DIR: work })).toEqual(expected);
+  });
+
+  it("a pass reads the published snapshot once: channels, sender and each lead's ADF come from that read", () => {
+    site("read-once", { delivery: [{ type: "adf-email", to: "leads@crm.example" }] });
+    const receivers = tenantReceivers("read-once", { TENANT_CACHE_DIR: work });
+    // Unpublished after the pass began: the pass keeps what it read.
+    rmSync(path.join(work, "read-once"), { recursive: true });
+    const parsed = parseLead(validBody("enquiry"));
+    if (!parsed.success) throw new Error("fixture lead is invalid");
+    const { kind, ...fields } = parsed.lead;
+    const lead: OutboxLead = {
+      id: "0b9e3c1e-5f0a-4d3b-8a51-3c2d6f1e9a77",
+      tenant: "read-once",
+      kind,
+      fields,
+      created_at: new Date("2026-11-29T00:00:00Z"),
+    };
+    expect(receivers.channels).toEqual([
+      { key: "adf-email", type: "adf-email", to: ["leads@crm.example"], cc: [] },
+    ]);
+    expect(receivers.secret).toBeNull();
+    expect(receivers.from).toBe("leads@read-once.example.com.au");
+    const xml = receivers.adf(lead);
+    expect(xml).toContain('<id sequence="1" source="read-once">0b9e3c1e-5f0a-4d3b-8a51-3c2d6f1e9a77</id>');
+    expect(receivers.adf(lead)).toBe(xml);
   });
 
   it.each<[string, unknown, string]>([

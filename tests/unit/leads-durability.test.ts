@@ -14,7 +14,7 @@ import { type OutboxWorker, startOutboxWorker } from "~/features/leads/outbox/wo
 import { createLeadsHandler } from "~/features/leads/submit.server";
 import { type Db, openDb } from "~/lib/db/db.server";
 import { makeSite } from "./helpers";
-import { serveHandler, startCrm, validBody, waitFor } from "./leads-helpers";
+import { crmAt, serveHandler, startCrm, validBody, waitFor } from "./leads-helpers";
 
 const dataDir = mkdtempSync(path.join(os.tmpdir(), "leads-durable-"));
 afterAll(() => rmSync(dataDir, { recursive: true, force: true }));
@@ -33,7 +33,7 @@ it("loses and duplicates nothing across CRM failures and a restart", async () =>
   const workerOptions = () => ({
     db,
     tenant: "test-motors",
-    targetFor: () => crm.url,
+    receiversFor: () => crmAt(crm.url),
     intervalMs: 20,
     leaseMs: 1_000,
     schedule: { firstDelayMs: 20, maxDelayMs: 200 },

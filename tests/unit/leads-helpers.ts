@@ -10,9 +10,15 @@ import os from "node:os";
 import path from "node:path";
 import { serve } from "@hono/node-server";
 import type { LeadKind } from "~/features/leads/kinds";
+import type { TenantReceivers } from "~/features/leads/outbox/receivers.server";
 import type { CrmPayload } from "~/features/leads/outbox/send.server";
 import { siteSchema } from "~/tenant/schema";
 import type { TenantData } from "~/tenant/tenant.server";
+
+/** A tenant whose leads go to one JSON webhook at `url`; null: none configured yet, so they wait. */
+export const crmAt = (url: string | null): Partial<TenantReceivers> => ({
+  channels: [{ key: "webhook", type: "webhook", url }],
+});
 
 /** A submission a real shopper could send, per kind; `overrides` replace or add fields. */
 export function validBody(kind: LeadKind, overrides: Record<string, unknown> = {}): Record<string, unknown> {

@@ -7,7 +7,7 @@ import { createServer, type Server } from "node:http";
 import type { AddressInfo } from "node:net";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { webhookSmsAdapter } from "~/features/account/sms.server";
-import { DeliveryError, sendToChannel } from "~/features/leads/outbox/send.server";
+import { SendError, sendToChannel } from "~/features/leads/outbox/send.server";
 import { callBuildHook } from "~/features/rebuilds/build-trigger.server";
 
 /** What the redirect's target received: it must stay empty. */
@@ -54,7 +54,7 @@ const options = {
   fetch,
   timeoutMs: 2_000,
   now: new Date("2026-06-15T02:00:00Z"),
-  adfFor: () => "<adf/>",
+  adf: () => "<adf/>",
 };
 
 describe("outbound POSTs never follow a redirect", () => {
@@ -65,9 +65,9 @@ describe("outbound POSTs never follow a redirect", () => {
     const error = await sendToChannel({ ...channel, url: `${base}/crm` }, lead, options).catch(
       (e: unknown) => e,
     );
-    expect(error).toBeInstanceOf(DeliveryError);
-    expect((error as DeliveryError).permanent).toBe(true);
-    expect((error as DeliveryError).message).toBe(
+    expect(error).toBeInstanceOf(SendError);
+    expect((error as SendError).permanent).toBe(true);
+    expect((error as SendError).message).toBe(
       `The CRM answered with a redirect (HTTP 307 to ${targetUrl}), which is not followed: set its final https: address`,
     );
     expect(reached).toEqual([]);

@@ -11,7 +11,7 @@ import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
 import { smsAdapterFromEnv, webhookSmsAdapter } from "~/features/account/sms.server";
 import { storeLead } from "~/features/leads/leads.server";
 import { crmWebhookUrl } from "~/features/leads/outbox/channels.server";
-import { deliverDueLeads } from "~/features/leads/outbox/outbox.server";
+import { sendDueLeads } from "~/features/leads/outbox/outbox.server";
 import { OUTBOUND_SIGNATURE_HEADER } from "~/features/leads/outbox/send.server";
 import { outboxStats, requeueParked } from "~/features/leads/outbox/stats.server";
 import { drainOutbox } from "~/features/leads/outbox/worker.server";
@@ -20,7 +20,7 @@ import { type Db, dbTarget, openDb } from "~/lib/db/db.server";
 import { tenantForRequest, workerScope } from "~/server/deploy";
 import { verifySignature } from "~/server/signature";
 import { createApp } from "../../scripts/lib/app";
-import { type Crm, startCrm, validBody } from "./leads-helpers";
+import { type Crm, crmAt, startCrm, validBody } from "./leads-helpers";
 
 let db: Db;
 beforeAll(async () => {
@@ -75,7 +75,7 @@ describe("Critical: a deployed site delivers every tenant's leads to its own CRM
     const { westside, bayside } = tenants();
     const ours = [await store(westside), await store(westside)];
     const theirs = await store(bayside);
-    const pass = await deliverDueLeads({ db, tenant: westside, targetFor: () => crm.url });
+    const pass = await sendDueLeads({ db, tenant: westside, receiversFor: () => crmAt(crm.url) });
     expect(pass).toMatchObject({ claimed: 2, delivered: 2 });
     expect(ours.map((id) => crm.received.get(id)?.tenant)).toEqual([westside, westside]);
     expect(crm.received.has(theirs)).toBe(false);
@@ -205,7 +205,7 @@ describe("Medium 4: outbox pass not bounded in time", () => {
       {
         db,
         tenant: westside,
-        targetFor: () => "https://crm.example/leads",
+        receiversFor: () => crmAt("https://crm.example/leads"),
         fetch: crm.fetch,
         concurrency: 1,
         timeoutMs: 400,
@@ -231,10 +231,10 @@ describe("Medium 4: outbox pass not bounded in time", () => {
       deliveredWhenCalled.push((await outboxStats(db, westside)).delivered);
       return new Response("{}", { status: 200 });
     }) as typeof globalThis.fetch;
-    await deliverDueLeads({
+    await sendDueLeads({
       db,
       tenant: westside,
-      targetFor: () => "https://crm.example/l",
+      receiversFor: () => crmAt("https://crm.example/l"),
       fetch,
       concurrency: 1,
     });
@@ -245,16 +245,21 @@ describe("Medium 4: outbox pass not bounded in time", () => {
     const { westside } = tenants();
     const id = await store(westside);
     const crm = fakeCrm(422);
-    const options = { db, tenant: westside, targetFor: () => "https://crm.example/l", fetch: crm.fetch };
+    const options = {
+      db,
+      tenant: westside,
+      receiversFor: () => crmAt("https://crm.example/l"),
+      fetch: crm.fetch,
+    };
     for (let i = 0; i < 5; i++) {
-      await deliverDueLeads(options);
+      await sendDueLeads(options);
       await dueNow(id);
     }
     const parked = await row(id);
     expect(parked.parked_at).toBeInstanceOf(Date);
     expect(parked).toMatchObject({ permanent_failures: 5, attempts: 5, last_error: "HTTP 422: refused" });
     expect(await outboxStats(db, westside)).toMatchObject({ pending: 0, parked: 1 });
-    expect((await deliverDueLeads(options)).claimed).toBe(0);
+    expect((await sendDueLeads(options)).claimed).toBe(0);
     expect(crm.calls).toHaveLength(5);
     expect(await requeueParked(db, westside)).toBe(1);
     expect(await outboxStats(db, westside)).toMatchObject({ pending: 1, parked: 0 });
@@ -265,10 +270,10 @@ describe("Medium 4: outbox pass not bounded in time", () => {
     const id = await store(westside);
     const crm = fakeCrm(status);
     for (let i = 0; i < 6; i++) {
-      await deliverDueLeads({
+      await sendDueLeads({
         db,
         tenant: westside,
-        targetFor: () => "https://crm.example/l",
+        receiversFor: () => crmAt("https://crm.example/l"),
         fetch: crm.fetch,
       });
       await dueNow(id);
@@ -281,10 +286,10 @@ describe("Medium 4: outbox pass not bounded in time", () => {
     const delays: number[] = [];
     for (const random of [0, 0.5, 0.999]) {
       const id = await store(westside);
-      await deliverDueLeads({
+      await sendDueLeads({
         db,
         tenant: westside,
-        targetFor: () => "https://crm.example/l",
+        receiversFor: () => crmAt("https://crm.example/l"),
         fetch: fakeCrm(503).fetch,
         random: () => random,
       });
@@ -304,11 +309,10 @@ describe("Low: outbound CRM webhooks signed, https: only when deployed", () => {
       seen = { header: new Headers(init?.headers).get(OUTBOUND_SIGNATURE_HEADER), body: String(init?.body) };
       return new Response("{}", { status: 200 });
     }) as typeof globalThis.fetch;
-    await deliverDueLeads({
+    await sendDueLeads({
       db,
       tenant: westside,
-      targetFor: () => "https://crm.example/l",
-      secretFor: () => "whsec_test",
+      receiversFor: () => ({ ...crmAt("https://crm.example/l"), secret: "whsec_test" }),
       fetch,
     });
     expect(JSON.parse(seen?.body ?? "{}").lead_id).toBe(id);
@@ -343,12 +347,11 @@ describe("Low: outbound CRM webhooks signed, https: only when deployed", () => {
       calls += 1;
       return new Response("{}", { status: 200 });
     }) as typeof globalThis.fetch;
-    await deliverDueLeads({
+    await sendDueLeads({
       db,
       tenant: westside,
       deployed: true,
-      targetFor: () => url,
-      secretFor: () => secret,
+      receiversFor: () => ({ ...crmAt(url), secret: secret }),
       fetch,
     });
     expect(calls).toBe(0);

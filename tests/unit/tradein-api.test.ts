@@ -6,7 +6,7 @@
  */
 import fc from "fast-check";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { deliverDueLeads } from "~/features/leads/outbox/outbox.server";
+import { sendDueLeads } from "~/features/leads/outbox/outbox.server";
 import type { Geocoder } from "~/features/trade-in/geocode.server";
 import { localRegoLookup } from "~/features/trade-in/rego";
 import { ADJUSTMENT_QUESTIONS } from "~/features/trade-in/tradein";
@@ -24,7 +24,7 @@ import { type Db, openDb } from "~/lib/db/db.server";
 import type { Site } from "~/tenant/schema";
 import type { TenantData } from "~/tenant/tenant.server";
 import { makeCar, makeLocation, makeSite, NOW } from "./helpers";
-import { startCrm } from "./leads-helpers";
+import { crmAt, startCrm } from "./leads-helpers";
 
 let db: Db;
 const sites: Record<string, Site> = {
@@ -466,7 +466,7 @@ describe("valuation, POST /api/miscellaneous and the offer acceptance", () => {
         request("/api/trade-in/accept", { lead_id: id, form_completed: true, offer_accepted: true }),
       );
       for (let pass = 0; pass < 10; pass += 1) {
-        const result = await deliverDueLeads({ db, tenant: null, targetFor: () => crm.url });
+        const result = await sendDueLeads({ db, tenant: null, receiversFor: () => crmAt(crm.url) });
         if (result.claimed === 0) break;
       }
       expect(crm.received.get(id)?.fields).toMatchObject({

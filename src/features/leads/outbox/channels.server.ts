@@ -1,14 +1,15 @@
 /**
- * Where a tenant's leads go at run time: the delivery channels of its published snapshot (the one
+ * Where a tenant's leads go at run time: the CRM channels of its published snapshot (the one
  * run-time source of a tenant's config, src/tenant/snapshot.server.ts) with the environment's
  * overrides per tenant on top (src/server/deploy.ts).
  */
 import { tenantSetting } from "~/server/deploy";
 import { channelKey } from "~/tenant/schemas/leads";
 import { tenantSnapshot } from "~/tenant/snapshot.server";
+import type { TenantData } from "~/tenant/tenant.server";
 
-/** A tenant's delivery channel as the outbox uses it: config plus environment overrides. */
-export type DeliveryChannel =
+/** A tenant's CRM channel as the outbox uses it: config plus environment overrides. */
+export type CrmChannel =
   | { key: string; type: "webhook"; url: string | null }
   | { key: string; type: "adf-email"; to: string[]; cc: string[] }
   | { key: string; type: "adf-http"; url: string };
@@ -27,24 +28,28 @@ const list = (value: string) =>
  * address; each adds its channel when the site has none of that type. A tenant with no channel at
  * all (or no published snapshot yet) gets an unconfigured webhook, so its leads wait rather than vanish.
  */
-export function deliveryChannels(tenant: string, env: NodeJS.ProcessEnv = process.env): DeliveryChannel[] {
-  const leads = tenantSnapshot(tenant, env)?.site.leads;
+export function crmChannels(
+  tenant: string,
+  env: NodeJS.ProcessEnv = process.env,
+  data: TenantData | null = tenantSnapshot(tenant, env),
+): CrmChannel[] {
+  const leads = data?.site.leads;
   const configured =
     leads?.delivery ??
     (leads?.crm_webhook_url ? [{ type: "webhook" as const, url: leads.crm_webhook_url }] : []);
-  const channels: DeliveryChannel[] = configured.map((channel) =>
+  const channels: CrmChannel[] = configured.map((channel) =>
     channel.type === "adf-email"
       ? { key: channelKey(channel), type: channel.type, to: [channel.to], cc: channel.cc ?? [] }
       : { key: channelKey(channel), type: channel.type, url: channel.url },
   );
-  const override = <T extends DeliveryChannel["type"]>(
+  const override = <T extends CrmChannel["type"]>(
     type: T,
     value: string | null,
-    apply: (channel: Extract<DeliveryChannel, { type: T }> | undefined) => DeliveryChannel,
+    apply: (channel: Extract<CrmChannel, { type: T }> | undefined) => CrmChannel,
   ) => {
     if (!value) return;
     const index = channels.findIndex((channel) => channel.type === type);
-    const next = apply(channels[index] as Extract<DeliveryChannel, { type: T }> | undefined);
+    const next = apply(channels[index] as Extract<CrmChannel, { type: T }> | undefined);
     if (index === -1) channels.push(next);
     else channels[index] = next;
   };
@@ -62,13 +67,13 @@ export function deliveryChannels(tenant: string, env: NodeJS.ProcessEnv = proces
   return channels.length > 0 ? channels : [{ key: "webhook", type: "webhook", url: null }];
 }
 
-/** The JSON webhook of a tenant's delivery channels, or null while it has none configured. */
+/** The JSON webhook of a tenant's CRM channels, or null while it has none configured. */
 export function crmWebhookUrl(tenant: string, env: NodeJS.ProcessEnv = process.env): string | null {
-  const webhook = deliveryChannels(tenant, env).find((channel) => channel.type === "webhook");
+  const webhook = crmChannels(tenant, env).find((channel) => channel.type === "webhook");
   return webhook?.type === "webhook" ? webhook.url : null;
 }
 
-/** The secret a tenant's CRM deliveries are signed with (`CRM_WEBHOOK_SECRET[_<SLUG>]`), or null. */
+/** The secret a tenant's CRM requests are signed with (`CRM_WEBHOOK_SECRET[_<SLUG>]`), or null. */
 export function crmWebhookSecret(tenant: string, env: NodeJS.ProcessEnv = process.env): string | null {
   return tenantSetting("CRM_WEBHOOK_SECRET", tenant, env);
 }

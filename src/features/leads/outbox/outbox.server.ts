@@ -17,33 +17,27 @@ import { batched } from "~/lib/db/batch";
 import type { Db } from "~/lib/db/db.server";
 import { clock } from "~/server/clock";
 import { DEFAULT_RETRY_SCHEDULE, type RetrySchedule, retryDelayMs } from "../leads";
-import type { DeliveryChannel } from "./channels.server";
 import type { Mailer } from "./mail.server";
-import { DeliveryError, type OutboxLead, sendToChannel } from "./send.server";
+import { type TenantReceivers, tenantReceivers } from "./receivers.server";
+import { type OutboxLead, SendError, sendToChannel } from "./send.server";
 
-export interface DeliveryOptions {
+export interface OutboxOptions {
   db: Db;
   /**
    * Whose rows this worker claims: one tenant (a deployed site, or `TENANT=… npm start`), or null
    * for every tenant (only the local all-tenant server; see `workerScope` in src/server/deploy.ts).
    */
   tenant: string | null;
+  /** Where tenants' channels, signing secrets and published snapshots are read (process.env). */
+  env?: NodeJS.ProcessEnv;
   /**
-   * A tenant's delivery channels. Without it, one JSON webhook at `targetFor` (the form most tests
-   * and older callers use).
+   * Pins a tenant's receivers instead of reading them from `env` (tests and the benchmark). What it
+   * leaves out: an unconfigured webhook (the lead waits), unsigned, no ADF.
    */
-  channelsFor?: (tenant: string) => DeliveryChannel[];
-  /** The CRM webhook for a tenant, or null while none is configured (the lead waits). */
-  targetFor?: (tenant: string) => string | null;
-  /** The ADF/XML document of a lead, for ADF channels. */
-  adfFor?: (lead: OutboxLead) => string;
+  receiversFor?: (tenant: string) => Partial<TenantReceivers>;
   /** SMTP for ADF by email, or null where none is configured (those rows wait). */
   mailer?: Mailer | null;
-  /** The sender of a tenant's ADF emails. */
-  fromFor?: (tenant: string) => string;
-  /** The secret a tenant's deliveries are signed with; null sends them unsigned (local only). */
-  secretFor?: (tenant: string) => string | null;
-  /** Deployed: a webhook must be https: and deliveries must be signed, else the lead waits. */
+  /** Deployed: a webhook must be https: and requests must be signed, else the lead waits. */
   deployed?: boolean;
   fetch?: typeof fetch;
   /** Names this worker in `locked_by`. */
@@ -94,14 +88,33 @@ export const ALL_CHANNELS = "*";
 const dbNowPlus = (ms: number) => sql<Date>`now() + ${ms}::float8 * interval '1 millisecond'`;
 
 /** What a pass does when its options do not say. */
-export const DELIVERY_DEFAULTS = { batchSize: 50, concurrency: 5, leaseMs: 120_000, timeoutMs: 10_000 };
+export const OUTBOX_DEFAULTS = { batchSize: 50, concurrency: 5, leaseMs: 120_000, timeoutMs: 10_000 };
 
 export const emptyPass = (): PassResult => ({ claimed: 0, delivered: 0, failed: 0, deferred: 0, parked: 0 });
 
-/** The channels of a tenant, from the options: configured ones, else one webhook at `targetFor`. */
-function channelsOf(options: DeliveryOptions, tenant: string): DeliveryChannel[] {
-  if (options.channelsFor) return options.channelsFor(tenant);
-  return [{ key: "webhook", type: "webhook", url: options.targetFor?.(tenant) ?? null }];
+/** Receivers a pin leaves out: the lead waits for a webhook, unsigned, without ADF. */
+const UNPINNED: TenantReceivers = {
+  channels: [{ key: "webhook", type: "webhook", url: null }],
+  secret: null,
+  from: "leads@localhost",
+  adf: () => {
+    throw new Error("ADF is not available in this process");
+  },
+};
+
+/** Each tenant's receivers, worked out on first use and kept for the rest of one pass. */
+function receiversOfPass(options: OutboxOptions): (tenant: string) => TenantReceivers {
+  const known = new Map<string, TenantReceivers>();
+  return (tenant) => {
+    let receivers = known.get(tenant);
+    if (!receivers) {
+      receivers = options.receiversFor
+        ? { ...UNPINNED, ...options.receiversFor(tenant) }
+        : tenantReceivers(tenant, options.env);
+      known.set(tenant, receivers);
+    }
+    return receivers;
+  };
 }
 
 /**
@@ -110,7 +123,11 @@ function channelsOf(options: DeliveryOptions, tenant: string): DeliveryChannel[]
  * the rows and writes their split (data-modifying CTEs run atomically), so no transaction holds
  * the outbox between round trips while new leads wait to be stored.
  */
-async function splitIntoChannels(options: DeliveryOptions, batchSize: number): Promise<void> {
+async function splitIntoChannels(
+  options: OutboxOptions,
+  receiversOf: (tenant: string) => TenantReceivers,
+  batchSize: number,
+): Promise<void> {
   const { db } = options;
   // This worker's tenant, or (the all-tenant worker) every tenant with a lead to split now; one
   // whose first lead arrives after this read is split on the next pass.
@@ -129,7 +146,7 @@ async function splitIntoChannels(options: DeliveryOptions, batchSize: number): P
         ).map((row) => row.tenant);
   if (tenants.length === 0) return;
   const channels = tenants.flatMap((tenant) =>
-    channelsOf(options, tenant).map((channel) => ({ tenant, key: channel.key })),
+    receiversOf(tenant).channels.map((channel) => ({ tenant, key: channel.key })),
   );
   await sql`
     with due as (
@@ -153,7 +170,8 @@ async function splitIntoChannels(options: DeliveryOptions, batchSize: number): P
     on conflict (lead_id, channel) do nothing`.execute(db);
 }
 
-interface Delivery {
+/** A row its receiver accepted, to be marked delivered. */
+interface Accepted {
   leadId: string;
   channel: string;
   attempts: number;
@@ -164,47 +182,48 @@ interface Delivery {
  * so it is unconditional; a crash before it only means those leads are sent again (the receiver
  * dedupes on lead_id).
  */
-async function recordDeliveries(db: Db, deliveries: Delivery[]): Promise<undefined[]> {
+async function markDeliveredRows(db: Db, rows: Accepted[]): Promise<undefined[]> {
   await sql`
     update ${sql.table("lead_outbox")}
     set delivered_at = now(), last_attempt_at = now(), attempts = sent.attempts,
       last_error = null, locked_until = null, locked_by = null
     from unnest(
-      ${deliveries.map((d) => d.leadId)}::uuid[],
-      ${deliveries.map((d) => d.channel)}::text[],
-      ${deliveries.map((d) => d.attempts)}::int[]
+      ${rows.map((row) => row.leadId)}::uuid[],
+      ${rows.map((row) => row.channel)}::text[],
+      ${rows.map((row) => row.attempts)}::int[]
     ) as sent(lead_id, channel, attempts)
     where lead_outbox.lead_id = sent.lead_id and lead_outbox.channel = sent.channel`.execute(db);
-  return deliveries.map(() => undefined);
+  return rows.map(() => undefined);
 }
 
-const recorders = new WeakMap<Db, (delivery: Delivery) => Promise<undefined>>();
+const recorders = new WeakMap<Db, (row: Accepted) => Promise<undefined>>();
 
 /**
- * Records one delivery as soon as it is accepted; deliveries accepted while another record is being
+ * Marks one row delivered as soon as it is accepted; rows accepted while another mark is being
  * written share the next statement (group commit), so a busy database is not asked for one write
  * per lead while it is also taking new ones.
  */
-function recordDelivery(db: Db, delivery: Delivery): Promise<undefined> {
+function markDelivered(db: Db, row: Accepted): Promise<undefined> {
   let record = recorders.get(db);
   if (!record) {
-    record = batched((deliveries: Delivery[]) => recordDeliveries(db, deliveries));
+    record = batched((rows: Accepted[]) => markDeliveredRows(db, rows));
     recorders.set(db, record);
   }
-  return record(delivery);
+  return record(row);
 }
 
-/** One delivery pass: claim due rows, send each down its channel, record each outcome as it comes. */
-export async function deliverDueLeads(options: DeliveryOptions): Promise<PassResult> {
+/** One outbox pass: claim due rows, send each down its channel, record each outcome as it comes. */
+export async function sendDueLeads(options: OutboxOptions): Promise<PassResult> {
   const { db } = options;
   const workerId = options.workerId ?? randomUUID();
-  const batchSize = options.batchSize ?? DELIVERY_DEFAULTS.batchSize;
-  const leaseMs = options.leaseMs ?? DELIVERY_DEFAULTS.leaseMs;
-  const timeoutMs = options.timeoutMs ?? DELIVERY_DEFAULTS.timeoutMs;
+  const batchSize = options.batchSize ?? OUTBOX_DEFAULTS.batchSize;
+  const leaseMs = options.leaseMs ?? OUTBOX_DEFAULTS.leaseMs;
+  const timeoutMs = options.timeoutMs ?? OUTBOX_DEFAULTS.timeoutMs;
   const schedule = options.schedule ?? DEFAULT_RETRY_SCHEDULE;
   const random = options.random ?? Math.random;
 
-  await splitIntoChannels(options, batchSize);
+  const receiversOf = receiversOfPass(options);
+  await splitIntoChannels(options, receiversOf, batchSize);
   const claimed = await db
     .updateTable("lead_outbox")
     .set({ locked_until: dbNowPlus(leaseMs), locked_by: workerId })
@@ -253,7 +272,7 @@ export async function deliverDueLeads(options: DeliveryOptions): Promise<PassRes
 
   const result: PassResult = { ...emptyPass(), claimed: claimed.length };
   const queue = [...claimed];
-  const deliverOne = async (row: Row) => {
+  const sendOne = async (row: Row) => {
     if (options.deadline !== undefined && Date.now() + timeoutMs > options.deadline) {
       await ours(row).set({ locked_until: null, locked_by: null }).execute();
       result.deferred += 1;
@@ -262,31 +281,31 @@ export async function deliverDueLeads(options: DeliveryOptions): Promise<PassRes
     const attempts = row.attempts + 1;
     const lead = leads.get(row.lead_id);
     try {
-      if (!lead) throw new DeliveryError("The lead is gone", true, true);
-      const channel = channelsOf(options, lead.tenant).find((candidate) => candidate.key === row.channel);
+      if (!lead) throw new SendError("The lead is gone", true, true);
+      const receivers = receiversOf(lead.tenant);
+      const channel = receivers.channels.find((candidate) => candidate.key === row.channel);
       if (!channel)
-        throw new DeliveryError(`The delivery channel "${row.channel}" is no longer configured`, true, true);
+        throw new SendError(`The delivery channel "${row.channel}" is no longer configured`, true, true);
       await sendToChannel(channel, lead, {
         deployed: options.deployed ?? false,
-        secret: options.secretFor?.(lead.tenant) ?? null,
+        secret: receivers.secret,
         fetch: options.fetch ?? fetch,
         timeoutMs,
         signal: options.signal,
         now: (options.now ?? clock)(),
-        adfFor: options.adfFor,
+        adf: receivers.adf,
         mailer: options.mailer,
-        fromFor: options.fromFor,
+        from: receivers.from,
       });
       // Recorded at once, so a pass cut short never sends this row again.
-      await recordDelivery(db, { leadId: row.lead_id, channel: row.channel, attempts });
+      await markDelivered(db, { leadId: row.lead_id, channel: row.channel, attempts });
       result.delivered += 1;
     } catch (error) {
       const message = error instanceof Error ? error.message : String(error);
-      const permanent = error instanceof DeliveryError && error.permanent;
+      const permanent = error instanceof SendError && error.permanent;
       const permanentFailures = permanent ? row.permanent_failures + 1 : 0;
       const park =
-        permanentFailures >= PARK_AFTER_PERMANENT_FAILURES ||
-        (error instanceof DeliveryError && error.parkNow);
+        permanentFailures >= PARK_AFTER_PERMANENT_FAILURES || (error instanceof SendError && error.parkNow);
       const delay = retryDelayMs(attempts, schedule);
       await ours(row)
         .set({
@@ -309,9 +328,9 @@ export async function deliverDueLeads(options: DeliveryOptions): Promise<PassRes
     }
   };
   const lanes = Array.from(
-    { length: Math.min(options.concurrency ?? DELIVERY_DEFAULTS.concurrency, queue.length) },
+    { length: Math.min(options.concurrency ?? OUTBOX_DEFAULTS.concurrency, queue.length) },
     async () => {
-      for (let row = queue.shift(); row; row = queue.shift()) await deliverOne(row);
+      for (let row = queue.shift(); row; row = queue.shift()) await sendOne(row);
     },
   );
   await Promise.all(lanes);

@@ -1,11 +1,11 @@
 /**
- * Sending one lead down one delivery channel: the JSON webhook, ADF/XML by HTTP, or ADF/XML by
- * email. Each throws a `DeliveryError` that says whether a retry could help, so the outbox can
+ * Sending one lead down one CRM channel: the JSON webhook, ADF/XML by HTTP, or ADF/XML by
+ * email. Each throws a `SendError` that says whether a retry could help, so the outbox can
  * retry what is passing and park what the receiver will never take.
  */
 import { NO_REDIRECTS, redirectRefusal } from "~/server/outbound";
 import { signatureHeader } from "~/server/signature";
-import type { DeliveryChannel } from "./channels.server";
+import type { CrmChannel } from "./channels.server";
 import { DELIVERY_CHECK_KIND } from "./delivery-check";
 import { MailError, type Mailer } from "./mail.server";
 
@@ -35,7 +35,7 @@ export const OUTBOUND_SIGNATURE_HEADER = "x-webhook-signature";
 export const isPermanentStatus = (status: number) =>
   status >= 400 && status < 500 && status !== 408 && status !== 429;
 
-export class DeliveryError extends Error {
+export class SendError extends Error {
   constructor(
     message: string,
     readonly permanent: boolean,
@@ -54,12 +54,12 @@ export interface ChannelSendOptions {
   timeoutMs: number;
   signal?: AbortSignal;
   now: Date;
-  /** The ADF/XML document of a lead (needs the tenant's snapshot for its car and location). */
-  adfFor?: (lead: OutboxLead) => string;
+  /** The ADF/XML document of a lead (its tenant's receivers.server.ts `adf`). */
+  adf?: (lead: OutboxLead) => string;
   /** SMTP, for ADF by email; absent where no mail server is configured (the lead waits). */
   mailer?: Mailer | null;
-  /** The sender of ADF emails for a tenant (`SMTP_FROM`, else leads@ the site's domain). */
-  fromFor?: (tenant: string) => string;
+  /** The sender of the tenant's ADF emails (`SMTP_FROM`, else leads@ the site's domain). */
+  from?: string;
 }
 
 /** Why a receiver address may not be called from here, or null when it may. */
@@ -105,11 +105,11 @@ async function post(
   const redirect = redirectRefusal(response, "The CRM");
   if (redirect) {
     await response.body?.cancel().catch(() => {});
-    throw new DeliveryError(redirect, true);
+    throw new SendError(redirect, true);
   }
   if (!response.ok) {
     const text = (await response.text().catch(() => "")).slice(0, 200);
-    throw new DeliveryError(
+    throw new SendError(
       `HTTP ${response.status}${text ? `: ${text}` : ""}`,
       isPermanentStatus(response.status),
     );
@@ -118,8 +118,8 @@ async function post(
 }
 
 function adf(lead: OutboxLead, options: ChannelSendOptions): string {
-  if (!options.adfFor) throw new Error("ADF is not available in this process");
-  return options.adfFor(lead);
+  if (!options.adf) throw new Error("ADF is not available in this process");
+  return options.adf(lead);
 }
 
 /** A one-line subject a person scanning the lead inbox can read. */
@@ -134,7 +134,7 @@ function subjectOf(lead: OutboxLead): string {
 
 /** Sends `lead` down `channel`; resolves once the receiver has accepted it. */
 export async function sendToChannel(
-  channel: DeliveryChannel,
+  channel: CrmChannel,
   lead: OutboxLead,
   options: ChannelSendOptions,
 ): Promise<void> {
@@ -155,7 +155,7 @@ export async function sendToChannel(
     return post(channel.url, adf(lead, options), "application/x-adf+xml", lead, options);
   if (!options.mailer) throw new Error("No mail server configured for ADF email (set SMTP_URL)");
   const xml = adf(lead, options);
-  const from = options.fromFor?.(lead.tenant) ?? "leads@localhost";
+  const from = options.from ?? "leads@localhost";
   try {
     await options.mailer.send({
       from,
@@ -168,7 +168,7 @@ export async function sendToChannel(
       attachments: [{ filename: "lead.xml", content: xml, contentType: "application/xml" }],
     });
   } catch (error) {
-    if (error instanceof MailError) throw new DeliveryError(error.message, error.permanent);
+    if (error instanceof MailError) throw new SendError(error.message, error.permanent);
     throw error;
   }
 }

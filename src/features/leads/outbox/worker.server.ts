@@ -6,28 +6,28 @@ import { randomUUID } from "node:crypto";
 import { clock } from "~/server/clock";
 import { pruneRateLimits } from "~/server/rate-limit.server";
 import {
-  DELIVERY_DEFAULTS,
-  type DeliveryOptions,
-  deliverDueLeads,
   emptyPass,
+  OUTBOX_DEFAULTS,
+  type OutboxOptions,
   type PassResult,
+  sendDueLeads,
 } from "./outbox.server";
 
 /**
  * Passes until nothing is due or the time budget is spent (the scheduled function's run). No call
  * is still running when the budget ends: the rest waits for the next run.
  */
-export async function drainOutbox(options: DeliveryOptions, budgetMs: number): Promise<PassResult> {
+export async function drainOutbox(options: OutboxOptions, budgetMs: number): Promise<PassResult> {
   const started = Date.now();
   const deadline = Math.min(options.deadline ?? Number.POSITIVE_INFINITY, started + budgetMs);
   const total = emptyPass();
   const workerId = options.workerId ?? randomUUID();
   await pruneRateLimits(options.db, clock());
   for (;;) {
-    const pass = await deliverDueLeads({ ...options, workerId, deadline });
+    const pass = await sendDueLeads({ ...options, workerId, deadline });
     for (const key of Object.keys(total) as (keyof PassResult)[]) total[key] += pass[key];
     if (
-      pass.claimed < (options.batchSize ?? DELIVERY_DEFAULTS.batchSize) ||
+      pass.claimed < (options.batchSize ?? OUTBOX_DEFAULTS.batchSize) ||
       pass.deferred > 0 ||
       Date.now() >= deadline
     )
@@ -44,7 +44,7 @@ export interface OutboxWorker {
 
 /** The long-running worker behind `npm start`: a pass every `intervalMs`, sooner when woken. */
 export function startOutboxWorker(
-  options: Omit<DeliveryOptions, "signal"> & { intervalMs?: number },
+  options: Omit<OutboxOptions, "signal"> & { intervalMs?: number },
 ): OutboxWorker {
   const intervalMs = options.intervalMs ?? 1_000;
   const abort = new AbortController();
@@ -71,14 +71,14 @@ export function startOutboxWorker(
           lastPrune = Date.now();
           await pruneRateLimits(options.db, clock());
         }
-        pass = await deliverDueLeads({ ...options, workerId, signal: abort.signal });
+        pass = await sendDueLeads({ ...options, workerId, signal: abort.signal });
         if (pass.failed > 0)
           console.warn(`[leads] ${pass.failed} CRM deliveries failed; they will be retried`);
       } catch (error) {
         if (!stopped) console.error(`[leads] delivery pass failed: ${(error as Error).message}`);
       }
       // A full batch means more are due: go again at once.
-      if (!stopped && pass.claimed < (options.batchSize ?? DELIVERY_DEFAULTS.batchSize)) await sleep();
+      if (!stopped && pass.claimed < (options.batchSize ?? OUTBOX_DEFAULTS.batchSize)) await sleep();
     }
   })();
 
