@@ -7,11 +7,16 @@ import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from "node:fs";
 import os from "node:os";
 import path from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { storeLead } from "~/features/leads/leads.server";
+import { sendDueLeads } from "~/features/leads/outbox/outbox.server";
+import { outboxStats } from "~/features/leads/outbox/stats.server";
+import { parseLead } from "~/features/leads/schemas";
 import { acceptStockEvent, markBuildFinished } from "~/features/rebuilds/builds.server";
 import { type Db, openDb } from "~/lib/db/db.server";
 import { createApp } from "../../scripts/lib/app";
 import type { BuildHistoryEntry } from "../../scripts/lib/build-tenants";
 import { durationChart, opsData, opsPage } from "../../scripts/lib/ops-view";
+import { crmAt, validBody } from "./leads-helpers";
 
 const NOW = new Date("2026-11-26T03:00:00Z");
 let work: string;
@@ -284,5 +289,72 @@ describe("alerts in the ops view", () => {
       await app.request("http://localhost:4321/", { headers: { host: "localhost:4321" } })
     ).text();
     expect(after).not.toContain("Requeue");
+  });
+
+  it("a lead its CRM kept refusing goes out on the next pass once requeued from the view", async () => {
+    const tenant = "westside-auto";
+    const parsed = parseLead(validBody("enquiry"));
+    if (!parsed.success) throw new Error("fixture lead is invalid");
+    const { leadId } = await storeLead(db, {
+      tenant,
+      lead: parsed.lead,
+      idempotencyKey: null,
+      spam: false,
+      clientIp: null,
+      userAgent: null,
+    });
+    const crm = { status: 422, accepted: [] as string[] };
+    const fetch = (async (_url: string | URL | Request, init?: RequestInit) => {
+      if (crm.status < 300) crm.accepted.push(JSON.parse(String(init?.body)).lead_id);
+      return new Response(crm.status < 300 ? "{}" : "refused", { status: crm.status });
+    }) as typeof globalThis.fetch;
+    const pass = () =>
+      sendDueLeads({ db, tenant, receiversFor: () => crmAt("https://crm.example/leads"), fetch });
+    // Five refusals no retry fixes park it (each retry made due at once).
+    for (let i = 0; i < 5; i++) {
+      if (i > 0)
+        await db
+          .updateTable("lead_outbox")
+          .set({ next_attempt_at: new Date(0) })
+          .where("lead_id", "=", leadId)
+          .execute();
+      await pass();
+    }
+    expect(await outboxStats(db, tenant)).toMatchObject({ pending: 0, parked: 1, delivered: 0 });
+    // The CRM is fixed, but a parked lead is not retried on its own.
+    crm.status = 200;
+    expect(await pass()).toMatchObject({ claimed: 0 });
+
+    const app = await createApp({
+      distDir: path.join(work, "dist"),
+      functionsDir: path.join(work, "no-functions"),
+      port: 4321,
+      cacheDir: path.join(work, "cache"),
+      reportsDir: path.join(work, "reports"),
+      tenant: null,
+      live: () => ({ db, running: () => [] }),
+      now: () => NOW,
+    });
+    const page = await (
+      await app.request("http://localhost:4321/", { headers: { host: "localhost:4321" } })
+    ).text();
+    expect(page).toContain(
+      '<input type="hidden" name="tenant" value="westside-auto"><button type="submit">Requeue 1 parked delivery</button>',
+    );
+    const requeued = await app.request("http://localhost:4321/ops/requeue", {
+      method: "POST",
+      headers: {
+        host: "localhost:4321",
+        "content-type": "application/x-www-form-urlencoded",
+        origin: "http://localhost:4321",
+        "sec-fetch-site": "same-origin",
+      },
+      body: "tenant=westside-auto",
+    });
+    expect(requeued.status).toBe(303);
+
+    expect(await pass()).toMatchObject({ claimed: 1, delivered: 1, parked: 0 });
+    expect(crm.accepted).toEqual([leadId]);
+    expect(await outboxStats(db, tenant)).toMatchObject({ pending: 0, parked: 0, delivered: 1 });
   });
 });

@@ -162,7 +162,7 @@ async function writeLeads(db: Db, submissions: Submission[]): Promise<(StoredLea
       returning id, tenant, spam
     ),
     queued as (
-      -- Spam is kept for review but never queued for delivery.
+      -- Spam is kept for review but never queued for the CRM.
       insert into ${sql.table("lead_outbox")} (lead_id, tenant) select id, tenant from inserted where not spam
     )
     select id::text, null as bucket, null::timestamptz as window_start, null::int as hits from inserted

@@ -39,7 +39,7 @@ export class SendError extends Error {
   constructor(
     message: string,
     readonly permanent: boolean,
-    /** Nothing could ever deliver this row (its lead or channel is gone): park it at once. */
+    /** Nothing could ever send this row (its lead or channel is gone): park it at once. */
     readonly parkNow = false,
   ) {
     super(message);

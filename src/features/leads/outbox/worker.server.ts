@@ -1,5 +1,5 @@
 /**
- * Who runs the delivery passes: the long-running worker of `npm start`, and the scheduled
+ * Who runs the outbox passes: the long-running worker of `npm start`, and the scheduled
  * function's drain within a time budget.
  */
 import { randomUUID } from "node:crypto";
