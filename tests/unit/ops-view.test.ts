@@ -15,6 +15,7 @@ import { acceptStockEvent, markBuildFinished } from "~/features/rebuilds/builds.
 import { type Db, openDb } from "~/lib/db/db.server";
 import { createApp } from "../../scripts/lib/app";
 import type { BuildHistoryEntry } from "../../scripts/lib/build-tenants";
+import { requeueCommand } from "../../scripts/lib/ops-requeue";
 import { durationChart, opsData, opsPage } from "../../scripts/lib/ops-view";
 import { crmAt, validBody } from "./leads-helpers";
 
@@ -356,5 +357,62 @@ describe("alerts in the ops view", () => {
     expect(await pass()).toMatchObject({ claimed: 1, delivered: 1, parked: 0 });
     expect(crm.accepted).toEqual([leadId]);
     expect(await outboxStats(db, tenant)).toMatchObject({ pending: 0, parked: 0, delivered: 1 });
+  });
+});
+
+/**
+ * `npm run ops:requeue -- <tenant>`: the same requeue where no ops view is at hand (a deployed
+ * site's shared database).
+ */
+describe("npm run ops:requeue", () => {
+  it("puts a tenant's parked lead back in line; the next pass sends it", async () => {
+    const crm = { status: 422, accepted: [] as string[] };
+    const fetch = (async (_url: string | URL | Request, init?: RequestInit) => {
+      if (crm.status < 300) crm.accepted.push(JSON.parse(String(init?.body)).lead_id);
+      return new Response(crm.status < 300 ? "{}" : "refused", { status: crm.status });
+    }) as typeof globalThis.fetch;
+    const pass = () =>
+      sendDueLeads({
+        db,
+        tenant: "northside-motors",
+        receiversFor: () => crmAt("https://crm.example/leads"),
+        fetch,
+      });
+    const parsed = parseLead(validBody("enquiry"));
+    if (!parsed.success) throw new Error("fixture lead is invalid");
+    const { leadId } = await storeLead(db, {
+      tenant: "northside-motors",
+      lead: parsed.lead,
+      idempotencyKey: null,
+      spam: false,
+      clientIp: null,
+      userAgent: null,
+    });
+    // Five refusals no retry fixes park it (each retry made due at once).
+    for (let i = 0; i < 5; i++) {
+      if (i > 0)
+        await db
+          .updateTable("lead_outbox")
+          .set({ next_attempt_at: new Date(0) })
+          .where("lead_id", "=", leadId)
+          .execute();
+      await pass();
+    }
+    crm.status = 200;
+    expect(await pass()).toMatchObject({ claimed: 0 });
+    expect(await outboxStats(db, "northside-motors")).toMatchObject({ pending: 0, parked: 1 });
+
+    expect(await requeueCommand(db, "northside-motors", ["bayside-nissan", "northside-motors"])).toBe(
+      "[ops] northside-motors: 1 parked deliveries requeued; the next outbox pass sends them",
+    );
+    expect(await pass()).toMatchObject({ claimed: 1, delivered: 1, parked: 0 });
+    expect(crm.accepted).toEqual([leadId]);
+    expect(await outboxStats(db, "northside-motors")).toMatchObject({ pending: 0, parked: 0, delivered: 1 });
+  });
+
+  it("refuses a tenant that is not under tenants/, so a typo never reads as nothing to requeue", async () => {
+    await expect(
+      requeueCommand(db, "northside-motor", ["bayside-nissan", "northside-motors"]),
+    ).rejects.toThrow("Usage: npm run ops:requeue -- <tenant>, one of: bayside-nissan, northside-motors");
   });
 });
