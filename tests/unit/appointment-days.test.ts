@@ -1,5 +1,5 @@
 /**
- * The test-drive day picker (src/features/leads/appointment-days.ts): two weeks of the
+ * The test-drive day picker (src/features/appointments/appointment-days.ts): two weeks of the
  * location's calendar from its own today, labelled for shoppers.
  */
 import { describe, expect, it } from "vitest";

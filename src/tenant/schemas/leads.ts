@@ -2,7 +2,7 @@ import { z } from "zod";
 
 /**
  * A CRM address a site posts to. http: is accepted for local stand-ins; a deployed site sends only
- * to https: (src/features/leads/outbox.server.ts), so a mistake there shows as a waiting lead.
+ * to https: (src/features/leads/outbox/send.server.ts), so a mistake there shows as a waiting lead.
  */
 const crmUrl = z.url({ protocol: /^https?$/ });
 
