@@ -22,12 +22,12 @@ import { type PaymentNotice, storeLead } from "~/features/leads/leads.server";
 import { LEAD_TEXTS, parseLead } from "~/features/leads/schemas";
 import { createLeadsHandler } from "~/features/leads/submit.server";
 import { unsubscribeSchema } from "~/features/leads/unsubscribe/unsubscribe.schema";
-import { ADJUSTMENT_QUESTIONS, OFFER_ACCEPTED_SUBCATEGORY } from "~/features/trade-in/tradein";
+import { ADJUSTMENT_QUESTIONS, OFFER_ACCEPTED_SUBCATEGORY } from "~/features/trade-in/trade-in";
 import {
   createAcceptHandler,
   createTradeInHandler,
   type TradeInDeps,
-} from "~/features/trade-in/tradein.server";
+} from "~/features/trade-in/trade-in.server";
 import { localValuationAdapter } from "~/features/trade-in/valuation";
 import { createPhoneRevealHandler } from "~/features/vehicle/phone-reveal.server";
 import { batched } from "~/lib/db/batch";

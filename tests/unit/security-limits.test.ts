@@ -14,8 +14,8 @@ import {
 } from "~/features/finance/youx.server";
 import { LEAD_LIMITS } from "~/features/leads/leads";
 import { createLeadsHandler } from "~/features/leads/submit.server";
-import { ADJUSTMENT_QUESTIONS } from "~/features/trade-in/tradein";
-import { createTradeInHandler } from "~/features/trade-in/tradein.server";
+import { ADJUSTMENT_QUESTIONS } from "~/features/trade-in/trade-in";
+import { createTradeInHandler } from "~/features/trade-in/trade-in.server";
 import { CAR_PDF_LIMITS, createCarPdfHandler } from "~/features/vehicle/car-pdf";
 import { createPhoneRevealHandler, PHONE_REVEAL_LIMITS } from "~/features/vehicle/phone-reveal.server";
 import { type Db, openDb } from "~/lib/db/db.server";

@@ -8,7 +8,7 @@ import { describe, expect, it } from "vitest";
 import { findCatalogModel, typicalNewPrice, VEHICLE_CATALOG } from "~/features/trade-in/catalog";
 import { localGeocoder } from "~/features/trade-in/geocode.server";
 import { localRegoLookup } from "~/features/trade-in/rego";
-import { ADJUSTMENT_QUESTIONS, REGO_STATES } from "~/features/trade-in/tradein";
+import { ADJUSTMENT_QUESTIONS, REGO_STATES } from "~/features/trade-in/trade-in";
 import { LOCAL_VALUATION, localValuation } from "~/features/trade-in/valuation";
 import { fnv1a } from "~/lib/hash";
 import {

@@ -9,7 +9,7 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { sendDueLeads } from "~/features/leads/outbox/outbox.server";
 import type { Geocoder } from "~/features/trade-in/geocode.server";
 import { localRegoLookup } from "~/features/trade-in/rego";
-import { ADJUSTMENT_QUESTIONS } from "~/features/trade-in/tradein";
+import { ADJUSTMENT_QUESTIONS } from "~/features/trade-in/trade-in";
 import {
   createAcceptHandler,
   createCarHandler,
@@ -18,7 +18,7 @@ import {
   createTradeInHandler,
   createValuationHandler,
   type TradeInDeps,
-} from "~/features/trade-in/tradein.server";
+} from "~/features/trade-in/trade-in.server";
 import { localValuationAdapter } from "~/features/trade-in/valuation";
 import { type Db, openDb } from "~/lib/db/db.server";
 import type { Site } from "~/tenant/schema";

@@ -16,7 +16,7 @@ import {
   tradeInProvidersFromEnv,
 } from "~/features/trade-in/providers.server";
 import { localRegoLookup } from "~/features/trade-in/rego";
-import { ADJUSTMENT_QUESTIONS } from "~/features/trade-in/tradein";
+import { ADJUSTMENT_QUESTIONS } from "~/features/trade-in/trade-in";
 import {
   createAcceptHandler,
   createMiscellaneousHandler,
@@ -24,7 +24,7 @@ import {
   createTradeInHandler,
   createValuationHandler,
   type TradeInDeps,
-} from "~/features/trade-in/tradein.server";
+} from "~/features/trade-in/trade-in.server";
 import { localValuationAdapter } from "~/features/trade-in/valuation";
 import { type Db, openDb } from "~/lib/db/db.server";
 import type { Site } from "~/tenant/schema";

@@ -31,7 +31,7 @@ import {
   TRADE_IN_STEPS,
   tradeInLocations,
   unansweredQuestions,
-} from "~/features/trade-in/tradein";
+} from "~/features/trade-in/trade-in";
 import {
   decodeBitmap,
   encodeBitmap,

@@ -11,7 +11,7 @@ import {
   valuationSchema,
 } from "~/features/leads/trade-in/lead.schema";
 import { normaliseRego, REGO_PATTERN, REGO_STATES } from "~/lib/rego";
-import { TRADE_IN_TEXTS } from "./tradein";
+import { TRADE_IN_TEXTS } from "./trade-in";
 
 /** Spec §7 lead submission: the form's values as userData, and whether this is the last step. */
 export const tradeInSubmissionSchema = z.object({

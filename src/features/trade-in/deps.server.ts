@@ -7,7 +7,7 @@ import { getDb } from "~/lib/db/db.server";
 import { tenantForRequest } from "~/server/deploy";
 import { tenantSnapshot } from "~/tenant/snapshot.server";
 import { tradeInProvidersFromEnv } from "./providers.server";
-import type { TradeInDeps } from "./tradein.server";
+import type { TradeInDeps } from "./trade-in.server";
 
 const providers = tradeInProvidersFromEnv();
 

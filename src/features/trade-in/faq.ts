@@ -1,5 +1,5 @@
 /** Spec §9 Trade-in FAQ: the online-estimate limits and the privacy timings, as shoppers read them. */
-import { ONLINE_ESTIMATE_LIMITS } from "./tradein";
+import { ONLINE_ESTIMATE_LIMITS } from "./trade-in";
 
 /** Spec §9: accordion animates 300 ms. */
 export const FAQ_ACCORDION_MS = 300;

@@ -6,7 +6,7 @@
 import { FORM_TEXTS, failureMessage } from "~/features/leads/forms";
 import { HONEYPOT_FIELD, STARTED_AT_FIELD } from "~/features/leads/schemas";
 import type { RegoVehicle } from "./rego";
-import { type AdjustmentAnswers, TRADE_IN_SOURCE, type TradeInCar, VALUATION_COLUMN } from "./tradein";
+import { type AdjustmentAnswers, TRADE_IN_SOURCE, type TradeInCar, VALUATION_COLUMN } from "./trade-in";
 import type { Valuation } from "./valuation";
 
 /** sessionStorage keys a site-wide script may fill (pages seen this visit, landing query). */

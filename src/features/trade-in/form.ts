@@ -19,7 +19,7 @@ import {
   TRADE_IN_STEPS,
   TRADE_IN_TEXTS,
   type TradeInStep,
-} from "./tradein";
+} from "./trade-in";
 
 export interface TradeInValues {
   rego: string;

@@ -17,7 +17,7 @@
  */
 import type { Site } from "~/tenant/schema";
 import { localRegoLookup, type RegoLookup, type RegoVehicle } from "./rego";
-import type { RegoState } from "./tradein";
+import type { RegoState } from "./trade-in";
 import { localValuationAdapter, type ValuationAdapter } from "./valuation";
 
 type Env = NodeJS.ProcessEnv;

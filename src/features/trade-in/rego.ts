@@ -6,7 +6,7 @@
  */
 import { fnv1a } from "~/lib/hash";
 import { VEHICLE_CATALOG } from "./catalog";
-import { normaliseRego, REGO_PATTERN, type RegoState } from "./tradein";
+import { normaliseRego, REGO_PATTERN, type RegoState } from "./trade-in";
 
 export interface RegoVehicle {
   rego: string;

@@ -6,7 +6,7 @@
  * offer is rounded to $100 with a ±5% range.
  */
 import { typicalNewPrice } from "./catalog";
-import { type AdjustmentAnswers, adjustmentFactors, hasOnlineEstimate, type RegoState } from "./tradein";
+import { type AdjustmentAnswers, adjustmentFactors, hasOnlineEstimate, type RegoState } from "./trade-in";
 
 export interface ValuationInput {
   make: string;

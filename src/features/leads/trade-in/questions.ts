@@ -2,7 +2,7 @@
  * The trade-in's condition questions (step 2 of the flow, spec §3 valuation adjustmentAnswers) as a
  * shopper and a CRM read them: what is asked and the answers offered. A trade-in lead's payload is
  * checked against them and its ADF document words them, so they live with the lead kinds; what
- * each answer does to a valuation is the trade-in feature's (src/features/trade-in/tradein.ts).
+ * each answer does to a valuation is the trade-in feature's (src/features/trade-in/trade-in.ts).
  */
 
 export interface AdjustmentOption {

@@ -1,6 +1,6 @@
 /** Spec §5 km input: the suffix ' kms' beside the field; separators once the shopper leaves it. */
 import { useState } from "react";
-import { formatAmountInput, KMS_SUFFIX, parseKms } from "../tradein";
+import { formatAmountInput, KMS_SUFFIX, parseKms } from "../trade-in";
 
 interface Props {
   id: string;

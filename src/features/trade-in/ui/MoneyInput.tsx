@@ -9,7 +9,7 @@ import {
   MONEY_QUICK_PICKS,
   parseMoney,
   type QuickPickVariant,
-} from "../tradein";
+} from "../trade-in";
 
 interface Props {
   id: string;

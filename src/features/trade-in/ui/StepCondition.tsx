@@ -1,6 +1,6 @@
 /** Step 2: the condition questions (spec §3 adjustmentAnswers) and what is owing. */
 import type { SetField, StepErrors, TradeInValues } from "../form";
-import { ADJUSTMENT_QUESTIONS, type QuickPickVariant } from "../tradein";
+import { ADJUSTMENT_QUESTIONS, type QuickPickVariant } from "../trade-in";
 import { RadioGroup } from "./Fields";
 import { MoneyInput } from "./MoneyInput";
 

@@ -6,7 +6,7 @@ import { useEffect, useState } from "react";
 import { VEHICLE_CATALOG } from "../catalog";
 import { lookupRego, regoLookupAvailable } from "../flow";
 import { estimateAvailable, fieldBinding, type SetField, type StepErrors, type TradeInValues } from "../form";
-import { REGO_STATES, TRADE_IN_TEXTS } from "../tradein";
+import { REGO_STATES, TRADE_IN_TEXTS } from "../trade-in";
 import { SelectField, TextField } from "./Fields";
 import { KmsInput } from "./KmsInput";
 

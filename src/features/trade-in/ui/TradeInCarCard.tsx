@@ -1,5 +1,5 @@
 /** /cars/trade-in: the car the trade-in goes towards (spec §2), loaded by its car_id. */
-import { formatMoney, type TradeInCar } from "../tradein";
+import { formatMoney, type TradeInCar } from "../trade-in";
 
 export function TradeInCarCard({ car, message }: { car: TradeInCar | null; message: string | null }) {
   if (!car) {

@@ -38,7 +38,7 @@ import {
   TRADE_IN_STEPS,
   type TradeInCar,
   type TradeInStep,
-} from "../tradein";
+} from "../trade-in";
 import { StepCondition } from "./StepCondition";
 import { StepContact } from "./StepContact";
 import { StepVehicle } from "./StepVehicle";

@@ -2,7 +2,7 @@
  * The flow's end when there is no online figure for the car (no valuation service on this site, or
  * it has none for this car): the lead is stored and the dealer calls with a valuation. No number.
  */
-import { TRADE_IN_TEXTS } from "../tradein";
+import { TRADE_IN_TEXTS } from "../trade-in";
 
 interface Props {
   vehicle: string;

@@ -1,5 +1,5 @@
 /** The online offer (spec §4 trade-in flow: accept offer) shown once the lead is stored. */
-import { formatMoney } from "../tradein";
+import { formatMoney } from "../trade-in";
 
 interface Props {
   offer: number;

@@ -55,7 +55,7 @@ import {
   tradeInLocations,
   VALUATION_COLUMN,
   VALUATION_REQUESTED_SUBCATEGORY,
-} from "./tradein";
+} from "./trade-in";
 import { type Valuation, type ValuationAdapter, type ValuationInput, valueTradeIn } from "./valuation";
 
 export interface TradeInDeps {
