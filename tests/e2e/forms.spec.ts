@@ -31,7 +31,7 @@ const ROUTES: { slug: string; path: string; category: string; extra?: (page: Pag
       await page.getByLabel("Rego", { exact: true }).fill("123ABC");
     },
   },
-  // /sell-my-car is the trade-in flow: tests/e2e/tradein.spec.ts.
+  // /sell-my-car is the trade-in flow: tests/e2e/trade-in.spec.ts.
   { slug: "outback-caravans", path: "/careers", category: "Careers" },
   { slug: "sunstate-motor-group", path: "/contact-us", category: "Contact Us" },
 ];

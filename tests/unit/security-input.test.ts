@@ -90,7 +90,7 @@ function refusingLeads(code: string): Db {
   return db.withPlugin(refuse);
 }
 
-// Trade-in handlers (the same wiring as tradein-api.test.ts).
+// Trade-in handlers (the same wiring as trade-in-api.test.ts).
 const tradeInData: TenantData = {
   site,
   locations: [makeLocation({ id: 11, name: "Test Motors Brisbane", location_type: "sales" })],

@@ -5,7 +5,7 @@
  *
  *   npx tsx src/lib/postcodes/postcodes.generate.ts
  *
- * tests/unit/tradein-adapters.test.ts checks the committed files match the installed dataset.
+ * tests/unit/trade-in-adapters.test.ts checks the committed files match the installed dataset.
  */
 import { readFileSync, writeFileSync } from "node:fs";
 import { createRequire } from "node:module";

@@ -27,7 +27,7 @@ const TOWARDS = { id: 220003, slug: "2024-hyundai-tucson-hybrid-elite-awd-220003
  * condition question, at E2E_NOW. The spec has no valuation formula: this is the local valuation
  * model's figure, worked by hand: $29,000 new × 0.82 × 0.89⁴ (5 years) = $14,920; × 1.054 (27,000
  * km under 75,000) × 1.0821 (Excellent body and interior, Full service history) × 0.85 trade share
- * = $14,464, rounded to $100. Its maths is unit-tested in tests/unit/tradein-adapters.test.ts.
+ * = $14,464, rounded to $100. Its maths is unit-tested in tests/unit/trade-in-adapters.test.ts.
  */
 const OFFER = "$14,500";
 
@@ -206,7 +206,7 @@ test.describe(`${SLUG} trade-in`, () => {
   }) => {
     test.slow();
     // The answers a deployed site without REGO_LOOKUP_URL and VALUATION_URL gives (its functions
-    // are tested so in tests/unit/tradein-providers.test.ts); `npm start` itself has stand-ins.
+    // are tested so in tests/unit/trade-in-providers.test.ts); `npm start` itself has stand-ins.
     await page.route("**/api/trade-in/rego", (route) =>
       route.request().method() === "GET" ? route.fulfill({ json: { lookup: false } }) : route.continue(),
     );
