@@ -2,7 +2,7 @@
  * The small form plumbing of the phone-then-code steps (ui/code-steps.client.ts): a JSON POST that
  * never throws, a field error that is announced and takes focus, and a busy submit button.
  */
-import { OFFLINE_TEXT } from "~/lib/ui/json-form";
+import { OFFLINE_TEXT } from "~/lib/ui/lead-submit.client";
 
 export type CodeAnswer = { ok: boolean; body: Record<string, unknown> };
 

@@ -4,7 +4,7 @@
  * wheel turning to the prize the server drew.
  */
 import { whenSignedIn } from "~/features/account/account.store";
-import { submitJsonForm } from "~/lib/ui/json-form";
+import { submitJsonForm } from "~/lib/ui/json-form.client";
 import { startCodeStep } from "./code-step.client";
 import { closedMessage, SPIN_DURATION_MS, SPIN_TEXTS, wheelRotation } from "./spin-to-win";
 

@@ -1,6 +1,6 @@
 /** /pages/unsubscribe: sends the shopper's request and shows the answer. */
 import { UNSUBSCRIBE_TEXTS } from "~/features/leads/unsubscribe/unsubscribe";
-import { submitJsonForm } from "~/lib/ui/json-form";
+import { submitJsonForm } from "~/lib/ui/json-form.client";
 
 const root = document.querySelector<HTMLElement>("[data-unsubscribe]");
 const form = root?.querySelector<HTMLFormElement>("[data-unsubscribe-form]");

@@ -1,7 +1,7 @@
 /** /online-payment: the payment form for a signed-in shopper, and the outcome when the provider sends them back. */
 import { whenSignedIn } from "~/features/account/account.store";
 import { PAYMENT_TEXTS, type PaymentStatus } from "~/features/payments/payments";
-import { submitJsonForm } from "~/lib/ui/json-form";
+import { submitJsonForm } from "~/lib/ui/json-form.client";
 
 const root = document.querySelector<HTMLElement>("[data-payment]");
 const gated = root?.querySelector<HTMLElement>("[data-gated]");

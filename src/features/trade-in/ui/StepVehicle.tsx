@@ -4,7 +4,7 @@
  */
 import { useEffect, useState } from "react";
 import { VEHICLE_CATALOG } from "../catalog";
-import { lookupRego, regoLookupAvailable } from "../flow";
+import { lookupRego, regoLookupAvailable } from "../flow.client";
 import { estimateAvailable, fieldBinding, type SetField, type StepErrors, type TradeInValues } from "../form";
 import { REGO_STATES, TRADE_IN_TEXTS } from "../trade-in";
 import { SelectField, TextField } from "./Fields";

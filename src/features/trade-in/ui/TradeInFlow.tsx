@@ -17,7 +17,7 @@ import {
   saveValuation,
   submitTradeIn,
   type ValuationAnswer,
-} from "../flow";
+} from "../flow.client";
 import {
   estimateAvailable,
   firstStepWithError,

@@ -3,8 +3,9 @@
  * isLastStep, valuation, POST /api/miscellaneous and the offer acceptance, plus the lead
  * attributes (visited pages, query parameters the shopper arrived with). No React here.
  */
-import { FORM_TEXTS, failureMessage } from "~/features/leads/forms";
+import { FORM_TEXTS } from "~/features/leads/forms";
 import { HONEYPOT_FIELD, STARTED_AT_FIELD } from "~/features/leads/schemas";
+import { sendJson } from "~/lib/ui/lead-submit.client";
 import type { RegoVehicle } from "./rego";
 import { type AdjustmentAnswers, TRADE_IN_SOURCE, type TradeInCar, VALUATION_COLUMN } from "./trade-in";
 import type { Valuation } from "./valuation";
@@ -13,28 +14,11 @@ import type { Valuation } from "./valuation";
 export const VISITED_PAGES_KEY = "lead:visited-pages";
 export const LANDING_PARAMS_KEY = "lead:landing-params";
 
-export type CallResult<T> =
-  | { ok: true; status: number; body: T }
-  | { ok: false; status: number; error: string; fields?: Record<string, string> };
-
-async function call<T>(path: string, init: RequestInit): Promise<CallResult<T>> {
-  try {
-    const response = await fetch(path, init);
-    const body: unknown = await response.json().catch(() => null);
-    if (response.ok && body) return { ok: true, status: response.status, body: body as T };
-    const fields = (body as { fields?: Record<string, string> } | null)?.fields;
-    return { ok: false, status: response.status, error: failureMessage(body), ...(fields ? { fields } : {}) };
-  } catch {
-    return { ok: false, status: 0, error: FORM_TEXTS.submitFailed };
-  }
-}
+// The flow's calls fail alike: the server's words, else the spec's submit failure text.
+const TEXTS = { failed: FORM_TEXTS.submitFailed, offline: FORM_TEXTS.submitFailed };
 
 const post = <T>(path: string, body: unknown, headers: Record<string, string> = {}) =>
-  call<T>(path, {
-    method: "POST",
-    headers: { "content-type": "application/json", ...headers },
-    body: JSON.stringify(body),
-  });
+  sendJson<T>(path, TEXTS, { body, headers });
 
 function readSession<T>(key: string, fallback: T): T {
   try {
@@ -99,7 +83,7 @@ export const lookupRego = (rego: string, regoState: string) =>
 
 /** Whether this site has a rego lookup (a provider, or `npm start`'s stand-in); false when unsure. */
 export async function regoLookupAvailable(): Promise<boolean> {
-  const result = await call<{ lookup?: unknown }>("/api/trade-in/rego", { method: "GET" });
+  const result = await sendJson<{ lookup?: unknown }>("/api/trade-in/rego", TEXTS);
   return result.ok && result.body.lookup === true;
 }
 
@@ -134,4 +118,4 @@ export const acceptOffer = (leadId: string) =>
   });
 
 export const fetchCar = (carId: string) =>
-  call<{ car: TradeInCar }>(`/api/trade-in/car?car_id=${encodeURIComponent(carId)}`, { method: "GET" });
+  sendJson<{ car: TradeInCar }>(`/api/trade-in/car?car_id=${encodeURIComponent(carId)}`, TEXTS);
