@@ -182,11 +182,6 @@ export function financeQueryValues(search: string): Record<string, string> {
   return queryValues(search, FINANCE_QUERY_FIELDS);
 }
 
-/** Idempotency key of one submission attempt (kept across retries of the same attempt). */
-export function newIdempotencyKey(random: () => string = () => crypto.randomUUID()): string {
-  return `lead-${random()}`;
-}
-
 /** What a failed answer tells the shopper: the server's message when it gave one, else the spec's text. */
 export function failureMessage(body: unknown): string {
   if (body && typeof body === "object" && "error" in body && typeof body.error === "string" && body.error) {
