@@ -2,13 +2,15 @@
  * Shared by the leads and storage tests: valid submissions per kind, a fake-free CRM (a real HTTP
  * server on a random port that dedupes by lead_id), and a throwaway PostgreSQL 15 cluster.
  */
-import { execFileSync } from "node:child_process";
+import { execFileSync, spawn } from "node:child_process";
 import { chownSync, existsSync, mkdirSync, mkdtempSync, readdirSync, rmSync, writeFileSync } from "node:fs";
 import { createServer, type IncomingMessage, type Server } from "node:http";
 import type { AddressInfo } from "node:net";
+import { connect } from "node:net";
 import os from "node:os";
 import path from "node:path";
 import { serve } from "@hono/node-server";
+import pg from "pg";
 import type { LeadKind } from "~/features/leads/kinds";
 import type { TenantReceivers } from "~/features/leads/outbox/receivers.server";
 import type { CrmPayload } from "~/features/leads/outbox/send.server";
@@ -247,12 +249,7 @@ export async function startPostgres(env: NodeJS.ProcessEnv = process.env): Promi
       );
     }
   }
-  const port = await new Promise<number>((resolve) => {
-    const probe = createServer().listen(0, "127.0.0.1", () => {
-      const { port } = probe.address() as AddressInfo;
-      probe.close(() => resolve(port));
-    });
-  });
+  const port = await freePort();
   const dir = mkdtempSync(path.join(os.tmpdir(), "leads-pg-"));
   if (asRoot && uid !== undefined && gid !== undefined) chownSync(dir, uid, gid);
   const data = path.join(dir, "data");
@@ -289,6 +286,160 @@ export async function startPostgres(env: NodeJS.ProcessEnv = process.env): Promi
       }
     },
   };
+}
+
+/** A port nothing on this machine listens on right now. */
+function freePort(): Promise<number> {
+  return new Promise((resolve) => {
+    const probe = createServer().listen(0, "127.0.0.1", () => {
+      const { port } = probe.address() as AddressInfo;
+      probe.close(() => resolve(port));
+    });
+  });
+}
+
+/** What a machine without PgBouncer is told: the pooled tests need it, never skip. */
+export const PGBOUNCER_MISSING =
+  "These tests run through PgBouncer in transaction mode. Install it with `apt-get install -y pgbouncer` " +
+  "(.ci/run does when it is missing), or set PGBOUNCER to its path; it is looked for on the PATH and in " +
+  "/usr/sbin.";
+
+/** PgBouncer's binary: `PGBOUNCER` when set, else the PATH, else Debian's /usr/sbin. Null when none. */
+export function pgbouncerBinary(env: NodeJS.ProcessEnv = process.env): string | null {
+  if (env.PGBOUNCER) return existsSync(env.PGBOUNCER) ? env.PGBOUNCER : null;
+  const dirs = [...(env.PATH ?? "").split(path.delimiter).filter(Boolean), "/usr/sbin", "/usr/bin"];
+  return dirs.map((dir) => path.join(dir, "pgbouncer")).find((file) => existsSync(file)) ?? null;
+}
+
+export interface Pooler {
+  /** The owner's URL through the pooler (the password the pooler checks is in `ownerPassword`). */
+  url: string;
+  /** `url` with another role and password: a tenant's site's DATABASE_URL through the pooler. */
+  urlFor(user: string, password: string): string;
+  stop(): void;
+}
+
+/** The owner's password on a pooled cluster: the pooler checks it, the trusting cluster does not. */
+const POOLER_OWNER_PASSWORD = "pooler-owner-password-0123456789";
+
+/**
+ * PgBouncer in front of a throwaway cluster, set up as the README's deployment section sets it up:
+ * transaction pooling (a server connection belongs to a client for one transaction only), a small
+ * server pool per role and database so many clients share a couple of connections, SCRAM for every
+ * role, tenants' secrets looked up in the cluster (`auth_query` through the README's lookup
+ * function), so provisioning a tenant's role needs no pooler change. The owner, whose password is
+ * in the pooler's own file for the databases tests create, keeps trust on the cluster itself.
+ * `poolSize` is PgBouncer's `default_pool_size`.
+ */
+export async function startPgBouncer(
+  postgres: Postgres,
+  options: { poolSize?: number; env?: NodeJS.ProcessEnv } = {},
+): Promise<Pooler> {
+  const env = options.env ?? process.env;
+  const binary = pgbouncerBinary(env);
+  if (!binary) {
+    throw new Error(
+      `${env.PGBOUNCER ? `PGBOUNCER=${env.PGBOUNCER} does not exist. ` : "No pgbouncer found. "}${PGBOUNCER_MISSING}`,
+    );
+  }
+  const server = new URL(postgres.url);
+  // The pooler looks the owner up in its own file; the cluster stores the same password for it.
+  const owner = new pg.Client({ connectionString: postgres.url });
+  await owner.connect();
+  try {
+    await owner.query(`alter role postgres password '${POOLER_OWNER_PASSWORD}'`);
+    // The README's lookup: the pooler's own role may only call this, which reads one role's secret.
+    await owner.query(`create role pgbouncer login password '${POOLER_OWNER_PASSWORD}'`);
+    await owner.query("create schema pgbouncer authorization postgres");
+    await owner.query(`create function pgbouncer.user_secret(name text) returns table (rolname text, rolpassword text)
+      language sql security definer set search_path = pg_catalog as
+      $$ select rolname::text, rolpassword from pg_authid where rolname = name and rolcanlogin
+           and (rolvaliduntil is null or rolvaliduntil > now()) $$`);
+    await owner.query("revoke all on function pgbouncer.user_secret(text) from public");
+    await owner.query("grant usage on schema pgbouncer to pgbouncer");
+    await owner.query("grant execute on function pgbouncer.user_secret(text) to pgbouncer");
+  } finally {
+    await owner.end();
+  }
+  const port = await freePort();
+  const dir = mkdtempSync(path.join(os.tmpdir(), "pgbouncer-"));
+  const asRoot = process.getuid?.() === 0;
+  const ids = asRoot
+    ? {
+        uid: Number(execFileSync("id", ["-u", "postgres"]).toString().trim()),
+        gid: Number(execFileSync("id", ["-g", "postgres"]).toString().trim()),
+      }
+    : {};
+  writeFileSync(
+    path.join(dir, "userlist.txt"),
+    `"pgbouncer" "${POOLER_OWNER_PASSWORD}"\n"postgres" "${POOLER_OWNER_PASSWORD}"\n`,
+  );
+  writeFileSync(
+    path.join(dir, "pgbouncer.ini"),
+    [
+      "[databases]",
+      `* = host=${server.hostname} port=${server.port}`,
+      "[pgbouncer]",
+      "listen_addr = 127.0.0.1",
+      `listen_port = ${port}`,
+      "unix_socket_dir =",
+      "pool_mode = transaction",
+      "max_client_conn = 200",
+      `default_pool_size = ${options.poolSize ?? 2}`,
+      "server_reset_query = DISCARD ALL",
+      "server_reset_query_always = 0",
+      "auth_type = scram-sha-256",
+      `auth_file = ${path.join(dir, "userlist.txt")}`,
+      "auth_user = pgbouncer",
+      "auth_query = SELECT rolname, rolpassword FROM pgbouncer.user_secret($1)",
+      `logfile = ${path.join(dir, "pgbouncer.log")}`,
+      "",
+    ].join("\n"),
+  );
+  if (asRoot && ids.uid !== undefined && ids.gid !== undefined) {
+    for (const file of ["", "userlist.txt", "pgbouncer.ini"])
+      chownSync(path.join(dir, file), ids.uid, ids.gid);
+  }
+  const child = spawn(binary, [path.join(dir, "pgbouncer.ini")], {
+    stdio: ["ignore", "ignore", "pipe"],
+    ...ids,
+  });
+  let stderr = "";
+  child.stderr?.on("data", (chunk: Buffer) => {
+    stderr += chunk.toString();
+  });
+  const stop = () => {
+    // PgBouncer's immediate shutdown: on SIGINT it would wait for clients that may never leave.
+    child.kill("SIGTERM");
+    rmSync(dir, { recursive: true, force: true });
+  };
+  try {
+    await waitFor(
+      () =>
+        new Promise<boolean>((resolve) => {
+          if (child.exitCode !== null) throw new Error(`pgbouncer exited: ${stderr.trim()}`);
+          const socket = connect(port, "127.0.0.1");
+          socket.once("connect", () => {
+            socket.destroy();
+            resolve(true);
+          });
+          socket.once("error", () => resolve(false));
+        }),
+      "pgbouncer to listen",
+      10_000,
+    );
+  } catch (error) {
+    stop();
+    throw error;
+  }
+  const urlFor = (user: string, password: string) => {
+    const url = new URL(postgres.url);
+    url.port = String(port);
+    url.username = user;
+    url.password = password;
+    return url.toString();
+  };
+  return { url: urlFor("postgres", POOLER_OWNER_PASSWORD), urlFor, stop };
 }
 
 /** The least a valid site.json needs, named after its slug unless `overrides` say otherwise. */

@@ -6,7 +6,7 @@ import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from "node:fs";
 import os from "node:os";
 import path from "node:path";
 import { afterEach, describe, expect, it } from "vitest";
-import { postgresBinDir, startPostgres } from "./leads-helpers";
+import { postgresBinDir, startPgBouncer, startPostgres } from "./leads-helpers";
 
 let root = "";
 afterEach(() => {
@@ -51,6 +51,15 @@ describe("finding PostgreSQL's server binaries", () => {
     const empty = fakeRoot([]);
     await expect(startPostgres({ PG_BIN: empty })).rejects.toThrow(
       `PG_BIN=${empty} does not hold initdb, pg_ctl and postgres. These tests run on a real PostgreSQL server (15 or newer). Install one with \`apt-get install -y postgresql\``,
+    );
+  });
+});
+
+describe("finding PgBouncer", () => {
+  it("a missing pgbouncer fails the pooled tests, saying what to install, instead of skipping them", async () => {
+    const server = { url: "postgres://postgres@127.0.0.1:1/postgres", stop() {} };
+    await expect(startPgBouncer(server, { env: { PGBOUNCER: "/nonexistent/pgbouncer" } })).rejects.toThrow(
+      "PGBOUNCER=/nonexistent/pgbouncer does not exist. These tests run through PgBouncer in transaction mode. Install it with `apt-get install -y pgbouncer`",
     );
   });
 });
