@@ -276,7 +276,7 @@ export async function startPostgres(env: NodeJS.ProcessEnv = process.env): Promi
     const stderr = (error as { stderr?: Buffer }).stderr?.toString().trim();
     throw new Error(`Could not start PostgreSQL from ${bin}: ${stderr || (error as Error).message}`);
   }
-  return {
+  const cluster: Postgres = {
     url: `postgres://postgres@127.0.0.1:${port}/postgres`,
     stop() {
       try {
@@ -284,6 +284,16 @@ export async function startPostgres(env: NodeJS.ProcessEnv = process.env): Promi
       } finally {
         rmSync(dir, { recursive: true, force: true });
       }
+    },
+  };
+  if (env.TEST_POOLER !== "pgbouncer") return cluster;
+  // Every PostgreSQL test through the pooler, on demand (the README's "Connection pooling").
+  const pooler = await startPgBouncer(cluster, { env });
+  return {
+    url: pooler.url,
+    stop() {
+      pooler.stop();
+      cluster.stop();
     },
   };
 }
@@ -344,22 +354,34 @@ export async function startPgBouncer(
   }
   const server = new URL(postgres.url);
   // The pooler looks the owner up in its own file; the cluster stores the same password for it.
-  const owner = new pg.Client({ connectionString: postgres.url });
-  await owner.connect();
+  const admin = new pg.Client({ connectionString: postgres.url });
+  await admin.connect();
   try {
-    await owner.query(`alter role postgres password '${POOLER_OWNER_PASSWORD}'`);
-    // The README's lookup: the pooler's own role may only call this, which reads one role's secret.
-    await owner.query(`create role pgbouncer login password '${POOLER_OWNER_PASSWORD}'`);
-    await owner.query("create schema pgbouncer authorization postgres");
-    await owner.query(`create function pgbouncer.user_secret(name text) returns table (rolname text, rolpassword text)
-      language sql security definer set search_path = pg_catalog as
-      $$ select rolname::text, rolpassword from pg_authid where rolname = name and rolcanlogin
-           and (rolvaliduntil is null or rolvaliduntil > now()) $$`);
-    await owner.query("revoke all on function pgbouncer.user_secret(text) from public");
-    await owner.query("grant usage on schema pgbouncer to pgbouncer");
-    await owner.query("grant execute on function pgbouncer.user_secret(text) to pgbouncer");
+    await admin.query(`alter role postgres password '${POOLER_OWNER_PASSWORD}'`);
+    await admin.query(`create role pgbouncer login password '${POOLER_OWNER_PASSWORD}'`);
   } finally {
-    await owner.end();
+    await admin.end();
+  }
+  // The README's lookup, in the database the tests use and in template1 for those they create:
+  // PgBouncer 1.18 runs `auth_query` in the database a client asks for.
+  for (const database of ["postgres", "template1"]) {
+    const url = new URL(postgres.url);
+    url.pathname = `/${database}`;
+    const owner = new pg.Client({ connectionString: url.toString() });
+    await owner.connect();
+    try {
+      // The pooler's own role may only call this, which reads one role's secret.
+      await owner.query("create schema pgbouncer authorization postgres");
+      await owner.query(`create function pgbouncer.user_secret(name text) returns table (rolname text, rolpassword text)
+        language sql security definer set search_path = pg_catalog as
+        $$ select rolname::text, rolpassword from pg_authid where rolname = name and rolcanlogin
+             and (rolvaliduntil is null or rolvaliduntil > now()) $$`);
+      await owner.query("revoke all on function pgbouncer.user_secret(text) from public");
+      await owner.query("grant usage on schema pgbouncer to pgbouncer");
+      await owner.query("grant execute on function pgbouncer.user_secret(text) to pgbouncer");
+    } finally {
+      await owner.end();
+    }
   }
   const port = await freePort();
   const dir = mkdtempSync(path.join(os.tmpdir(), "pgbouncer-"));

@@ -43,7 +43,8 @@ let pooler: Pooler;
 let owner: Db;
 let crm: Crm;
 beforeAll(async () => {
-  postgres = await startPostgres();
+  // The cluster itself, even when TEST_POOLER puts every other PostgreSQL test behind a pooler.
+  postgres = await startPostgres({ ...process.env, TEST_POOLER: "" });
   pooler = await startPgBouncer(postgres, { poolSize: SERVER_POOL });
   // Ten clients of the app's own pool over the pooler's two server connections.
   owner = await openDb({ kind: "postgres", url: pooler.url, poolSize: 10 }, { migrate: true });
