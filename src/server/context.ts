@@ -37,9 +37,9 @@ export function callContext(): CallContext {
   };
 }
 
-export type Resolved = { ok: true; tenant: string; data: TenantData } | { ok: false; response: Response };
+type Resolved = { ok: true; tenant: string; data: TenantData } | { ok: false; response: Response };
 
-export function resolveTenant(req: Request, context: Pick<CallContext, "tenantFor" | "snapshot">): Resolved {
+function resolveTenant(req: Request, context: Pick<CallContext, "tenantFor" | "snapshot">): Resolved {
   const tenant = context.tenantFor(req);
   const data = tenant ? context.snapshot(tenant) : null;
   if (!tenant || !data) return { ok: false, response: json({ error: ERRORS.request.unknownSite }, 404) };

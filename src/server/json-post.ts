@@ -34,7 +34,7 @@ export async function readJsonObject(
 }
 
 /** The request's client's own bucket within `bucket` (`<what>:<tenant>`). */
-export function clientBucket(req: Request, bucket: string): string {
+function clientBucket(req: Request, bucket: string): string {
   return `${bucket}:${clientKey(clientIp(req))}`;
 }
 

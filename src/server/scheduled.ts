@@ -8,7 +8,7 @@ import { listTenantSlugs, tenantsDir } from "~/tenant/load";
 import { workerScope } from "./deploy";
 import { json } from "./http";
 
-export interface Scope {
+interface Scope {
   /** The one tenant this run may touch, or null for every tenant (local all-tenant server only). */
   tenant: string | null;
 }
