@@ -219,7 +219,18 @@ export async function benchLeads(): Promise<LeadsBenchRow[]> {
     intervalMs: 200,
   });
   const leads = await listen(
-    createLeadsHandler({ db: async () => db, tenantFor: () => site.slug, site: () => site }),
+    createLeadsHandler({
+      db: async () => db,
+      tenantFor: () => site.slug,
+      snapshot: () => ({
+        site,
+        locations: [],
+        offers: [],
+        pages: [],
+        cars: [],
+        now: new Date().toISOString(),
+      }),
+    }),
   );
   const healthServer = await listen(async (req) => health(req));
   const load = startLoad();

@@ -1,11 +1,7 @@
 /** GET /api/delivery?postcode=: delivery estimate (region name and price) for the vehicle page. */
 import { createDeliveryHandler } from "~/features/delivery/delivery.server";
-import { tenantForRequest } from "~/server/deploy";
-import { tenantSnapshot } from "~/tenant/snapshot.server";
+import { callContext } from "~/server/context";
 
-export default createDeliveryHandler({
-  tenantFor: (req) => tenantForRequest(req),
-  snapshot: (slug) => tenantSnapshot(slug),
-});
+export default createDeliveryHandler(callContext());
 
 export const config = { path: "/api/delivery" };

@@ -1,7 +1,7 @@
 /** GET /api/finance-disclaimer?car_id=: the site lender's disclaimer for a car (spec §7). */
 import { createDisclaimerHandler } from "~/features/finance/disclaimer.server";
-import { publishedTenant } from "~/features/finance/tenant-lookup.server";
+import { callContext } from "~/server/context";
 
-export default createDisclaimerHandler(publishedTenant);
+export default createDisclaimerHandler(callContext());
 
 export const config = { path: "/api/finance-disclaimer" };

@@ -1,7 +1,8 @@
 /** POST /api/garage/add-vehicle: adds (or updates) a vehicle in My Garage. */
-import { accountOptions } from "~/features/account/context.server";
 import { createGarageChangeHandler } from "~/features/account/garage.server";
+import { smsAdapterFromEnv } from "~/features/account/sms.server";
+import { callContext } from "~/server/context";
 
-export default createGarageChangeHandler("add", accountOptions());
+export default createGarageChangeHandler("add", { ...callContext(), sms: smsAdapterFromEnv() });
 
 export const config = { path: "/api/garage/add-vehicle" };

@@ -1,7 +1,8 @@
 /** GET /api/garage: the signed-in shopper's vehicles in My Garage (spec §2 /my-garage). */
-import { accountOptions } from "~/features/account/context.server";
 import { createGarageHandler } from "~/features/account/garage.server";
+import { smsAdapterFromEnv } from "~/features/account/sms.server";
+import { callContext } from "~/server/context";
 
-export default createGarageHandler(accountOptions());
+export default createGarageHandler({ ...callContext(), sms: smsAdapterFromEnv() });
 
 export const config = { path: "/api/garage" };

@@ -1,5 +1,5 @@
 /** GET /api/health: liveness for ops and the local server's smoke test. */
-import { json } from "~/lib/http.server";
+import { json } from "~/server/http";
 
 export default async (req: Request): Promise<Response> => {
   if (req.method !== "GET" && req.method !== "HEAD") {

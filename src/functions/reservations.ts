@@ -1,14 +1,10 @@
 /** GET/POST /api/reservations: pay a car's reserve deposit, or read a reserve payment and its hold. */
 import { createReserveHandler } from "~/features/checkout/reserve.server";
 import { paymentProviderFromEnv } from "~/features/payments/providers.server";
-import { getDb } from "~/lib/db/db.server";
-import { tenantForRequest } from "~/server/deploy";
-import { tenantSnapshot } from "~/tenant/snapshot.server";
+import { callContext } from "~/server/context";
 
 export default createReserveHandler({
-  db: getDb,
-  tenantFor: (req) => tenantForRequest(req),
-  snapshot: (slug) => tenantSnapshot(slug),
+  ...callContext(),
   provider: paymentProviderFromEnv(),
 });
 

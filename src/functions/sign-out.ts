@@ -1,7 +1,8 @@
 /** POST /api/sign-out: ends this browser's session. */
 import { createSignOutHandler } from "~/features/account/account.server";
-import { accountOptions } from "~/features/account/context.server";
+import { smsAdapterFromEnv } from "~/features/account/sms.server";
+import { callContext } from "~/server/context";
 
-export default createSignOutHandler(accountOptions());
+export default createSignOutHandler({ ...callContext(), sms: smsAdapterFromEnv() });
 
 export const config = { path: "/api/sign-out" };

@@ -1,8 +1,7 @@
 /** POST /api/youx/quote: a YouX weekly quote for a car (spec §7); YOUX_API_URL picks the real service. */
-import { publishedTenant } from "~/features/finance/tenant-lookup.server";
 import { createQuoteHandler, quoteAdapterFromEnv } from "~/features/finance/youx.server";
-import { getDb } from "~/lib/db/db.server";
+import { callContext } from "~/server/context";
 
-export default createQuoteHandler({ ...publishedTenant, adapter: quoteAdapterFromEnv(), db: getDb });
+export default createQuoteHandler({ ...callContext(), adapter: quoteAdapterFromEnv() });
 
 export const config = { path: "/api/youx/quote" };

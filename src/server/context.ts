@@ -1,27 +1,48 @@
 /**
  * The request context of every function: the tenant a request is for (the deploy's TENANT, or
- * `<slug>.localhost` locally; src/server/deploy.ts) and that tenant's published snapshot, the one
- * run-time source of its config, plus the answers every function shares: an unknown site, field
- * errors, and a 503 for anything unexpected instead of a bare 500.
+ * `<slug>.localhost` locally; src/server/deploy.ts), that tenant's published snapshot, the one
+ * run-time source of its config, and the shared database; plus the answers every function shares:
+ * an unknown site, field errors, and a 503 for anything unexpected instead of a bare 500.
  */
-import { json } from "~/lib/http.server";
-import type { TenantData } from "~/tenant/tenant.server";
-import { REQUEST_ERRORS } from "./errors";
 
-/** Where a call finds its tenant: injectable so tests need no build or Host rules. */
+import { isDataError } from "~/lib/db/data-errors";
+import { type Db, getDb } from "~/lib/db/db.server";
+import type { Site } from "~/tenant/schema";
+import { tenantSnapshot } from "~/tenant/snapshot.server";
+import type { TenantData } from "~/tenant/tenant.server";
+import { tenantForRequest } from "./deploy";
+import { ERRORS } from "./errors";
+import { json, methodNotAllowed } from "./http";
+
+/**
+ * What a call is served with: where it finds its tenant and that tenant's data, and the database.
+ * Every handler takes it (its own options add to it); injectable so tests need no build, Host
+ * rules or Postgres of their own.
+ */
 export interface CallContext {
   /** The tenant a request is for, or null. */
   tenantFor: (req: Request) => string | null;
   /** The tenant's published snapshot, or null when it has not been built. */
   snapshot: (slug: string) => TenantData | null;
+  /** The shared database, opened on first use. */
+  db: () => Promise<Db>;
 }
 
-export type Resolved = { ok: true; tenant: string; data: TenantData } | { ok: false; response: Response };
+/** The context a deployed function (and the local server) serves calls with. */
+export function callContext(): CallContext {
+  return {
+    tenantFor: (req) => tenantForRequest(req),
+    snapshot: (slug) => tenantSnapshot(slug),
+    db: getDb,
+  };
+}
 
-export function resolveTenant(req: Request, context: CallContext): Resolved {
+type Resolved = { ok: true; tenant: string; data: TenantData } | { ok: false; response: Response };
+
+function resolveTenant(req: Request, context: Pick<CallContext, "tenantFor" | "snapshot">): Resolved {
   const tenant = context.tenantFor(req);
   const data = tenant ? context.snapshot(tenant) : null;
-  if (!tenant || !data) return { ok: false, response: json({ error: REQUEST_ERRORS.unknownSite }, 404) };
+  if (!tenant || !data) return { ok: false, response: json({ error: ERRORS.request.unknownSite }, 404) };
   return { ok: true, tenant, data };
 }
 
@@ -42,11 +63,74 @@ export function fieldErrors(
 }
 
 /** Runs a handler; anything unexpected is logged and answered 503 (retryable), never a bare 500. */
-export async function guarded(name: string, run: () => Promise<Response> | Response): Promise<Response> {
+export async function guarded(
+  name: string,
+  run: () => Promise<Response> | Response,
+  answers: Pick<CallSpec, "unavailable" | "dataErrors"> = {},
+): Promise<Response> {
   try {
     return await run();
   } catch (error) {
+    // A value Postgres refuses fails again on every retry: the shopper's to fix, not ours.
+    if (answers.dataErrors && isDataError(error)) {
+      console.warn(`[${name}] refused a value: ${error instanceof Error ? error.message : String(error)}`);
+      return json({ error: ERRORS.leads.unreadable }, 400);
+    }
     console.error(`[${name}] ${error instanceof Error ? error.stack : String(error)}`);
-    return json({ error: REQUEST_ERRORS.unavailable }, 503, { "retry-after": "5" });
+    return json({ error: answers.unavailable ?? ERRORS.request.unavailable }, 503, { "retry-after": "5" });
   }
+}
+
+/** How a function answers what is not its call proper. */
+export interface CallSpec {
+  /** The function's name in the log. */
+  name: string;
+  /** The methods the 405 names (its Allow header), e.g. "POST" or "GET, POST". */
+  allow: string;
+  /** The methods served, when more than `allow` names (HEAD beside GET). */
+  methods?: readonly string[];
+  /** The 405's `{ error }`; by default "Use <allow> for this address." */
+  methodError?: string;
+  /** Whether the tenant's site offers the call at all; one that does not is an unknown site (404). */
+  offered?: (site: Site) => boolean;
+  /** The 503's `{ error }` for anything unexpected, in the words of the form that shows it. */
+  unavailable?: string;
+  /** A value Postgres refuses (isDataError) is answered 400 `ERRORS.leads.unreadable`, not 503. */
+  dataErrors?: boolean;
+}
+
+/** What a call is for once the kit has let it through: the request, its tenant and their data. */
+export interface Call {
+  req: Request;
+  tenant: string;
+  data: TenantData;
+}
+
+/**
+ * A function's handler, written one way: the method (405), the tenant and its published data (404
+ * for an unknown site, or one that does not offer the call), then `run`, with anything unexpected
+ * answered 503 (src/server/errors.ts has every text).
+ */
+export function handleCall(
+  spec: CallSpec,
+  context: Pick<CallContext, "tenantFor" | "snapshot">,
+  run: (call: Call) => Promise<Response> | Response,
+): (req: Request) => Promise<Response> {
+  const methods = spec.methods ?? spec.allow.split(",").map((method) => method.trim());
+  return (req) =>
+    guarded(
+      spec.name,
+      () => {
+        if (!methods.includes(req.method))
+          return spec.methodError === undefined
+            ? methodNotAllowed(spec.allow)
+            : json({ error: spec.methodError }, 405, { allow: spec.allow });
+        const resolved = resolveTenant(req, context);
+        if (!resolved.ok) return resolved.response;
+        if (spec.offered && !spec.offered(resolved.data.site))
+          return json({ error: ERRORS.request.unknownSite }, 404);
+        return run({ req, tenant: resolved.tenant, data: resolved.data });
+      },
+      spec,
+    );
 }

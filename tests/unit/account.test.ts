@@ -3,6 +3,7 @@
  * remove-car): the pure rules, table-driven, and the functions against real storage (PGlite in
  * memory) with real Requests, as the browser sends them.
  */
+
 import { mkdtempSync, readFileSync } from "node:fs";
 import os from "node:os";
 import path from "node:path";
@@ -23,7 +24,6 @@ import {
   withWatchlistChange,
 } from "~/features/account/account";
 import {
-  ACCOUNT_ERRORS,
   type AccountOptions,
   createAccountHandler,
   createSignInCodeHandler,
@@ -32,14 +32,11 @@ import {
   createWatchlistHandler,
 } from "~/features/account/account.server";
 import { GARAGE_LIMIT, GARAGE_TEXTS, vehicleTitle } from "~/features/account/garage";
-import {
-  createGarageChangeHandler,
-  createGarageHandler,
-  GARAGE_ERRORS,
-} from "~/features/account/garage.server";
+import { createGarageChangeHandler, createGarageHandler } from "~/features/account/garage.server";
 import { checkMobile, displayMobile } from "~/features/account/mobile";
 import { consoleSmsAdapter, type SmsMessage, smsAdapterFromEnv } from "~/features/account/sms.server";
 import { type Db, openDb } from "~/lib/db/db.server";
+import { ERRORS } from "~/server/errors";
 import type { TenantData } from "~/tenant/tenant.server";
 import { makeCar, makeSite, NOW } from "./helpers";
 
@@ -361,7 +358,7 @@ describe("POST /api/sign-in/code and /api/sign-in/verify", () => {
       post({ phone: "0416 000 000" }, { host: "plain-motors.localhost" }),
     );
     expect(plain.status).toBe(404);
-    expect((await plain.json()).error).toBe(ACCOUNT_ERRORS.notOffered);
+    expect((await plain.json()).error).toBe(ERRORS.account.notOffered);
   });
 });
 
@@ -404,9 +401,9 @@ describe("the watchlist (spec §7 save-car / remove-car, phone_number and car_id
       "0420 000 003",
       { phone_number: "0499999999", car_id: 101 },
       403,
-      ACCOUNT_ERRORS.otherPhone,
+      ERRORS.account.otherPhone,
     ],
-    ["no phone number", "0420 000 003", { car_id: 101 }, 403, ACCOUNT_ERRORS.otherPhone],
+    ["no phone number", "0420 000 003", { car_id: 101 }, 403, ERRORS.account.otherPhone],
     ["a car not on the site", "0420 000 003", { phone_number: "0420000003", car_id: 999 }, 404, undefined],
     ["a car id that is not one", "0420 000 003", { phone_number: "0420000003", car_id: "x" }, 400, undefined],
   ])("save with %s is refused", async (_name, phone, body, status, error) => {
@@ -433,7 +430,7 @@ describe("the watchlist (spec §7 save-car / remove-car, phone_number and car_id
       gatedOptions,
     )(post({ phone_number: "0420000006", car_id: 101 }, { cookie }));
     expect(save.status).toBe(404);
-    expect((await save.json()).error).toBe(ACCOUNT_ERRORS.notOffered);
+    expect((await save.json()).error).toBe(ERRORS.account.notOffered);
   });
 
   it("signing out ends the session on the server, not just in the browser", async () => {
@@ -549,9 +546,9 @@ describe("My Garage (spec §2 /my-garage, always behind sign-in)", () => {
   });
 
   it.each([
-    ["no session", () => list(), 401, GARAGE_ERRORS.signInNeeded],
-    ["no session, adding", () => add(CX5), 401, GARAGE_ERRORS.signInNeeded],
-    ["a site without a garage", () => list(undefined, HOST), 404, GARAGE_ERRORS.notOffered],
+    ["no session", () => list(), 401, ERRORS.garage.signInNeeded],
+    ["no session, adding", () => add(CX5), 401, ERRORS.garage.signInNeeded],
+    ["a site without a garage", () => list(undefined, HOST), 404, ERRORS.garage.notOffered],
   ])("%s answers %s", async (_, call, status, error) => {
     const response = await call();
     expect(response.status).toBe(status);

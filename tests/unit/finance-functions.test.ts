@@ -8,15 +8,16 @@ import os from "node:os";
 import path from "node:path";
 import fc from "fast-check";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { AUTOGAUGE_ERRORS, createAutogaugeHandler } from "~/features/finance/autogauge.server";
-import { createDisclaimerHandler, DISCLAIMER_ERRORS } from "~/features/finance/disclaimer.server";
+import { createAutogaugeHandler } from "~/features/finance/autogauge.server";
+import { createDisclaimerHandler } from "~/features/finance/disclaimer.server";
 import { COMPARISON_RATE_WARNING } from "~/features/finance/finance";
-import { createFinanceCarHandler, FINANCE_CAR_ERRORS } from "~/features/finance/finance-car.server";
+import { createFinanceCarHandler } from "~/features/finance/finance-car.server";
 import type { AutogaugeResult } from "~/features/finance/gauge";
-import type { TenantLookup } from "~/features/finance/http.server";
+import type { CallContext } from "~/server/context";
+import { ERRORS } from "~/server/errors";
 import type { Site } from "~/tenant/schema";
 import type { Car } from "~/tenant/schemas/car";
-import { type CarInput, makeCar, makeSite } from "./helpers";
+import { type CarInput, makeCar, makeSite, makeSnapshot } from "./helpers";
 
 const GAUGE: AutogaugeResult = {
   fill: 0.72,
@@ -56,11 +57,12 @@ const cars: Car[] = [
   car({ id: 20, slug: "no-photos", price: 0, car_type: "new", images: [], primary_image_url: null }),
 ];
 
-const lookup = (sites: Record<string, { site: Site; cars: Car[] }>): TenantLookup => ({
+const lookup = (sites: Record<string, { site: Site; cars: Car[] }>): Omit<CallContext, "db"> => ({
   tenantFor: (req) => /^([a-z0-9-]+)\.localhost/.exec(req.headers.get("host") ?? "")?.[1] ?? null,
-  site: (slug) => sites[slug]?.site ?? null,
-  car: (slug, key) =>
-    sites[slug]?.cars.find((c) => (key.slug ? c.slug === key.slug : String(c.id) === key.id)) ?? null,
+  snapshot: (slug) => {
+    const tenant = sites[slug];
+    return tenant ? makeSnapshot(tenant.site, { cars: tenant.cars }) : null;
+  },
 });
 const tenants = lookup({
   "market-motors": { site, cars },
@@ -103,28 +105,28 @@ describe("GET /cars/{slug}/autogauge", () => {
       "/cars/used-averages-only/autogauge",
       "market-motors",
       404,
-      AUTOGAUGE_ERRORS.noResult,
+      ERRORS.autogauge.noResult,
     ],
     [
       "a new car (Autogauge is for used cars)",
       "/cars/new-with-gauge/autogauge",
       "market-motors",
       404,
-      AUTOGAUGE_ERRORS.noResult,
+      ERRORS.autogauge.noResult,
     ],
     [
       "a reserved car (not Autograb eligible)",
       "/cars/reserved-with-gauge/autogauge",
       "market-motors",
       404,
-      AUTOGAUGE_ERRORS.noResult,
+      ERRORS.autogauge.noResult,
     ],
     [
       "a site without market data",
       "/cars/used-with-gauge/autogauge",
       "no-market",
       404,
-      AUTOGAUGE_ERRORS.noResult,
+      ERRORS.autogauge.noResult,
     ],
     ["an unknown site", "/cars/used-with-gauge/autogauge", "nobody", 404, "This site is not available."],
     [
@@ -132,7 +134,7 @@ describe("GET /cars/{slug}/autogauge", () => {
       "/cars/Used%20Car/autogauge",
       "market-motors",
       400,
-      AUTOGAUGE_ERRORS.badPath,
+      ERRORS.autogauge.badPath,
     ],
   ])("answers %s with %d", async (_, pathname, tenant, status, error) => {
     expect(await answer(handler, get(pathname, `${tenant}.localhost:4321`))).toEqual({
@@ -179,13 +181,13 @@ describe("GET /api/finance/car?car_id= (the car on /personalised/finance)", () =
   });
 
   it.each<[string, string, string, number, string]>([
-    ["no car id", "/api/finance/car", "market-motors", 400, FINANCE_CAR_ERRORS.badCarId],
+    ["no car id", "/api/finance/car", "market-motors", 400, ERRORS.financeCar.badCarId],
     [
       "a car id that is not a number",
       "/api/finance/car?car_id=1e3",
       "market-motors",
       400,
-      FINANCE_CAR_ERRORS.badCarId,
+      ERRORS.financeCar.badCarId,
     ],
     [
       "an unknown car",
@@ -240,15 +242,15 @@ describe("GET /api/finance-disclaimer?car_id=", () => {
   });
 
   it.each<[string, string, string, number, string]>([
-    ["no car id", "/api/finance-disclaimer", "market-motors", 400, DISCLAIMER_ERRORS.badCarId],
+    ["no car id", "/api/finance-disclaimer", "market-motors", 400, ERRORS.disclaimer.badCarId],
     [
       "a car id that is not a number",
       "/api/finance-disclaimer?car_id=abc",
       "market-motors",
       400,
-      DISCLAIMER_ERRORS.badCarId,
+      ERRORS.disclaimer.badCarId,
     ],
-    ["a car id of 0", "/api/finance-disclaimer?car_id=0", "market-motors", 400, DISCLAIMER_ERRORS.badCarId],
+    ["a car id of 0", "/api/finance-disclaimer?car_id=0", "market-motors", 400, ERRORS.disclaimer.badCarId],
     [
       "an unknown car",
       "/api/finance-disclaimer?car_id=999",
@@ -261,21 +263,21 @@ describe("GET /api/finance-disclaimer?car_id=", () => {
       "/api/finance-disclaimer?car_id=18",
       "market-motors",
       404,
-      DISCLAIMER_ERRORS.noDisclaimer,
+      ERRORS.disclaimer.noDisclaimer,
     ],
     [
       "a car without lenders",
       "/api/finance-disclaimer?car_id=11",
       "market-motors",
       404,
-      DISCLAIMER_ERRORS.noDisclaimer,
+      ERRORS.disclaimer.noDisclaimer,
     ],
     [
       "a site without a finance provider",
       "/api/finance-disclaimer?car_id=16",
       "no-market",
       404,
-      DISCLAIMER_ERRORS.noDisclaimer,
+      ERRORS.disclaimer.noDisclaimer,
     ],
     ["an unknown site", "/api/finance-disclaimer?car_id=16", "nobody", 404, "This site is not available."],
   ])("answers %s with %d", async (_, pathname, tenant, status, error) => {

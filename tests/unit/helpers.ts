@@ -6,6 +6,7 @@ import type { z } from "zod";
 import { type Site, type SiteInput, siteSchema } from "~/tenant/schema";
 import { type Car, carSchema } from "~/tenant/schemas/car";
 import { type Location, locationSchema } from "~/tenant/schemas/locations";
+import type { TenantData } from "~/tenant/tenant.server";
 
 export type CarInput = z.input<typeof carSchema>;
 export type LocationInput = z.input<typeof locationSchema>;
@@ -71,4 +72,9 @@ export function makeLocation(overrides: Partial<LocationInput> = {}): Location {
     contact_detail: { phone: "07 3123 4567" },
     ...overrides,
   });
+}
+
+/** A published snapshot of `site` holding only what a test gives it (cars, locations, ...). */
+export function makeSnapshot(site: Site, parts: Partial<Omit<TenantData, "site">> = {}): TenantData {
+  return { site, locations: [], offers: [], pages: [], cars: [], now: NOW.toISOString(), ...parts };
 }

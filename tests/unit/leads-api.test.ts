@@ -2,18 +2,19 @@
  * POST /api/leads through the real handler and real storage (PGlite in memory): answers, field
  * errors, idempotency, the abuse rules, fuzzed bodies, and the function mounted by the local server.
  */
+
 import { mkdtempSync } from "node:fs";
 import os from "node:os";
 import path from "node:path";
 import fc from "fast-check";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { FORM_LEAD_KINDS, LEAD_KINDS } from "~/features/leads/kinds";
-import { LEAD_ERRORS } from "~/features/leads/leads";
 import { LEAD_TEXTS } from "~/features/leads/schemas";
 import { createLeadsHandler } from "~/features/leads/submit.server";
 import { type Db, openDb } from "~/lib/db/db.server";
+import { ERRORS } from "~/server/errors";
 import type { Site } from "~/tenant/schema";
-import { makeSite } from "./helpers";
+import { makeSite, makeSnapshot } from "./helpers";
 import { leadRequest, startCrm, validBody, writeSiteJson, writeSnapshot } from "./leads-helpers";
 
 /** The shopper's words for a category only the server may set. */
@@ -27,7 +28,7 @@ function handlerWith(options: Partial<Parameters<typeof createLeadsHandler>[0]> 
   return createLeadsHandler({
     db: async () => db,
     tenantFor: (req) => /^([a-z0-9-]+)\.localhost/.exec(req.headers.get("host") ?? "")?.[1] ?? null,
-    site: (slug) => sites[slug] ?? null,
+    snapshot: (slug) => (sites[slug] ? makeSnapshot(sites[slug]) : null),
     ...options,
   });
 }
@@ -183,7 +184,7 @@ describe("POST /api/leads", () => {
   it("answers 400 for a body that is not JSON", async () => {
     const { status, body } = await post(null, { raw: "{name: Jane" });
     expect(status).toBe(400);
-    expect(body.error).toBe(LEAD_ERRORS.badJson);
+    expect(body.error).toBe(ERRORS.leads.badJson);
   });
 
   it("answers 404 JSON for an unknown tenant and 405 for GET", async () => {
@@ -207,7 +208,7 @@ describe("POST /api/leads", () => {
       const response = await broken(leadRequest(validBody("enquiry")));
       expect(response.status).toBe(503);
       expect(response.headers.get("retry-after")).toBe("5");
-      expect(await response.json()).toEqual({ error: LEAD_ERRORS.unavailable });
+      expect(await response.json()).toEqual({ error: ERRORS.leads.unavailable });
     } finally {
       console.error = original;
     }
@@ -273,7 +274,7 @@ describe("abuse rules", () => {
     const before = await leadCount();
     const { status, body } = await post(validBody("enquiry", { started_at: Date.now() - 500 }));
     expect(status).toBe(422);
-    expect(body).toEqual({ error: LEAD_ERRORS.tooFast, retry: true });
+    expect(body).toEqual({ error: ERRORS.leads.tooFast, retry: true });
     expect(await leadCount()).toBe(before);
   });
 
@@ -286,7 +287,7 @@ describe("abuse rules", () => {
     expect(statuses).toEqual([201, 201, 201, 429]);
     const refused = await send("203.0.113.7");
     expect(refused.headers.get("retry-after")).toBe("50");
-    expect(await refused.json()).toEqual({ error: LEAD_ERRORS.rateLimited(50) });
+    expect(await refused.json()).toEqual({ error: ERRORS.leads.rateLimited(50) });
     expect((await send("198.51.100.1")).status).toBe(201);
   });
 
@@ -301,7 +302,7 @@ describe("abuse rules", () => {
     expect((await send(validBody("contact", { started_at: now.getTime() - 500 }))).status).toBe(422);
     expect(await send(validBody("contact", { started_at: 0 }))).toEqual({
       status: 429,
-      body: { error: LEAD_ERRORS.rateLimited(50) },
+      body: { error: ERRORS.leads.rateLimited(50) },
     });
     expect((await send(null, "{name: Jane")).status).toBe(429);
   });
@@ -339,7 +340,7 @@ describe("abuse rules", () => {
       } as RequestInit),
     );
     expect(response.status).toBe(413);
-    expect(await response.json()).toEqual({ error: LEAD_ERRORS.tooLarge });
+    expect(await response.json()).toEqual({ error: ERRORS.leads.tooLarge });
   });
 
   it.each(["text/plain", "application/x-www-form-urlencoded", "multipart/form-data; boundary=x", ""])(
@@ -347,7 +348,7 @@ describe("abuse rules", () => {
     async (contentType) => {
       const { status, body } = await post(validBody("enquiry"), { contentType });
       expect(status).toBe(415);
-      expect(body.error).toBe(LEAD_ERRORS.contentType);
+      expect(body.error).toBe(ERRORS.leads.contentType);
     },
   );
 

@@ -13,7 +13,7 @@ import { outboxStats } from "~/features/leads/outbox/stats.server";
 import { type OutboxWorker, startOutboxWorker } from "~/features/leads/outbox/worker.server";
 import { createLeadsHandler } from "~/features/leads/submit.server";
 import { type Db, openDb } from "~/lib/db/db.server";
-import { makeSite } from "./helpers";
+import { makeSite, makeSnapshot } from "./helpers";
 import { crmAt, serveHandler, startCrm, validBody, waitFor } from "./leads-helpers";
 
 const dataDir = mkdtempSync(path.join(os.tmpdir(), "leads-durable-"));
@@ -39,7 +39,11 @@ it("loses and duplicates nothing across CRM failures and a restart", async () =>
     schedule: { firstDelayMs: 20, maxDelayMs: 200 },
   });
   let worker: OutboxWorker = startOutboxWorker(workerOptions());
-  const handler = createLeadsHandler({ db: () => ready, tenantFor: () => "test-motors", site: () => site });
+  const handler = createLeadsHandler({
+    db: () => ready,
+    tenantFor: () => "test-motors",
+    snapshot: () => makeSnapshot(site),
+  });
   let arrivals = 0;
   let restarting: Promise<void> | undefined;
   const server = await serveHandler((req) => {

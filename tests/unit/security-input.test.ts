@@ -6,6 +6,7 @@
  * fields never come from a shopper, car ids stay within int4, and a shopper's Idempotency-Key
  * lives in its own namespace.
  */
+
 import { randomUUID } from "node:crypto";
 import fc from "fast-check";
 import type { KyselyPlugin, RootOperationNode } from "kysely";
@@ -17,7 +18,6 @@ import {
 } from "~/features/account/account.server";
 import { createGarageChangeHandler } from "~/features/account/garage.server";
 import { FORM_LEAD_KINDS } from "~/features/leads/kinds";
-import { LEAD_ERRORS } from "~/features/leads/leads";
 import { type PaymentNotice, storeLead } from "~/features/leads/leads.server";
 import { LEAD_TEXTS, parseLead } from "~/features/leads/schemas";
 import { createLeadsHandler } from "~/features/leads/submit.server";
@@ -26,15 +26,16 @@ import { ADJUSTMENT_QUESTIONS, OFFER_ACCEPTED_SUBCATEGORY } from "~/features/tra
 import {
   createAcceptHandler,
   createTradeInHandler,
-  type TradeInDeps,
+  type TradeInOptions,
 } from "~/features/trade-in/trade-in.server";
 import { localValuationAdapter } from "~/features/trade-in/valuation";
 import { createPhoneRevealHandler } from "~/features/vehicle/phone-reveal.server";
 import { batched } from "~/lib/db/batch";
 import { type Db, openDb } from "~/lib/db/db.server";
 import { isUuid } from "~/lib/ids";
+import { ERRORS } from "~/server/errors";
 import type { TenantData } from "~/tenant/tenant.server";
-import { makeCar, makeLocation, makeSite, NOW } from "./helpers";
+import { makeCar, makeLocation, makeSite, makeSnapshot, NOW } from "./helpers";
 import { leadRequest, validBody } from "./leads-helpers";
 
 let db: Db;
@@ -48,7 +49,7 @@ function leadsHandler(options: Partial<Parameters<typeof createLeadsHandler>[0]>
   return createLeadsHandler({
     db: async () => db,
     tenantFor,
-    site: (slug) => (slug === "test-motors" ? site : null),
+    snapshot: (slug) => (slug === "test-motors" ? makeSnapshot(site) : null),
     rateLimit: generous,
     ...options,
   });
@@ -99,11 +100,11 @@ const tradeInData: TenantData = {
   cars: [makeCar({ id: 101, dealership_id: 7, location_id: 11, stocknum: "TM101" })],
   now: NOW.toISOString(),
 };
-function tradeInDeps(overrides: Partial<TradeInDeps> = {}): TradeInDeps {
+function tradeInOptions(overrides: Partial<TradeInOptions> = {}): TradeInOptions {
   return {
     db: async () => db,
     tenantFor,
-    tenantData: (slug) => (slug === "test-motors" ? tradeInData : null),
+    snapshot: (slug) => (slug === "test-motors" ? tradeInData : null),
     now: () => NOW,
     rateLimit: generous,
     lookupRateLimit: generous,
@@ -147,8 +148,8 @@ function tradeInRequest(path: string, body: unknown, key?: string) {
     body: JSON.stringify(body),
   });
 }
-const tradeIn = createTradeInHandler(tradeInDeps());
-const acceptOffer = createAcceptHandler(tradeInDeps());
+const tradeIn = createTradeInHandler(tradeInOptions());
+const acceptOffer = createAcceptHandler(tradeInOptions());
 async function call(handler: (req: Request) => Promise<Response>, req: Request) {
   const response = await handler(req);
   return { status: response.status, body: (await response.json()) as Record<string, unknown> };
@@ -291,15 +292,15 @@ describe("a value Postgres refuses is the shopper's 400, not a retryable 503", (
       const handler = leadsHandler({ db: async () => refusingLeads(code) });
       const { status, body } = await post(validBody("enquiry"), {}, handler);
       expect(status).toBe(400);
-      expect(body).toEqual({ error: LEAD_ERRORS.unreadable });
+      expect(body).toEqual({ error: ERRORS.leads.unreadable });
     },
   );
 
   it("the same for a trade-in", async () => {
-    const handler = createTradeInHandler(tradeInDeps({ db: async () => refusingLeads("22P05") }));
+    const handler = createTradeInHandler(tradeInOptions({ db: async () => refusingLeads("22P05") }));
     const { status, body } = await call(handler, tradeInRequest("/api/trade-in", tradeInBody()));
     expect(status).toBe(400);
-    expect(body).toEqual({ error: LEAD_ERRORS.unreadable });
+    expect(body).toEqual({ error: ERRORS.leads.unreadable });
   });
 
   it("storage that is down is still a 503 the form retries", async () => {
@@ -500,7 +501,7 @@ describe("Idempotency-Key", () => {
     async (key) => {
       const { status, body } = await call(tradeIn, tradeInRequest("/api/trade-in", tradeInBody(), key));
       expect(status).toBe(400);
-      expect(body).toEqual({ error: LEAD_ERRORS.idempotencyKey });
+      expect(body).toEqual({ error: ERRORS.leads.idempotencyKey });
     },
   );
 

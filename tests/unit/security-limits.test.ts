@@ -5,13 +5,9 @@
  * may cost: the car PDF and the YouX quote are limited per client with a friendly 429, and the
  * phone reveal and the quote read at most their size limit of a body.
  */
+
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import {
-  createQuoteHandler,
-  localQuoteAdapter,
-  QUOTE_ERRORS,
-  YOUX_QUOTE_LIMITS,
-} from "~/features/finance/youx.server";
+import { createQuoteHandler, localQuoteAdapter, YOUX_QUOTE_LIMITS } from "~/features/finance/youx.server";
 import { LEAD_LIMITS } from "~/features/leads/leads";
 import { createLeadsHandler } from "~/features/leads/submit.server";
 import { ADJUSTMENT_QUESTIONS } from "~/features/trade-in/trade-in";
@@ -20,9 +16,10 @@ import { CAR_PDF_LIMITS, createCarPdfHandler } from "~/features/vehicle/car-pdf"
 import { createPhoneRevealHandler, PHONE_REVEAL_LIMITS } from "~/features/vehicle/phone-reveal.server";
 import { type Db, openDb } from "~/lib/db/db.server";
 import { clientKey } from "~/server/client";
+import { ERRORS } from "~/server/errors";
 import { acceptJsonPost } from "~/server/json-post";
 import type { TenantData } from "~/tenant/tenant.server";
-import { makeCar, makeLocation, makeSite, NOW } from "./helpers";
+import { makeCar, makeLocation, makeSite, makeSnapshot, NOW } from "./helpers";
 import { leadRequest, validBody } from "./leads-helpers";
 
 let db: Db;
@@ -90,7 +87,7 @@ describe("POST /api/leads: who shares a rate-limit bucket", () => {
     createLeadsHandler({
       db: async () => db,
       tenantFor,
-      site: (slug) => (slug === "test-motors" ? site : null),
+      snapshot: (slug) => (slug === "test-motors" ? makeSnapshot(site) : null),
       rateLimit: { hits, windowMs: 60_000 },
       now: freshClock(),
     });
@@ -138,7 +135,7 @@ describe("every other caller limits a request without an address too", () => {
     const handler = createTradeInHandler({
       db: async () => db,
       tenantFor,
-      tenantData: (slug) => (slug === "test-motors" ? data : null),
+      snapshot: (slug) => (slug === "test-motors" ? data : null),
       now: freshClock(),
       rateLimit: { hits: 1, windowMs: 60_000 },
     });
@@ -234,8 +231,7 @@ describe("POST /api/youx/quote is rate limited per client", () => {
   const handler = (options: { hits?: number } = {}) =>
     createQuoteHandler({
       tenantFor,
-      site: (slug) => (slug === "test-motors" ? site : null),
-      car: () => null,
+      snapshot: (slug) => (slug === "test-motors" ? makeSnapshot(site) : null),
       adapter: localQuoteAdapter(() => NOW),
       db: async () => db,
       ...(options.hits ? { rateLimit: { hits: options.hits, windowMs: 60_000 } } : {}),
@@ -315,14 +311,13 @@ describe("bodies are read only up to their size limit", () => {
   it("POST /api/youx/quote stops reading a 2 MB body without a length and answers 413", async () => {
     const handler = createQuoteHandler({
       tenantFor,
-      site: (slug) => (slug === "test-motors" ? site : null),
-      car: () => null,
+      snapshot: (slug) => (slug === "test-motors" ? makeSnapshot(site) : null),
       adapter: localQuoteAdapter(() => NOW),
     });
     const body = countedBody(2 * 1024 * 1024);
     const response = await handler(streamed("/api/youx/quote", body.stream));
     expect(response.status).toBe(413);
-    expect(await response.json()).toEqual({ error: QUOTE_ERRORS.tooLarge });
+    expect(await response.json()).toEqual({ error: ERRORS.quote.tooLarge });
     expect(body.pulled()).toBeLessThan(LEAD_LIMITS.maxBodyBytes);
   });
 });

@@ -3,6 +3,7 @@
  * the wheel's geometry, the campaign config's errors, and POST /api/spin-to-win against real
  * storage (PGlite in memory) with real Requests, as the page sends them.
  */
+
 import { sql } from "kysely";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { offersAccounts, spinNeedsSignIn } from "~/features/account/account";
@@ -11,7 +12,6 @@ import {
   createSignInCodeHandler,
   createSignInVerifyHandler,
 } from "~/features/account/account.server";
-import { LEAD_ERRORS } from "~/features/leads/leads";
 import { LEAD_TEXTS } from "~/features/leads/schemas";
 import { footerGroups } from "~/features/navigation/navigation";
 import {
@@ -26,6 +26,7 @@ import {
 import { createSpinHandler, type SpinOptions } from "~/features/spin-to-win/spin-to-win.server";
 import { campaignState } from "~/lib/campaign";
 import { type Db, openDb } from "~/lib/db/db.server";
+import { ERRORS } from "~/server/errors";
 import { siteSchema } from "~/tenant/schema";
 import type { SpinToWin } from "~/tenant/schemas/spin-to-win";
 import type { TenantData } from "~/tenant/tenant.server";
@@ -421,7 +422,7 @@ describe("POST /api/spin-to-win", () => {
   it("a form sent faster than a person types is asked to try again", async () => {
     const { status, body } = await spinAs("0416 555 666", { started_at: NOW.getTime() - 500 });
     expect(status).toBe(422);
-    expect(body).toEqual({ error: LEAD_ERRORS.tooFast, retry: true });
+    expect(body).toEqual({ error: ERRORS.leads.tooFast, retry: true });
   });
 
   it("one address may ask only so often", async () => {

@@ -17,7 +17,7 @@ import {
   createRegoHandler,
   createTradeInHandler,
   createValuationHandler,
-  type TradeInDeps,
+  type TradeInOptions,
 } from "~/features/trade-in/trade-in.server";
 import { localValuationAdapter } from "~/features/trade-in/valuation";
 import { type Db, openDb } from "~/lib/db/db.server";
@@ -47,11 +47,11 @@ const data: TenantData = {
 };
 
 let ip = 0;
-function deps(overrides: Partial<TradeInDeps> = {}): TradeInDeps {
+function deps(overrides: Partial<TradeInOptions> = {}): TradeInOptions {
   return {
     db: async () => db,
     tenantFor: (req) => /^([a-z0-9-]+)\.localhost/.exec(req.headers.get("host") ?? "")?.[1] ?? null,
-    tenantData: (slug) => {
+    snapshot: (slug) => {
       const site = sites[slug];
       return site ? { ...data, site } : null;
     },

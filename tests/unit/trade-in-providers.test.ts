@@ -23,7 +23,7 @@ import {
   createRegoHandler,
   createTradeInHandler,
   createValuationHandler,
-  type TradeInDeps,
+  type TradeInOptions,
 } from "~/features/trade-in/trade-in.server";
 import { localValuationAdapter } from "~/features/trade-in/valuation";
 import { type Db, openDb } from "~/lib/db/db.server";
@@ -150,11 +150,11 @@ afterAll(async () => {
 });
 
 let ip = 0;
-function deps(overrides: Partial<TradeInDeps>): TradeInDeps {
+function deps(overrides: Partial<TradeInOptions>): TradeInOptions {
   return {
     db: async () => db,
     tenantFor: (req) => /^([a-z0-9-]+)\.localhost/.exec(req.headers.get("host") ?? "")?.[1] ?? null,
-    tenantData: (slug) => (slug === "test-motors" ? data : null),
+    snapshot: (slug) => (slug === "test-motors" ? data : null),
     now: () => NOW,
     ...overrides,
   };
@@ -209,7 +209,7 @@ function submission(userData: Record<string, unknown>) {
 }
 
 let leads = 0;
-async function createLead(handlers: TradeInDeps, userData: Record<string, unknown>) {
+async function createLead(handlers: TradeInOptions, userData: Record<string, unknown>) {
   leads += 1;
   const created = await call(
     createTradeInHandler(handlers),
@@ -425,7 +425,7 @@ describe("which service answers where", () => {
 });
 
 describe("a deployed site without providers (no REGO_LOOKUP_URL, no VALUATION_URL)", () => {
-  // What deps.server.ts builds on Netlify: the environment as a deployed function sees it.
+  // What the trade-in functions build on Netlify: the environment as a deployed function sees it.
   const deployed = tradeInProvidersFromEnv({
     NETLIFY: "true",
     TENANT: "test-motors",

@@ -2,10 +2,10 @@
  * Unsubscribe (spec §2 /pages/unsubscribe, §5 opt-in): the request's rules, table-driven, and
  * POST /api/unsubscribe against real storage (PGlite in memory) with real Requests.
  */
+
 import { createHash } from "node:crypto";
 import { sql } from "kysely";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { LEAD_ERRORS } from "~/features/leads/leads";
 import { LEAD_TEXTS } from "~/features/leads/schemas";
 import { UNSUBSCRIBE_TEXTS } from "~/features/leads/unsubscribe/unsubscribe";
 import { unsubscribeSchema } from "~/features/leads/unsubscribe/unsubscribe.schema";
@@ -14,6 +14,8 @@ import {
   type UnsubscribeOptions,
 } from "~/features/leads/unsubscribe/unsubscribe.server";
 import { type Db, openDb } from "~/lib/db/db.server";
+import { ERRORS } from "~/server/errors";
+import { makeSite, makeSnapshot } from "./helpers";
 
 describe("what an unsubscribe asks", () => {
   it.each([
@@ -59,7 +61,7 @@ let db: Db;
 const options = (extra: Partial<UnsubscribeOptions> = {}): UnsubscribeOptions => ({
   db: async () => db,
   tenantFor: (req) => /^([a-z0-9-]+)\.localhost/.exec(req.headers.get("host") ?? "")?.[1] ?? null,
-  known: (slug) => slug === "test-motors",
+  snapshot: (slug) => (slug === "test-motors" ? makeSnapshot(makeSite()) : null),
   ...extra,
 });
 beforeAll(async () => {
@@ -157,7 +159,7 @@ describe("POST /api/unsubscribe", () => {
     const third = await unsubscribe({ email: "c@example.com.au" }, { ip: "198.51.100.9" }, limited);
     expect(third.status).toBe(429);
     expect(third.headers.get("retry-after")).toMatch(/^\d+$/);
-    expect(third.body.error).toBe(LEAD_ERRORS.tooManyTries(Number(third.headers.get("retry-after"))));
+    expect(third.body.error).toBe(ERRORS.leads.tooManyTries(Number(third.headers.get("retry-after"))));
     expect(third.body.error).toMatch(
       /^That's a lot of tries in a short time\. Please try again in \d+ seconds\.$/,
     );
@@ -193,7 +195,7 @@ describe("POST /api/unsubscribe", () => {
 
   it("the address's hash is per site: the same address unsubscribing from two dealers cannot be matched up", async () => {
     const other = (slug: string) => ({
-      known: (known: string) => known === slug,
+      snapshot: (known: string) => (known === slug ? makeSnapshot(makeSite()) : null),
       tenantFor: () => slug,
     });
     await unsubscribe({ email: "two@example.com.au" }, { ip: "198.51.100.24" });
@@ -219,6 +221,6 @@ describe("POST /api/unsubscribe", () => {
     );
     expect(status).toBe(503);
     expect(body).toEqual({ error: UNSUBSCRIBE_TEXTS.unavailable });
-    expect(LEAD_ERRORS.unavailable).not.toBe(UNSUBSCRIBE_TEXTS.unavailable);
+    expect(ERRORS.leads.unavailable).not.toBe(UNSUBSCRIBE_TEXTS.unavailable);
   });
 });

@@ -2,6 +2,7 @@
  * The YouX quote (spec §3 Quote request, §4 when it is fetched, §7 POST /api/youx/quote, §8 quote
  * failure): the page's rules, the local stand-in's rate card, and the function through real Requests.
  */
+
 import { createServer, type Server } from "node:http";
 import type { AddressInfo } from "node:net";
 import fc from "fast-check";
@@ -20,12 +21,12 @@ import {
   createQuoteHandler,
   httpQuoteAdapter,
   localQuoteAdapter,
-  QUOTE_ERRORS,
   type QuoteAdapter,
   quoteAdapterFromEnv,
 } from "~/features/finance/youx.server";
+import { ERRORS } from "~/server/errors";
 import type { Site } from "~/tenant/schema";
-import { type CarInput, makeCar, makeSite, NOW } from "./helpers";
+import { type CarInput, makeCar, makeSite, makeSnapshot, NOW } from "./helpers";
 
 const quoteSite = makeSite({ features: { youx_quote: true } });
 const plainSite = makeSite();
@@ -143,8 +144,7 @@ describe("POST /api/youx/quote", () => {
   const handlerWith = (adapter: QuoteAdapter = localQuoteAdapter(() => NOW)) =>
     createQuoteHandler({
       tenantFor: (req) => /^([a-z0-9-]+)\.localhost/.exec(req.headers.get("host") ?? "")?.[1] ?? null,
-      site: (slug) => sites[slug] ?? null,
-      car: () => null,
+      snapshot: (slug) => (sites[slug] ? makeSnapshot(sites[slug]) : null),
       adapter,
     });
   const handler = handlerWith();
@@ -187,17 +187,17 @@ describe("POST /api/youx/quote", () => {
   ])("refuses %s with 400 and names the field", async (_, body, field) => {
     const { status, body: error } = await answer(post(body));
     expect(status).toBe(400);
-    expect(error.error).toBe(QUOTE_ERRORS.invalid);
+    expect(error.error).toBe(ERRORS.quote.invalid);
     expect(Object.keys(error.fields as object)).toContain(field);
   });
 
   it.each<[string, Request, number, string]>([
-    ["broken JSON", post("{"), 400, QUOTE_ERRORS.badJson],
+    ["broken JSON", post("{"), 400, ERRORS.quote.badJson],
     [
       "a form post",
       post("a=1", { type: "application/x-www-form-urlencoded" }),
       415,
-      QUOTE_ERRORS.contentType,
+      ERRORS.quote.contentType,
     ],
     ["a GET", post(null, { method: "GET" }), 405, "Use POST for this address."],
     [
@@ -210,9 +210,9 @@ describe("POST /api/youx/quote", () => {
       "a site without quotes",
       post(request(), { host: "plain-motors.localhost:4321" }),
       404,
-      QUOTE_ERRORS.notOffered,
+      ERRORS.quote.notOffered,
     ],
-    ["a huge body", post({ ...request(), whoIsHelping: "x".repeat(5000) }), 413, QUOTE_ERRORS.tooLarge],
+    ["a huge body", post({ ...request(), whoIsHelping: "x".repeat(5000) }), 413, ERRORS.quote.tooLarge],
   ])("answers %s with %d", async (_, req, status, error) => {
     const result = await answer(req);
     expect(result).toEqual({ status, body: { error } });
@@ -228,7 +228,7 @@ describe("POST /api/youx/quote", () => {
     });
     expect(await answer(post(request()), failing)).toEqual({
       status: 502,
-      body: { error: QUOTE_ERRORS.unavailable },
+      body: { error: ERRORS.quote.unavailable },
     });
     expect(warn).toHaveBeenCalledOnce();
     warn.mockRestore();

@@ -1,9 +1,10 @@
 /** What every account function shares: its limits and texts, options, and the POST and GET preambles. */
+
 import type { Db } from "~/lib/db/db.server";
-import { json, methodNotAllowed } from "~/lib/http.server";
 import { clock } from "~/server/clock";
-import { type CallContext, guarded, resolveTenant } from "~/server/context";
-import { REQUEST_ERRORS } from "~/server/errors";
+import { type CallContext, handleCall } from "~/server/context";
+import { ERRORS } from "~/server/errors";
+import { json } from "~/server/http";
 import { isJsonRequest, readJsonObject } from "~/server/json-post";
 import type { RateLimit } from "~/server/rate-limit.server";
 import type { TenantData } from "~/tenant/tenant.server";
@@ -43,13 +44,7 @@ export const ACCOUNT_LIMITS = {
 
 export type AccountLimits = Omit<typeof ACCOUNT_LIMITS, "maxBodyBytes">;
 
-export const ACCOUNT_ERRORS = {
-  notOffered: "Sign-in is not offered on this site.",
-  otherPhone: "This phone number is not the one you signed in with.",
-} as const;
-
 export interface AccountOptions extends CallContext {
-  db: () => Promise<Db>;
   /** Null: no way to text codes here (deployed without SMS_WEBHOOK_URL). */
   sms: SmsAdapter | null;
   now?: () => Date;
@@ -62,7 +57,7 @@ export interface AccountOptions extends CallContext {
 type Body = { ok: true; body: Record<string, unknown> } | { ok: false; response: Response };
 
 async function readJson(req: Request): Promise<Body> {
-  if (!isJsonRequest(req)) return { ok: false, response: json({ error: REQUEST_ERRORS.contentType }, 415) };
+  if (!isJsonRequest(req)) return { ok: false, response: json({ error: ERRORS.request.contentType }, 415) };
   return readJsonObject(req, ACCOUNT_LIMITS.maxBodyBytes);
 }
 
@@ -81,23 +76,12 @@ export function accountPost(
     body: Record<string, unknown>;
   }) => Promise<Response>,
 ): (req: Request) => Promise<Response> {
-  return (req) =>
-    guarded(name, async () => {
-      if (req.method !== "POST") return methodNotAllowed("POST");
-      const resolved = resolveTenant(req, options);
-      if (!resolved.ok) return resolved.response;
-      if (!offersAccounts(resolved.data.site))
-        return json({ success: false, error: ACCOUNT_ERRORS.notOffered }, 404);
-      const body = await readJson(req);
-      if (!body.ok) return body.response;
-      return run({
-        req,
-        tenant: resolved.tenant,
-        data: resolved.data,
-        db: await options.db(),
-        body: body.body,
-      });
-    });
+  return handleCall({ name, allow: "POST" }, options, async ({ req, tenant, data }) => {
+    if (!offersAccounts(data.site)) return json({ success: false, error: ERRORS.account.notOffered }, 404);
+    const body = await readJson(req);
+    if (!body.ok) return body.response;
+    return run({ req, tenant, data, db: await options.db(), body: body.body });
+  });
 }
 
 /**
@@ -111,14 +95,9 @@ export function accountGet(
   run: (input: { tenant: string; data: TenantData; db: Db; user: SessionUser | null }) => Promise<Response>,
 ): (req: Request) => Promise<Response> {
   const now = options.now ?? clock;
-  return (req) =>
-    guarded(name, async () => {
-      if (req.method !== "GET") return methodNotAllowed("GET");
-      const resolved = resolveTenant(req, options);
-      if (!resolved.ok) return resolved.response;
-      const { tenant, data } = resolved;
-      if (!offered.check(data.site)) return json({ success: false, error: offered.error }, 404);
-      const db = await options.db();
-      return run({ tenant, data, db, user: await sessionUser(db, tenant, req, now()) });
-    });
+  return handleCall({ name, allow: "GET" }, options, async ({ req, tenant, data }) => {
+    if (!offered.check(data.site)) return json({ success: false, error: offered.error }, 404);
+    const db = await options.db();
+    return run({ tenant, data, db, user: await sessionUser(db, tenant, req, now()) });
+  });
 }

@@ -8,7 +8,6 @@
  * texts and the request preambles), sign-in.server.ts, watchlist.server.ts.
  */
 export {
-  ACCOUNT_ERRORS,
   ACCOUNT_LIMITS,
   type AccountLimits,
   type AccountOptions,

@@ -3,21 +3,17 @@
  * POST /api/garage/add-vehicle and /api/garage/remove-vehicle change them. Only on sites with
  * `garage_enabled`, only for a signed-in shopper (spec §4: always gated).
  */
+
 import { randomUUID } from "node:crypto";
 import type { Db } from "~/lib/db/db.server";
-import { json } from "~/lib/http.server";
 import { isUuid } from "~/lib/ids";
 import { clock } from "~/server/clock";
 import { fieldErrors } from "~/server/context";
-import { REQUEST_ERRORS } from "~/server/errors";
+import { ERRORS } from "~/server/errors";
+import { json } from "~/server/http";
 import { type AccountOptions, accountGet, accountPost, sessionUser } from "./account.server";
 import { GARAGE_LIMIT, GARAGE_TEXTS, type GarageVehicle, garageVehicleSchema } from "./garage";
 import { accountDb } from "./tables";
-
-export const GARAGE_ERRORS = {
-  notOffered: "My Garage is not offered on this site.",
-  signInNeeded: "Please sign in to use your garage.",
-} as const;
 
 async function vehicles(db: Db, tenant: string, userId: string): Promise<GarageVehicle[]> {
   return accountDb(db)
@@ -35,9 +31,9 @@ export function createGarageHandler(options: AccountOptions): (req: Request) => 
   return accountGet(
     "garage",
     options,
-    { check: (site) => site.garage_enabled, error: GARAGE_ERRORS.notOffered },
+    { check: (site) => site.garage_enabled, error: ERRORS.garage.notOffered },
     async ({ tenant, db, user }) => {
-      if (!user) return json({ success: false, error: GARAGE_ERRORS.signInNeeded }, 401);
+      if (!user) return json({ success: false, error: ERRORS.garage.signInNeeded }, 401);
       return json({ success: true, vehicles: await vehicles(db, tenant, user.id) });
     },
   );
@@ -50,10 +46,10 @@ export function createGarageChangeHandler(
 ): (req: Request) => Promise<Response> {
   const now = options.now ?? clock;
   return accountPost(`garage-${action}`, options, async ({ req, tenant, data, db, body }) => {
-    if (!data.site.garage_enabled) return json({ success: false, error: GARAGE_ERRORS.notOffered }, 404);
+    if (!data.site.garage_enabled) return json({ success: false, error: ERRORS.garage.notOffered }, 404);
     const at = now();
     const user = await sessionUser(db, tenant, req, at);
-    if (!user) return json({ success: false, error: GARAGE_ERRORS.signInNeeded }, 401);
+    if (!user) return json({ success: false, error: ERRORS.garage.signInNeeded }, 401);
     const garage = accountDb(db);
     if (action === "remove") {
       const id = typeof body.id === "string" ? body.id : "";
@@ -72,7 +68,7 @@ export function createGarageChangeHandler(
     const parsed = garageVehicleSchema(at).safeParse(body);
     if (!parsed.success)
       return json(
-        { success: false, error: REQUEST_ERRORS.fixErrors, fields: fieldErrors(parsed.error.issues, "form") },
+        { success: false, error: ERRORS.request.fixErrors, fields: fieldErrors(parsed.error.issues, "form") },
         400,
       );
     const current = await vehicles(db, tenant, user.id);

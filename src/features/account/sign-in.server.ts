@@ -3,9 +3,9 @@ import { randomBytes, randomInt, randomUUID, timingSafeEqual } from "node:crypto
 import { sql } from "kysely";
 import type { Db } from "~/lib/db/db.server";
 import { recordOpsEvent } from "~/lib/db/ops-events.server";
-import { json } from "~/lib/http.server";
 import { clientIp, clientKey } from "~/server/client";
 import { clock } from "~/server/clock";
+import { json } from "~/server/http";
 import { hitRateLimit, type RateLimit, rateLimitHits } from "~/server/rate-limit.server";
 import {
   ACCOUNT_TEXTS,

@@ -2,18 +2,19 @@
  * The watchlist (spec §7 POST /api/watchlist/save-car and remove-car with JSON phone_number and
  * car_id, answering a success flag), server-side per user, and GET /api/account that lists it.
  */
+
 import { carPictures } from "~/features/media/media";
 import { carTypeLabel, isSold, priceDisplay } from "~/features/stock/stock";
 import type { Db } from "~/lib/db/db.server";
-import { json } from "~/lib/http.server";
 import { MAX_CAR_ID } from "~/lib/shopper-input";
 import { clock } from "~/server/clock";
-import { REQUEST_ERRORS } from "~/server/errors";
+import { ERRORS } from "~/server/errors";
+import { json } from "~/server/http";
 import { findCarIn } from "~/tenant/find-car";
 import type { Car } from "~/tenant/schemas/car";
 import type { TenantData } from "~/tenant/tenant.server";
 import { ACCOUNT_TEXTS, offersAccounts } from "./account";
-import { ACCOUNT_ERRORS, type AccountOptions, accountGet, accountPost } from "./account-http.server";
+import { type AccountOptions, accountGet, accountPost } from "./account-http.server";
 import { checkMobile, displayMobile } from "./mobile";
 import { sessionUser } from "./session.server";
 import { accountDb } from "./tables";
@@ -70,7 +71,7 @@ export function createAccountHandler(options: AccountOptions): (req: Request) =>
   return accountGet(
     "account",
     options,
-    { check: offersAccounts, error: ACCOUNT_ERRORS.notOffered },
+    { check: offersAccounts, error: ERRORS.account.notOffered },
     async ({ tenant, data, db, user }) => {
       if (!user) return json({ user: null });
       const ids = await watchlistIds(db, tenant, user.id);
@@ -90,23 +91,23 @@ export function createWatchlistHandler(
 ): (req: Request) => Promise<Response> {
   const now = options.now ?? clock;
   return accountPost(`watchlist-${action}`, options, async ({ req, tenant, data, db, body }) => {
-    if (!data.site.features.watchlist) return json({ success: false, error: ACCOUNT_ERRORS.notOffered }, 404);
+    if (!data.site.features.watchlist) return json({ success: false, error: ERRORS.account.notOffered }, 404);
     const user = await sessionUser(db, tenant, req, now());
     if (!user) return json({ success: false, error: ACCOUNT_TEXTS.signInNeeded }, 401);
     const phone = checkMobile(typeof body.phone_number === "string" ? body.phone_number : "");
     if (!phone.ok || phone.phone !== user.phone)
-      return json({ success: false, error: ACCOUNT_ERRORS.otherPhone }, 403);
+      return json({ success: false, error: ERRORS.account.otherPhone }, 403);
     const carId = Number(body.car_id);
     if (!Number.isInteger(carId) || carId <= 0 || carId > MAX_CAR_ID)
       return json(
-        { success: false, error: REQUEST_ERRORS.unknownCar, fields: { car_id: "must be a car id" } },
+        { success: false, error: ERRORS.request.unknownCar, fields: { car_id: "must be a car id" } },
         400,
       );
     const accounts = accountDb(db);
     if (action === "save") {
       // Only cars on the site can be saved; a car that has since left can still be removed.
       if (!findCarIn(data, { id: carId }))
-        return json({ success: false, error: REQUEST_ERRORS.unknownCar }, 404);
+        return json({ success: false, error: ERRORS.request.unknownCar }, 404);
       await accounts
         .insertInto("watchlist")
         .values({ user_id: user.id, tenant, car_id: carId, created_at: now() })

@@ -2,12 +2,13 @@
  * GET /api/appointments?location_id=&date=YYYY-MM-DD: the test-drive slots a location offers on a
  * day (see appointments.ts). Closed days answer an empty list; bad input 400; unknown location 404.
  */
+
 import { z } from "zod";
 import { locationTimeZone } from "~/features/locations/locations";
-import { json, methodNotAllowed } from "~/lib/http.server";
 import { clock } from "~/server/clock";
-import { type CallContext, fieldErrors, guarded, resolveTenant } from "~/server/context";
-import { REQUEST_ERRORS } from "~/server/errors";
+import { type CallContext, fieldErrors, handleCall } from "~/server/context";
+import { ERRORS } from "~/server/errors";
+import { json } from "~/server/http";
 import { appointmentSlots } from "./appointments";
 
 export const appointmentsQuerySchema = z
@@ -20,29 +21,26 @@ export const appointmentsQuerySchema = z
   })
   .strict();
 
-export interface AppointmentsOptions extends CallContext {
+export interface AppointmentsOptions extends Omit<CallContext, "db"> {
   now?: () => Date;
 }
 
 export function createAppointmentsHandler(options: AppointmentsOptions): (req: Request) => Promise<Response> {
   const now = options.now ?? clock;
-  return (req) =>
-    guarded("appointments", () => {
-      if (req.method !== "GET") return methodNotAllowed("GET");
-      const resolved = resolveTenant(req, options);
-      if (!resolved.ok) return resolved.response;
-      const query = appointmentsQuerySchema.safeParse(Object.fromEntries(new URL(req.url).searchParams));
-      if (!query.success) {
-        return json({ error: "Invalid appointments request.", fields: fieldErrors(query.error.issues) }, 400);
-      }
-      const { location_id, date } = query.data;
-      const location = resolved.data.locations.find((candidate) => candidate.id === location_id);
-      if (!location) return json({ error: REQUEST_ERRORS.unknownLocation }, 404);
-      return json({
-        location_id,
-        date,
-        time_zone: locationTimeZone(location),
-        slots: appointmentSlots(location, date, now()),
-      });
+  return handleCall({ name: "appointments", allow: "GET" }, options, (call) => {
+    const { req, data } = call;
+    const query = appointmentsQuerySchema.safeParse(Object.fromEntries(new URL(req.url).searchParams));
+    if (!query.success) {
+      return json({ error: ERRORS.appointments.invalid, fields: fieldErrors(query.error.issues) }, 400);
+    }
+    const { location_id, date } = query.data;
+    const location = data.locations.find((candidate) => candidate.id === location_id);
+    if (!location) return json({ error: ERRORS.request.unknownLocation }, 404);
+    return json({
+      location_id,
+      date,
+      time_zone: locationTimeZone(location),
+      slots: appointmentSlots(location, date, now()),
     });
+  });
 }

@@ -9,8 +9,8 @@
  * - POST /api/reservations/cancel `{ reservation }`: the shopper's own hold ends, deposit refunded.
  * All behind sign-in (spec §4 checkout gating).
  */
+
 import { sessionUser } from "~/features/account/account.server";
-import { LEAD_ERRORS } from "~/features/leads/leads";
 import { fieldErrors, LEAD_TEXTS } from "~/features/leads/schemas";
 import { PAYMENT_TEXTS, paymentDescription } from "~/features/payments/payments";
 import {
@@ -23,11 +23,10 @@ import type { PaymentProvider } from "~/features/payments/providers.server";
 import { missedCarOffers, RESERVE_TEXTS } from "~/features/payments/reservations";
 import { cancelReservation, reservedUntil } from "~/features/payments/reservations.server";
 import { carFields } from "~/features/vehicle/car-fields";
-import type { Db } from "~/lib/db/db.server";
-import { json, methodNotAllowed } from "~/lib/http.server";
 import { clock } from "~/server/clock";
-import { type CallContext, guarded, resolveTenant } from "~/server/context";
-import { REQUEST_ERRORS } from "~/server/errors";
+import { type CallContext, handleCall } from "~/server/context";
+import { ERRORS } from "~/server/errors";
+import { json } from "~/server/http";
 import { acceptJsonPost } from "~/server/json-post";
 import type { RateLimit } from "~/server/rate-limit.server";
 import { findCarIn } from "~/tenant/find-car";
@@ -35,7 +34,6 @@ import { CHECKOUT_TEXTS } from "./checkout";
 import { reserveRequestSchema } from "./reserve.schema";
 
 export interface ReserveOptions extends CallContext {
-  db: () => Promise<Db>;
   /** Null: deployed without a payment provider; reserving stays the request-only lead. */
   provider: PaymentProvider | null;
   now?: () => Date;
@@ -47,113 +45,104 @@ const DEPOSIT_PURPOSE = "Vehicle deposit";
 
 export function createReserveHandler(options: ReserveOptions): (req: Request) => Promise<Response> {
   const now = options.now ?? clock;
-  return (req) =>
-    guarded("reservations", async () => {
-      if (req.method !== "GET" && req.method !== "POST") return methodNotAllowed("GET, POST");
-      const resolved = resolveTenant(req, options);
-      if (!resolved.ok) return resolved.response;
-      const { tenant, data } = resolved;
-      const { site } = data;
-      if (!site.features.checkout) return json({ error: CHECKOUT_TEXTS.notOffered }, 404);
-      const db = await options.db();
-      const at = now();
+  return handleCall({ name: "reservations", allow: "GET, POST" }, options, async (call) => {
+    const { req, tenant, data } = call;
+    const { site } = data;
+    if (!site.features.checkout) return json({ error: CHECKOUT_TEXTS.notOffered }, 404);
+    const db = await options.db();
+    const at = now();
 
-      if (req.method === "GET") {
-        const id = new URL(req.url).searchParams.get("payment");
-        if (id === null) return json({ available: options.provider !== null });
-        const user = await sessionUser(db, tenant, req, at);
-        if (!user) return json({ error: RESERVE_TEXTS.signInToManage }, 401);
-        const payment = await paymentStatus(db, tenant, user.id, id, at);
-        if (!payment?.reservation) return json({ error: PAYMENT_TEXTS.notFound }, 404);
-        return json({ payment });
-      }
-
-      if (!options.provider) return json({ error: PAYMENT_TEXTS.unavailable }, 503);
-      const accepted = await acceptJsonPost(req, {
-        db,
-        bucket: `payment:${tenant}`,
-        rateLimited: LEAD_ERRORS.tooManyTries,
-        rateLimit: options.rateLimit ?? PAYMENT_RATE_LIMIT,
-        now: at,
-      });
-      if (!accepted.ok) return accepted.response;
+    if (req.method === "GET") {
+      const id = new URL(req.url).searchParams.get("payment");
+      if (id === null) return json({ available: options.provider !== null });
       const user = await sessionUser(db, tenant, req, at);
-      if (!user) return json({ error: RESERVE_TEXTS.signInNeeded }, 401);
-      const parsed = reserveRequestSchema.safeParse(accepted.body);
-      if (!parsed.success)
-        return json({ error: LEAD_TEXTS.fixErrors, fields: fieldErrors(parsed.error) }, 400);
-      const request = parsed.data;
-      const car = findCarIn(data, { slug: request.car });
-      if (!car) return json({ error: REQUEST_ERRORS.unknownCar }, 404);
-      // The deposit rule the checkout page shows: the car's own, else the site's ($200).
-      const offer = carFields(data, car).checkout;
-      if (!offer) return json({ error: RESERVE_TEXTS.notOffered }, 409);
-      if (!offer.deposit) return json({ error: RESERVE_TEXTS.noDeposit }, 409);
-      // Checked here so nobody pays for a car already held; the hold's own rule is the database's.
-      const held = await reservedUntil(db, tenant, car.id, at);
-      if (held) {
-        return json(
-          {
-            error: RESERVE_TEXTS.alreadyReserved,
-            reserved_until: held.toISOString(),
-            offers: missedCarOffers(car.slug),
-          },
-          409,
-        );
-      }
-      const reference = car.stocknum?.trim() || String(car.id);
-      const started = await startPayment(db, options.provider, {
-        tenant,
-        user,
-        request: {
-          purpose: DEPOSIT_PURPOSE,
-          reference,
-          amount: Math.round(offer.deposit * 100),
-          name: request.name,
-          last_name: request.last_name,
-          email: request.email,
-        },
-        dealershipSlug: car.dealership_slug ?? site.dealerships[0]?.slug ?? null,
-        description: paymentDescription({ purpose: DEPOSIT_PURPOSE, reference: car.name }, site.name),
-        returnPath: (id) => `/cars/${car.slug}/checkout?payment=${id}`,
-        origin: returnOrigin(req, site.url),
-        car: { id: car.id, slug: car.slug, fields: offer.lead_fields },
-        at,
-      });
-      if (!started) return json({ error: PAYMENT_TEXTS.failed }, 502);
-      return json(started, 201);
+      if (!user) return json({ error: RESERVE_TEXTS.signInToManage }, 401);
+      const payment = await paymentStatus(db, tenant, user.id, id, at);
+      if (!payment?.reservation) return json({ error: PAYMENT_TEXTS.notFound }, 404);
+      return json({ payment });
+    }
+
+    if (!options.provider) return json({ error: PAYMENT_TEXTS.unavailable }, 503);
+    const accepted = await acceptJsonPost(req, {
+      db,
+      bucket: `payment:${tenant}`,
+      rateLimited: ERRORS.leads.tooManyTries,
+      rateLimit: options.rateLimit ?? PAYMENT_RATE_LIMIT,
+      now: at,
     });
+    if (!accepted.ok) return accepted.response;
+    const user = await sessionUser(db, tenant, req, at);
+    if (!user) return json({ error: RESERVE_TEXTS.signInNeeded }, 401);
+    const parsed = reserveRequestSchema.safeParse(accepted.body);
+    if (!parsed.success) return json({ error: LEAD_TEXTS.fixErrors, fields: fieldErrors(parsed.error) }, 400);
+    const request = parsed.data;
+    const car = findCarIn(data, { slug: request.car });
+    if (!car) return json({ error: ERRORS.request.unknownCar }, 404);
+    // The deposit rule the checkout page shows: the car's own, else the site's ($200).
+    const offer = carFields(data, car).checkout;
+    if (!offer) return json({ error: RESERVE_TEXTS.notOffered }, 409);
+    if (!offer.deposit) return json({ error: RESERVE_TEXTS.noDeposit }, 409);
+    // Checked here so nobody pays for a car already held; the hold's own rule is the database's.
+    const held = await reservedUntil(db, tenant, car.id, at);
+    if (held) {
+      return json(
+        {
+          error: RESERVE_TEXTS.alreadyReserved,
+          reserved_until: held.toISOString(),
+          offers: missedCarOffers(car.slug),
+        },
+        409,
+      );
+    }
+    const reference = car.stocknum?.trim() || String(car.id);
+    const started = await startPayment(db, options.provider, {
+      tenant,
+      user,
+      request: {
+        purpose: DEPOSIT_PURPOSE,
+        reference,
+        amount: Math.round(offer.deposit * 100),
+        name: request.name,
+        last_name: request.last_name,
+        email: request.email,
+      },
+      dealershipSlug: car.dealership_slug ?? site.dealerships[0]?.slug ?? null,
+      description: paymentDescription({ purpose: DEPOSIT_PURPOSE, reference: car.name }, site.name),
+      returnPath: (id) => `/cars/${car.slug}/checkout?payment=${id}`,
+      origin: returnOrigin(req, site.url),
+      car: { id: car.id, slug: car.slug, fields: offer.lead_fields },
+      at,
+    });
+    if (!started) return json({ error: PAYMENT_TEXTS.failed }, 502);
+    return json(started, 201);
+  });
 }
 
 /** POST /api/reservations/cancel: the signed-in shopper ends their own hold; the deposit is refunded. */
 export function createReserveCancelHandler(options: ReserveOptions): (req: Request) => Promise<Response> {
   const now = options.now ?? clock;
-  return (req) =>
-    guarded("reservations-cancel", async () => {
-      if (req.method !== "POST") return methodNotAllowed("POST");
-      const resolved = resolveTenant(req, options);
-      if (!resolved.ok) return resolved.response;
-      const { tenant, data } = resolved;
-      if (!data.site.features.checkout) return json({ error: CHECKOUT_TEXTS.notOffered }, 404);
-      const db = await options.db();
-      const at = now();
-      const accepted = await acceptJsonPost(req, {
-        db,
-        bucket: `reserve-cancel:${tenant}`,
-        rateLimited: LEAD_ERRORS.tooManyTries,
-        rateLimit: options.rateLimit ?? PAYMENT_RATE_LIMIT,
-        now: at,
-      });
-      if (!accepted.ok) return accepted.response;
-      const user = await sessionUser(db, tenant, req, at);
-      if (!user) return json({ error: RESERVE_TEXTS.signInToManage }, 401);
-      const id = typeof accepted.body.reservation === "string" ? accepted.body.reservation : "";
-      const result = await cancelReservation(db, options.provider, tenant, user.id, id, at);
-      if (!result.ok) {
-        return result.reason === "not_found"
-          ? json({ error: RESERVE_TEXTS.notFound }, 404)
-          : json({ error: RESERVE_TEXTS.refundFailed }, 502);
-      }
-      return json({ reservation: { id, state: result.state, text: RESERVE_TEXTS.state[result.state] } });
+  return handleCall({ name: "reservations-cancel", allow: "POST" }, options, async (call) => {
+    const { req, tenant, data } = call;
+    if (!data.site.features.checkout) return json({ error: CHECKOUT_TEXTS.notOffered }, 404);
+    const db = await options.db();
+    const at = now();
+    const accepted = await acceptJsonPost(req, {
+      db,
+      bucket: `reserve-cancel:${tenant}`,
+      rateLimited: ERRORS.leads.tooManyTries,
+      rateLimit: options.rateLimit ?? PAYMENT_RATE_LIMIT,
+      now: at,
     });
+    if (!accepted.ok) return accepted.response;
+    const user = await sessionUser(db, tenant, req, at);
+    if (!user) return json({ error: RESERVE_TEXTS.signInToManage }, 401);
+    const id = typeof accepted.body.reservation === "string" ? accepted.body.reservation : "";
+    const result = await cancelReservation(db, options.provider, tenant, user.id, id, at);
+    if (!result.ok) {
+      return result.reason === "not_found"
+        ? json({ error: RESERVE_TEXTS.notFound }, 404)
+        : json({ error: RESERVE_TEXTS.refundFailed }, 502);
+    }
+    return json({ reservation: { id, state: result.state, text: RESERVE_TEXTS.state[result.state] } });
+  });
 }

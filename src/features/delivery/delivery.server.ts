@@ -4,23 +4,20 @@
  * 400 with the spec's postcode texts; 404 with the spec's no-estimate text.
  */
 
-import { json, methodNotAllowed } from "~/lib/http.server";
-import { type CallContext, guarded, resolveTenant } from "~/server/context";
+import { type CallContext, handleCall } from "~/server/context";
+import { json } from "~/server/http";
 import { checkPostcode, DELIVERY_TEXTS, deliveryEstimate } from "./delivery";
 
 /** Regions change only with a build; a short shared cache spares repeat lookups. */
 const CACHEABLE = { "cache-control": "public, max-age=300" };
 
-export function createDeliveryHandler(context: CallContext): (req: Request) => Promise<Response> {
-  return (req) =>
-    guarded("delivery", () => {
-      if (req.method !== "GET") return methodNotAllowed("GET");
-      const resolved = resolveTenant(req, context);
-      if (!resolved.ok) return resolved.response;
-      const check = checkPostcode(new URL(req.url).searchParams.get("postcode"));
-      if (!check.ok) return json({ error: check.error, fields: { postcode: check.error } }, 400);
-      const estimate = deliveryEstimate(check.postcode, resolved.data.site.delivery);
-      if (!estimate) return json({ error: DELIVERY_TEXTS.noEstimate }, 404, CACHEABLE);
-      return json(estimate, 200, CACHEABLE);
-    });
+export function createDeliveryHandler(context: Omit<CallContext, "db">): (req: Request) => Promise<Response> {
+  return handleCall({ name: "delivery", allow: "GET" }, context, (call) => {
+    const { req, data } = call;
+    const check = checkPostcode(new URL(req.url).searchParams.get("postcode"));
+    if (!check.ok) return json({ error: check.error, fields: { postcode: check.error } }, 400);
+    const estimate = deliveryEstimate(check.postcode, data.site.delivery);
+    if (!estimate) return json({ error: DELIVERY_TEXTS.noEstimate }, 404, CACHEABLE);
+    return json(estimate, 200, CACHEABLE);
+  });
 }

@@ -3,31 +3,33 @@
  * result from the build's published snapshot, for cars the spec applies it to (§5: used cars that
  * Autograb prices, on sites with market data). The page applies the display rule itself.
  */
+
+import { type CallContext, handleCall } from "~/server/context";
+import { ERRORS } from "~/server/errors";
+import { json } from "~/server/http";
+import { findCarIn } from "~/tenant/find-car";
 import { autogaugeApplies, autogaugeResult } from "./gauge";
-import { FINANCE_ERRORS, json, methodNotAllowed, type TenantLookup } from "./http.server";
 
 export const autogaugePath = (carSlug: string) => `/cars/${carSlug}/autogauge`;
 
-export const AUTOGAUGE_ERRORS = {
-  badPath: "Ask for /cars/{slug}/autogauge with the car's slug.",
-  noResult: "There is no market comparison for this car.",
-} as const;
-
 const PATH = /^\/cars\/([a-z0-9]+(?:-[a-z0-9]+)*)\/autogauge\/?$/;
 
-export function createAutogaugeHandler(options: TenantLookup): (req: Request) => Promise<Response> {
-  return async (req) => {
-    if (req.method !== "GET" && req.method !== "HEAD") return methodNotAllowed("GET");
-    const carSlug = PATH.exec(new URL(req.url).pathname)?.[1];
-    if (!carSlug) return json({ error: AUTOGAUGE_ERRORS.badPath }, 400);
-    const slug = options.tenantFor(req);
-    const site = slug ? options.site(slug) : null;
-    if (!slug || !site) return json({ error: FINANCE_ERRORS.unknownSite }, 404);
-    const car = options.car(slug, { slug: carSlug });
-    if (!car) return json({ error: FINANCE_ERRORS.unknownCar }, 404);
-    const result = autogaugeApplies(car, site) ? autogaugeResult(car) : null;
-    if (!result) return json({ error: AUTOGAUGE_ERRORS.noResult }, 404);
-    // Market data moves slowly; a published car's answer can be reused for a few minutes.
-    return json(result, 200, { "cache-control": "public, max-age=300" });
-  };
+export function createAutogaugeHandler(
+  options: Omit<CallContext, "db">,
+): (req: Request) => Promise<Response> {
+  return handleCall(
+    { name: "autogauge", allow: "GET", methods: ["GET", "HEAD"] },
+    options,
+    async ({ req, data }) => {
+      const carSlug = PATH.exec(new URL(req.url).pathname)?.[1];
+      if (!carSlug) return json({ error: ERRORS.autogauge.badPath }, 400);
+      const { site } = data;
+      const car = findCarIn(data, { slug: carSlug });
+      if (!car) return json({ error: ERRORS.finance.unknownCar }, 404);
+      const result = autogaugeApplies(car, site) ? autogaugeResult(car) : null;
+      if (!result) return json({ error: ERRORS.autogauge.noResult }, 404);
+      // Market data moves slowly; a published car's answer can be reused for a few minutes.
+      return json(result, 200, { "cache-control": "public, max-age=300" });
+    },
+  );
 }

@@ -3,12 +3,15 @@
  * the YouX service when `YOUX_API_URL` is set, else the local stand-in (`localQuote`). The page
  * ignores any non-OK answer (spec §8), so every refusal here is a plain JSON `{ error }`.
  */
+
 import type { Db } from "~/lib/db/db.server";
 import { clientIp, clientKey, readBodyWithin } from "~/server/client";
 import { clock } from "~/server/clock";
+import { type CallContext, handleCall } from "~/server/context";
+import { ERRORS } from "~/server/errors";
+import { json } from "~/server/http";
 import { isJsonRequest } from "~/server/json-post";
 import { hitRateLimit, type RateLimit } from "~/server/rate-limit.server";
-import { FINANCE_ERRORS, json, methodNotAllowed, type TenantLookup } from "./http.server";
 import { localQuote, type Quote, type QuoteRequest, quoteRequestSchema, quoteResponseSchema } from "./youx";
 
 export interface QuoteAdapter {
@@ -52,15 +55,6 @@ export function quoteAdapterFromEnv(env: NodeJS.ProcessEnv = process.env): Quote
     : localQuoteAdapter();
 }
 
-export const QUOTE_ERRORS = {
-  notOffered: "Quotes are not offered on this site.",
-  contentType: "Send the quote request as JSON (Content-Type: application/json).",
-  badJson: "The quote request is not valid JSON.",
-  invalid: "The quote request is not valid.",
-  tooLarge: "The quote request is too large.",
-  unavailable: "The quote service is unavailable. Please try again later.",
-} as const;
-
 export const YOUX_QUOTE_LIMITS = {
   maxBodyBytes: 4096,
   /** A shopper's pages ask one quote each; every quote may call the YouX service. */
@@ -69,7 +63,7 @@ export const YOUX_QUOTE_LIMITS = {
     `That's a lot of quotes in a short time. Please try again in ${seconds} seconds.`,
 };
 
-export interface QuoteOptions extends TenantLookup {
+export interface QuoteOptions extends Omit<CallContext, "db"> {
   adapter: QuoteAdapter;
   /** Where requests are counted per client; without one (tests of the quote rules) nothing is. */
   db?: () => Promise<Db>;
@@ -80,13 +74,10 @@ export interface QuoteOptions extends TenantLookup {
 export function createQuoteHandler(options: QuoteOptions): (req: Request) => Promise<Response> {
   const rateLimit = options.rateLimit ?? YOUX_QUOTE_LIMITS.rateLimit;
   const now = options.now ?? clock;
-  return async (req) => {
-    if (req.method !== "POST") return methodNotAllowed("POST");
-    const slug = options.tenantFor(req);
-    const site = slug ? options.site(slug) : null;
-    if (!site) return json({ error: FINANCE_ERRORS.unknownSite }, 404);
-    if (!site.features.youx_quote) return json({ error: QUOTE_ERRORS.notOffered }, 404);
-    if (!isJsonRequest(req)) return json({ error: QUOTE_ERRORS.contentType }, 415);
+  return handleCall({ name: "youx-quote", allow: "POST" }, options, async ({ req, tenant: slug, data }) => {
+    const { site } = data;
+    if (!site.features.youx_quote) return json({ error: ERRORS.quote.notOffered }, 404);
+    if (!isJsonRequest(req)) return json({ error: ERRORS.quote.contentType }, 415);
     if (options.db) {
       const bucket = `youx-quote:${slug}:${clientKey(clientIp(req))}`;
       let limit: Awaited<ReturnType<typeof hitRateLimit>>;
@@ -94,7 +85,7 @@ export function createQuoteHandler(options: QuoteOptions): (req: Request) => Pro
         limit = await hitRateLimit(await options.db(), bucket, rateLimit, now());
       } catch (error) {
         console.error("youx quote: could not count the request:", error);
-        return json({ error: QUOTE_ERRORS.unavailable }, 503, { "retry-after": "5" });
+        return json({ error: ERRORS.quote.unavailable }, 503, { "retry-after": "5" });
       }
       if (!limit.allowed) {
         return json({ error: YOUX_QUOTE_LIMITS.tooMany(limit.retryAfterSeconds) }, 429, {
@@ -108,28 +99,28 @@ export function createQuoteHandler(options: QuoteOptions): (req: Request) => Pro
       // Stops reading at the limit: a body without a length must not be read whole first.
       text = await readBodyWithin(req, YOUX_QUOTE_LIMITS.maxBodyBytes);
     } catch {
-      return json({ error: QUOTE_ERRORS.badJson }, 400);
+      return json({ error: ERRORS.quote.badJson }, 400);
     }
-    if (text === null) return json({ error: QUOTE_ERRORS.tooLarge }, 413);
+    if (text === null) return json({ error: ERRORS.quote.tooLarge }, 413);
     let body: unknown;
     try {
       body = JSON.parse(text);
     } catch {
-      return json({ error: QUOTE_ERRORS.badJson }, 400);
+      return json({ error: ERRORS.quote.badJson }, 400);
     }
     const parsed = quoteRequestSchema.safeParse(body);
     if (!parsed.success) {
       const fields = Object.fromEntries(
         parsed.error.issues.map((issue) => [issue.path.join(".") || "body", issue.message]),
       );
-      return json({ error: QUOTE_ERRORS.invalid, fields }, 400);
+      return json({ error: ERRORS.quote.invalid, fields }, 400);
     }
     try {
       return json(quoteResponseSchema.parse(await options.adapter.quote(parsed.data)));
     } catch (error) {
       // The service failed, not the shopper: a gateway error the page ignores (spec §8).
       console.warn(`youx quote (${options.adapter.name}) failed:`, error);
-      return json({ error: QUOTE_ERRORS.unavailable }, 502);
+      return json({ error: ERRORS.quote.unavailable }, 502);
     }
-  };
+  });
 }

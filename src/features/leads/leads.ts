@@ -1,8 +1,7 @@
 /**
- * Lead rules that need no I/O: a site's form rules, the anti-abuse thresholds and texts, the outbox
+ * Lead rules that need no I/O: a site's form rules, the anti-abuse thresholds, the outbox
  * retry schedule and the analytics event ids of spec §7. Pure: the site and `now` come in as arguments.
  */
-import { REQUEST_ERRORS } from "~/server/errors";
 import type { Site } from "~/tenant/schema";
 import type { LeadFormRules } from "./schemas";
 
@@ -24,25 +23,6 @@ export const LEAD_LIMITS = {
   maxBodyBytes: 32 * 1024,
   /** Submissions per client IP per tenant per window. */
   rateLimit: { hits: 10, windowMs: 60_000 },
-} as const;
-
-/** What the shopper reads when we turn a submission away; each says what to do next. */
-export const LEAD_ERRORS = {
-  tooFast: "That was quicker than we expected. Please wait a few seconds and submit the form again.",
-  rateLimited: REQUEST_ERRORS.rateLimited,
-  /** The same limit on posts that are not enquiries (unsubscribe, online payment). */
-  tooManyTries: (seconds: number) =>
-    `That's a lot of tries in a short time. Please try again in ${seconds} seconds.`,
-  tooLarge: REQUEST_ERRORS.tooLarge,
-  contentType: REQUEST_ERRORS.contentType,
-  badJson: REQUEST_ERRORS.badJson,
-  unknownSite: REQUEST_ERRORS.unknownSite,
-  method: "Method not allowed",
-  idempotencyKey: "The Idempotency-Key header must be 1 to 200 visible characters.",
-  unavailable: "We couldn't send your enquiry just now. Please try again in a moment.",
-  /** Postgres refused a value the form sent (see isDataError); retrying the same form cannot help. */
-  unreadable:
-    "We couldn't save some of what you typed. Please check your details for unusual characters and submit the form again.",
 } as const;
 
 /**

@@ -7,25 +7,20 @@
  * it is answered 429 whatever its body. A lead that can be stored is counted in the statement
  * that stores it, so a shopper's submission costs one trip to the database.
  */
+
 import { isDataError } from "~/lib/db/data-errors";
-import type { Db } from "~/lib/db/db.server";
-import { json } from "~/lib/http.server";
-import { clientIdempotencyKey, clientIp } from "~/server/client";
 import { clock } from "~/server/clock";
-import { clientBucket, isJsonRequest, limitClient, rateLimited, readJsonObject } from "~/server/json-post";
+import { type CallContext, handleCall } from "~/server/context";
+import { ERRORS } from "~/server/errors";
+import { json } from "~/server/http";
+import { acceptJsonPost, rateLimited } from "~/server/json-post";
 import type { RateLimit } from "~/server/rate-limit.server";
-import type { Site } from "~/tenant/schema";
 import { FORM_LEAD_KINDS, type LeadKind, SERVER_MADE_KINDS, withoutServerMadeFields } from "./kinds";
-import { formRulesFor, isHoneypotHit, isTooFast, LEAD_ERRORS, LEAD_LIMITS } from "./leads";
+import { formRulesFor, isHoneypotHit, isTooFast, LEAD_LIMITS } from "./leads";
 import { storeLead } from "./leads.server";
 import { HONEYPOT_FIELD, LEAD_TEXTS, parseLead, reservedCategoryErrors, STARTED_AT_FIELD } from "./schemas";
 
-export interface LeadsHandlerOptions {
-  db: () => Promise<Db>;
-  /** The tenant a request is for, or null (404). */
-  tenantFor: (req: Request) => string | null;
-  /** The tenant's config from its published snapshot, or null when it has none (404). */
-  site: (slug: string) => Site | null;
+export interface LeadsHandlerOptions extends CallContext {
   now?: () => Date;
   minTimeOnPageMs?: number;
   maxBodyBytes?: number;
@@ -39,86 +34,76 @@ export function createLeadsHandler(options: LeadsHandlerOptions): (req: Request)
   const maxBodyBytes = options.maxBodyBytes ?? LEAD_LIMITS.maxBodyBytes;
   const rateLimit = options.rateLimit ?? LEAD_LIMITS.rateLimit;
   const minTimeOnPageMs = options.minTimeOnPageMs ?? LEAD_LIMITS.minTimeOnPageMs;
-
-  return async (req) => {
-    try {
-      if (req.method !== "POST") return json({ error: LEAD_ERRORS.method }, 405, { allow: "POST" });
-      const tenant = options.tenantFor(req);
-      const site = tenant ? options.site(tenant) : null;
-      if (!tenant || !site) return json({ error: LEAD_ERRORS.unknownSite }, 404);
-
-      if (!isJsonRequest(req)) return json({ error: LEAD_ERRORS.contentType }, 415);
-      const declared = Number(req.headers.get("content-length"));
-      if (Number.isFinite(declared) && declared > maxBodyBytes)
-        return json({ error: LEAD_ERRORS.tooLarge }, 413);
-
-      const key = clientIdempotencyKey(req);
-      if (!key.ok) return json({ error: LEAD_ERRORS.idempotencyKey }, 400);
-
-      const db = await options.db();
-      const bucket = `leads:${tenant}`;
-      /** A refused request counts too: over the limit, its client is told to wait instead. */
-      const refuse = async (response: Response) =>
-        (await limitClient(db, req, bucket, rateLimit, now())) ?? response;
-
-      const read = await readJsonObject(req, maxBodyBytes);
-      if (!read.ok) return await refuse(read.response);
-      const body = read.body;
-
-      const kind = body.kind;
-      if (typeof kind === "string" && SERVER_MADE_KINDS.has(kind as LeadKind)) {
-        return await refuse(json({ error: LEAD_TEXTS.fixErrors, fields: { kind: LEAD_TEXTS.kind } }, 400));
-      }
-      // Category and subcategory are the server's, but for the few a form offers: a lead filed as
-      // "3. Offer Accepted" or "Reserve Online" on a contact form is refused, not quietly refiled.
-      const reserved =
-        typeof kind === "string" && (FORM_LEAD_KINDS as readonly string[]).includes(kind)
-          ? reservedCategoryErrors(kind as LeadKind, body)
-          : {};
-      if (Object.keys(reserved).length > 0)
-        return await refuse(json({ error: LEAD_TEXTS.fixErrors, fields: reserved }, 400));
-      const parsed = parseLead(withoutServerMadeFields(kind, body), formRulesFor(site));
-      if (!parsed.success)
-        return await refuse(json({ error: LEAD_TEXTS.fixErrors, fields: parsed.fields }, 400));
-      const envelope = body as Record<string, unknown>;
-      const spam = isHoneypotHit(envelope[HONEYPOT_FIELD]);
-      // A bot that filled the honeypot learns nothing: it gets what looks like a success.
-      if (!spam && isTooFast(envelope[STARTED_AT_FIELD], now(), minTimeOnPageMs)) {
-        return await refuse(json({ error: LEAD_ERRORS.tooFast, retry: true }, 422));
-      }
-
-      const stored = await storeLead(
-        db,
-        {
-          tenant,
-          lead: parsed.lead,
-          idempotencyKey: key.key,
-          spam,
-          clientIp: clientIp(req),
-          userAgent: req.headers.get("user-agent"),
-        },
-        { bucket: clientBucket(req, bucket), limit: rateLimit, now: now() },
-      ).catch(async (error: unknown) => {
-        // A value Postgres refuses fails again on every retry: the shopper's to fix, not ours. Its
-        // statement stored nothing and counted nothing, so the refusal counts now.
-        if (isDataError(error)) {
-          console.warn(`[leads] refused a value: ${error instanceof Error ? error.message : String(error)}`);
-          return await refuse(json({ error: LEAD_ERRORS.unreadable }, 400));
-        }
-        throw error;
-      });
-      if (stored instanceof Response) return stored;
-      if (!("leadId" in stored)) return rateLimited(stored.retryAfterSeconds, LEAD_ERRORS.rateLimited);
-      if (stored.created && !spam) options.onStored?.(stored.leadId);
-      return json(
-        { lead_id: stored.leadId },
-        stored.created ? 201 : 200,
-        stored.created ? {} : { "idempotent-replayed": "true" },
-      );
-    } catch (error) {
-      // Storage down or a broken site config: the shopper keeps the form and is told to retry.
-      console.error(`[leads] could not take a lead: ${error instanceof Error ? error.stack : String(error)}`);
-      return json({ error: LEAD_ERRORS.unavailable }, 503, { "retry-after": "5" });
-    }
+  const spec = {
+    name: "leads",
+    allow: "POST",
+    methodError: ERRORS.leads.method,
+    // Storage down or a broken site config: the shopper keeps the form and is told to retry.
+    unavailable: ERRORS.leads.unavailable,
   };
+
+  return handleCall(spec, options, async ({ req, tenant, data: { site } }) => {
+    const db = await options.db();
+    const post = await acceptJsonPost(req, {
+      db,
+      bucket: `leads:${tenant}`,
+      rateLimit,
+      now: now(),
+      maxBodyBytes,
+      count: "with-store",
+      idempotencyKey: true,
+    });
+    if (!post.ok) return post.response;
+    const { body, refuse } = post;
+
+    const kind = body.kind;
+    if (typeof kind === "string" && SERVER_MADE_KINDS.has(kind as LeadKind)) {
+      return await refuse(json({ error: LEAD_TEXTS.fixErrors, fields: { kind: LEAD_TEXTS.kind } }, 400));
+    }
+    // Category and subcategory are the server's, but for the few a form offers: a lead filed as
+    // "3. Offer Accepted" or "Reserve Online" on a contact form is refused, not quietly refiled.
+    const reserved =
+      typeof kind === "string" && (FORM_LEAD_KINDS as readonly string[]).includes(kind)
+        ? reservedCategoryErrors(kind as LeadKind, body)
+        : {};
+    if (Object.keys(reserved).length > 0)
+      return await refuse(json({ error: LEAD_TEXTS.fixErrors, fields: reserved }, 400));
+    const parsed = parseLead(withoutServerMadeFields(kind, body), formRulesFor(site));
+    if (!parsed.success)
+      return await refuse(json({ error: LEAD_TEXTS.fixErrors, fields: parsed.fields }, 400));
+    const spam = isHoneypotHit(body[HONEYPOT_FIELD]);
+    // A bot that filled the honeypot learns nothing: it gets what looks like a success.
+    if (!spam && isTooFast(body[STARTED_AT_FIELD], now(), minTimeOnPageMs)) {
+      return await refuse(json({ error: ERRORS.leads.tooFast, retry: true }, 422));
+    }
+
+    const stored = await storeLead(
+      db,
+      {
+        tenant,
+        lead: parsed.lead,
+        idempotencyKey: post.key,
+        spam,
+        clientIp: post.ip,
+        userAgent: req.headers.get("user-agent"),
+      },
+      post.hit,
+    ).catch(async (error: unknown) => {
+      // A value Postgres refuses fails again on every retry: the shopper's to fix, not ours. Its
+      // statement stored nothing and counted nothing, so the refusal counts now.
+      if (isDataError(error)) {
+        console.warn(`[leads] refused a value: ${error instanceof Error ? error.message : String(error)}`);
+        return await refuse(json({ error: ERRORS.leads.unreadable }, 400));
+      }
+      throw error;
+    });
+    if (stored instanceof Response) return stored;
+    if (!("leadId" in stored)) return rateLimited(stored.retryAfterSeconds, ERRORS.leads.rateLimited);
+    if (stored.created && !spam) options.onStored?.(stored.leadId);
+    return json(
+      { lead_id: stored.leadId },
+      stored.created ? 201 : 200,
+      stored.created ? {} : { "idempotent-replayed": "true" },
+    );
+  });
 }

@@ -11,16 +11,17 @@
  * reserve deposit (a payment with a car, started by the checkout page) instead claims the car's
  * hold in that transaction (./reservations.server.ts).
  */
+
 import { randomUUID } from "node:crypto";
 import { sessionUser } from "~/features/account/account.server";
-import { LEAD_ERRORS } from "~/features/leads/leads";
 import { storeLeads } from "~/features/leads/leads.server";
 import { fieldErrors, LEAD_TEXTS } from "~/features/leads/schemas";
 import type { Db } from "~/lib/db/db.server";
-import { json, methodNotAllowed } from "~/lib/http.server";
 import { isUuid } from "~/lib/ids";
 import { clock } from "~/server/clock";
-import { type CallContext, guarded, resolveTenant } from "~/server/context";
+import { type CallContext, handleCall } from "~/server/context";
+import { ERRORS } from "~/server/errors";
+import { json } from "~/server/http";
 import { acceptJsonPost } from "~/server/json-post";
 import type { RateLimit } from "~/server/rate-limit.server";
 import { paymentRequestSchema } from "./payment.schema";
@@ -36,7 +37,6 @@ import { claimHold, type ReserveAnswer, reservationAnswer } from "./reservations
 import { paymentDb } from "./tables";
 
 export interface PaymentOptions extends CallContext {
-  db: () => Promise<Db>;
   /** Null: no way to take cards here (deployed without STRIPE_SECRET_KEY). */
   provider: PaymentProvider | null;
   now?: () => Date;
@@ -60,58 +60,53 @@ export function returnOrigin(req: Request, siteUrl: string): string {
 
 export function createOnlinePaymentHandler(options: PaymentOptions): (req: Request) => Promise<Response> {
   const now = options.now ?? clock;
-  return (req) =>
-    guarded("online-payment", async () => {
-      if (req.method !== "GET" && req.method !== "POST") return methodNotAllowed("GET, POST");
-      const resolved = resolveTenant(req, options);
-      if (!resolved.ok) return resolved.response;
-      const { tenant, data } = resolved;
-      const { site } = data;
-      if (!site.online_payment) return json({ error: PAYMENT_TEXTS.notOffered }, 404);
-      const db = await options.db();
-      const at = now();
+  return handleCall({ name: "online-payment", allow: "GET, POST" }, options, async (call) => {
+    const { req, tenant, data } = call;
+    const { site } = data;
+    if (!site.online_payment) return json({ error: PAYMENT_TEXTS.notOffered }, 404);
+    const db = await options.db();
+    const at = now();
 
-      if (req.method === "GET") {
-        const id = new URL(req.url).searchParams.get("payment");
-        if (id === null) return json({ available: options.provider !== null });
-        const user = await sessionUser(db, tenant, req, at);
-        if (!user) return json({ error: PAYMENT_TEXTS.signInNeeded }, 401);
-        const payment = await paymentStatus(db, tenant, user.id, id, at);
-        if (!payment) return json({ error: PAYMENT_TEXTS.notFound }, 404);
-        return json({ payment });
-      }
-
-      if (!options.provider) return json({ error: PAYMENT_TEXTS.unavailable }, 503);
-      const accepted = await acceptJsonPost(req, {
-        db,
-        bucket: `payment:${tenant}`,
-        rateLimited: LEAD_ERRORS.tooManyTries,
-        rateLimit: options.rateLimit ?? PAYMENT_RATE_LIMIT,
-        now: at,
-      });
-      if (!accepted.ok) return accepted.response;
+    if (req.method === "GET") {
+      const id = new URL(req.url).searchParams.get("payment");
+      if (id === null) return json({ available: options.provider !== null });
       const user = await sessionUser(db, tenant, req, at);
       if (!user) return json({ error: PAYMENT_TEXTS.signInNeeded }, 401);
-      const parsed = paymentRequestSchema({
-        maxAmount: site.online_payment.max_amount,
-        dealershipSlugs: site.dealerships.map((dealership) => dealership.slug),
-      }).safeParse(accepted.body);
-      if (!parsed.success)
-        return json({ error: LEAD_TEXTS.fixErrors, fields: fieldErrors(parsed.error) }, 400);
-      const request = parsed.data;
-      const started = await startPayment(db, options.provider, {
-        tenant,
-        user,
-        request,
-        dealershipSlug: request.dealership_slug ?? site.dealerships[0]?.slug ?? null,
-        description: paymentDescription(request, site.name),
-        returnPath: (id) => `${ONLINE_PAYMENT_PATH}?payment=${id}`,
-        origin: returnOrigin(req, site.url),
-        at,
-      });
-      if (!started) return json({ error: PAYMENT_TEXTS.failed }, 502);
-      return json(started, 201);
+      const payment = await paymentStatus(db, tenant, user.id, id, at);
+      if (!payment) return json({ error: PAYMENT_TEXTS.notFound }, 404);
+      return json({ payment });
+    }
+
+    if (!options.provider) return json({ error: PAYMENT_TEXTS.unavailable }, 503);
+    const accepted = await acceptJsonPost(req, {
+      db,
+      bucket: `payment:${tenant}`,
+      rateLimited: ERRORS.leads.tooManyTries,
+      rateLimit: options.rateLimit ?? PAYMENT_RATE_LIMIT,
+      now: at,
     });
+    if (!accepted.ok) return accepted.response;
+    const user = await sessionUser(db, tenant, req, at);
+    if (!user) return json({ error: PAYMENT_TEXTS.signInNeeded }, 401);
+    const parsed = paymentRequestSchema({
+      maxAmount: site.online_payment.max_amount,
+      dealershipSlugs: site.dealerships.map((dealership) => dealership.slug),
+    }).safeParse(accepted.body);
+    if (!parsed.success) return json({ error: LEAD_TEXTS.fixErrors, fields: fieldErrors(parsed.error) }, 400);
+    const request = parsed.data;
+    const started = await startPayment(db, options.provider, {
+      tenant,
+      user,
+      request,
+      dealershipSlug: request.dealership_slug ?? site.dealerships[0]?.slug ?? null,
+      description: paymentDescription(request, site.name),
+      returnPath: (id) => `${ONLINE_PAYMENT_PATH}?payment=${id}`,
+      origin: returnOrigin(req, site.url),
+      at,
+    });
+    if (!started) return json({ error: PAYMENT_TEXTS.failed }, 502);
+    return json(started, 201);
+  });
 }
 
 /** What a payment starts from: the shopper's details, and for a reserve deposit the car it holds. */

@@ -1,12 +1,11 @@
-import type { Db } from "~/lib/db/db.server";
 import { recordOpsEvent } from "~/lib/db/ops-events.server";
 import { escapeMarkup } from "~/lib/escape";
-import { FUNCTION_HEADERS, json, methodNotAllowed, pageHeaders } from "~/lib/http.server";
 import { isUuid } from "~/lib/ids";
 import { readBodyWithin } from "~/server/client";
 import { clock } from "~/server/clock";
-import { guarded } from "~/server/context";
-import { REQUEST_ERRORS } from "~/server/errors";
+import { type CallContext, guarded } from "~/server/context";
+import { ERRORS } from "~/server/errors";
+import { FUNCTION_HEADERS, json, methodNotAllowed, pageHeaders } from "~/server/http";
 import { formatCents, PAYMENT_TEXTS } from "./payments";
 import { type Outcome, settlePayment } from "./payments.server";
 import {
@@ -42,26 +41,25 @@ interface StripeEvent {
  * One Stripe account may serve several dealers' sites, and Stripe sends each of its endpoints every
  * event: another site's event naming a payment id is answered as an unknown payment.
  */
-export function createStripeWebhookHandler(options: {
-  db: () => Promise<Db>;
-  secret: string | null;
-  /** Refunds a reserve deposit paid for a car another payment had just reserved. */
-  provider?: PaymentProvider | null;
-  /** The site the event arrived at (the deploy's TENANT; `<slug>.localhost` locally), or null (404). */
-  tenantFor: (req: Request) => string | null;
-  now?: () => Date;
-}): (req: Request) => Promise<Response> {
+export function createStripeWebhookHandler(
+  options: Pick<CallContext, "tenantFor" | "db"> & {
+    secret: string | null;
+    /** Refunds a reserve deposit paid for a car another payment had just reserved. */
+    provider?: PaymentProvider | null;
+    now?: () => Date;
+  },
+): (req: Request) => Promise<Response> {
   const now = options.now ?? clock;
   const handle = (req: Request) =>
     guarded("online-payment-webhook", async () => {
       if (req.method !== "POST") return methodNotAllowed("POST");
       const tenant = options.tenantFor(req);
-      if (!tenant) return json({ error: REQUEST_ERRORS.unknownSite }, 404);
-      if (!options.secret) return json({ error: "Webhook secret not configured" }, 503);
+      if (!tenant) return json({ error: ERRORS.request.unknownSite }, 404);
+      if (!options.secret) return json({ error: ERRORS.webhooks.noSecret }, 503);
       const raw = await readBodyWithin(req, 256 * 1024);
-      if (raw === null) return json({ error: "Body too large" }, 413);
+      if (raw === null) return json({ error: ERRORS.webhooks.tooLarge }, 413);
       if (!verifyStripeSignature(raw, req.headers.get("stripe-signature"), options.secret, now())) {
-        return json({ error: "Bad signature" }, 400);
+        return json({ error: ERRORS.webhooks.badSignature }, 400);
       }
       const event = JSON.parse(raw) as StripeEvent;
       const session = event.data?.object;
@@ -151,23 +149,22 @@ const TEST_CHECKOUT_CSP =
  * a page that says no card is charged, with Pay and Cancel. Its result settles the payment exactly
  * as the webhook would.
  */
-export function createTestCheckoutHandler(options: {
-  db: () => Promise<Db>;
-  provider: PaymentProvider | null;
-  /** The site the page is asked of (`<slug>.localhost`), or null (404): its payments only. */
-  tenantFor: (req: Request) => string | null;
-  /** Read on each request; deployed (NETLIFY or AWS_LAMBDA_FUNCTION_NAME set) it answers 404. */
-  env?: NodeJS.ProcessEnv;
-  now?: () => Date;
-}): (req: Request) => Promise<Response> {
+export function createTestCheckoutHandler(
+  options: Pick<CallContext, "tenantFor" | "db"> & {
+    provider: PaymentProvider | null;
+    /** Read on each request; deployed (NETLIFY or AWS_LAMBDA_FUNCTION_NAME set) it answers 404. */
+    env?: NodeJS.ProcessEnv;
+    now?: () => Date;
+  },
+): (req: Request) => Promise<Response> {
   return (req) =>
     guarded("online-payment-test-checkout", async () => {
       // A second lock beside paymentProviderFromEnv: one stray PAYMENT_PROVIDER=test on the host
       // would otherwise let anyone mark their payments paid.
       if (options.provider?.name !== "test" || !testCheckoutAllowed(options.env ?? process.env))
-        return json({ error: "Not found" }, 404);
+        return json({ error: ERRORS.webhooks.notFound }, 404);
       const tenant = options.tenantFor(req);
-      if (!tenant) return json({ error: REQUEST_ERRORS.unknownSite }, 404);
+      if (!tenant) return json({ error: ERRORS.request.unknownSite }, 404);
       const db = await options.db();
       const url = new URL(req.url);
       if (req.method === "POST") {

@@ -4,16 +4,17 @@
  * tenant's slug and the body), replay-safe (event ids per tenant) and coalesced (rebuilds.ts), with
  * its state in the database so it holds across function instances.
  */
+
 import { existsSync } from "node:fs";
 import path from "node:path";
 import type { Db } from "~/lib/db/db.server";
 import { recordOpsEvent } from "~/lib/db/ops-events.server";
 import { isDeployed } from "~/lib/deployed";
-import { json, methodNotAllowed } from "~/lib/http.server";
 import { readBodyWithin } from "~/server/client";
 import { clock } from "~/server/clock";
 import { perTenantEnvName, tenantForRequest, tenantSetting } from "~/server/deploy";
-import { REQUEST_ERRORS } from "~/server/errors";
+import { ERRORS } from "~/server/errors";
+import { json, methodNotAllowed } from "~/server/http";
 import { verifySignature } from "~/server/signature";
 import { SITE_FILE, tenantsDir } from "~/tenant/load";
 import { isRotationSlug } from "~/tenant/schema";
@@ -80,20 +81,20 @@ export function createStockWebhookHandler(options: StockWebhookOptions): (req: R
       const tenant = tenantForRequest(req, env);
       const known =
         options.known ?? ((slug: string) => existsSync(path.join(tenantsDir(env), slug, SITE_FILE)));
-      if (!tenant || !known(tenant)) return json({ error: REQUEST_ERRORS.unknownSite }, 404);
+      if (!tenant || !known(tenant)) return json({ error: ERRORS.request.unknownSite }, 404);
       const secrets = webhookSecrets(tenant, env);
       const builder = (options.builder ?? ((slug: string) => builderFor(slug, env)))(tenant);
       // Nothing is recorded: the provider retries, and its events count once this is set up.
-      if (secrets.length === 0) return json({ error: "Stock webhook is not configured" }, 503);
+      if (secrets.length === 0) return json({ error: ERRORS.webhooks.stockNotConfigured }, 503);
       if (isDeployed(env) && secrets.some((secret) => secret.length < MIN_DEPLOYED_SECRET_LENGTH)) {
         console.error(
           `[stock-feed] ${tenant}: a stock webhook secret is shorter than ${MIN_DEPLOYED_SECRET_LENGTH} characters; events are refused until it is replaced (e.g. openssl rand -hex 32)`,
         );
-        return json({ error: "Stock webhook is not configured" }, 503);
+        return json({ error: ERRORS.webhooks.stockNotConfigured }, 503);
       }
-      if (!builder) return json({ error: "No build hook is configured for this site" }, 503);
+      if (!builder) return json({ error: ERRORS.webhooks.noBuildHook }, 503);
       const raw = await readBodyWithin(req, WEBHOOK_BODY_LIMIT_BYTES);
-      if (raw === null) return json({ error: "Body too large" }, 413);
+      if (raw === null) return json({ error: ERRORS.webhooks.tooLarge }, 413);
       const at = now();
       const check = verifySignature(
         req.headers.get(SIGNATURE_HEADER),
@@ -128,7 +129,7 @@ export function createStockWebhookHandler(options: StockWebhookOptions): (req: R
       return json({ build: outcome.build }, 202);
     } catch (error) {
       console.error(`[stock-feed] ${error instanceof Error ? error.stack : String(error)}`);
-      return json({ error: "Temporarily unavailable, try again shortly" }, 503, { "retry-after": "5" });
+      return json({ error: ERRORS.webhooks.unavailable }, 503, { "retry-after": "5" });
     }
   };
 }

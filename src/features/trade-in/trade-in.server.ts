@@ -7,9 +7,10 @@
  * rego lookup the shopper types the car; without a valuation the lead is still taken and the dealer
  * calls with a valuation: no figure is shown and nothing can be accepted.
  */
+
 import { sql } from "kysely";
 import { withoutServerMadeFields } from "~/features/leads/kinds";
-import { formRulesFor, isHoneypotHit, isTooFast, LEAD_ERRORS, LEAD_LIMITS } from "~/features/leads/leads";
+import { formRulesFor, isHoneypotHit, isTooFast, LEAD_LIMITS } from "~/features/leads/leads";
 import { storeLead } from "~/features/leads/leads.server";
 import {
   fieldErrors,
@@ -21,12 +22,12 @@ import {
 } from "~/features/leads/schemas";
 import { valuationSchema } from "~/features/leads/trade-in/lead.schema";
 import { isSold } from "~/features/stock/stock";
-import { isDataError } from "~/lib/db/data-errors";
 import type { Db } from "~/lib/db/db.server";
-import { json } from "~/lib/http.server";
 import { POSTCODE_TEXTS } from "~/lib/postcodes/postcodes";
-import { clientIdempotencyKey } from "~/server/client";
 import { clock } from "~/server/clock";
+import { type Call, type CallContext, type CallSpec, handleCall } from "~/server/context";
+import { ERRORS } from "~/server/errors";
+import { json } from "~/server/http";
 import { acceptJsonPost } from "~/server/json-post";
 import type { RateLimit } from "~/server/rate-limit.server";
 import type { Site } from "~/tenant/schema";
@@ -58,14 +59,7 @@ import {
 } from "./trade-in";
 import { type Valuation, type ValuationAdapter, type ValuationInput, valueTradeIn } from "./valuation";
 
-export interface TradeInDeps {
-  db: () => Promise<Db>;
-  tenantFor: (req: Request) => string | null;
-  /**
-   * The tenant's published snapshot (config, locations, cars), or null when it has not been built:
-   * the one run-time source of its config, so an unbuilt tenant is an unknown site here.
-   */
-  tenantData: (slug: string) => TenantData | null;
+export interface TradeInOptions extends CallContext {
   /**
    * Who answers the rego lookup and the valuation (providers.server.ts picks them from the
    * environment). Absent or null: no such service, never a stand-in.
@@ -88,10 +82,21 @@ type Handler = (req: Request) => Promise<Response>;
 
 const badRequest = (fields: Record<string, string>) => json({ error: LEAD_TEXTS.fixErrors, fields }, 400);
 
-class Refusal {
-  constructor(readonly response: Response) {}
-}
+/**
+ * How every trade-in function answers what is not its call proper: only on a site with the
+ * trade-in flow, in the lead form's words, and a value Postgres refuses is the shopper's to fix.
+ */
+const tradeInCall = (name: string, allow: string, methods?: readonly string[]): CallSpec => ({
+  name,
+  allow,
+  ...(methods ? { methods } : {}),
+  methodError: ERRORS.leads.method,
+  offered: (site) => site.features.trade_in,
+  unavailable: ERRORS.leads.unavailable,
+  dataErrors: true,
+});
 
+/** What a trade-in POST works with once the kit and its JSON body checks let it through. */
 interface Context {
   tenant: string;
   site: Site;
@@ -99,47 +104,30 @@ interface Context {
   db: Db;
   body: Record<string, unknown>;
   ip: string | null;
+  key: string | null;
 }
 
 /**
- * The checks every trade-in POST shares: method, tenant (and its trade_in feature), JSON body
- * within the size limit, the per-client rate limit. A refusal carries its response.
+ * The body checks every trade-in POST shares (JSON, the per-client rate limit of its bucket, the
+ * size limit) and, for the lead itself, its Idempotency-Key: the context, or the refusal's answer.
  */
-async function accept(req: Request, deps: TradeInDeps, limit: { bucket: string; rate: RateLimit }) {
-  if (req.method !== "POST") throw new Refusal(json({ error: LEAD_ERRORS.method }, 405, { allow: "POST" }));
-  const tenant = deps.tenantFor(req);
-  const data = tenant ? deps.tenantData(tenant) : null;
-  if (!tenant || !data?.site.features.trade_in)
-    throw new Refusal(json({ error: LEAD_ERRORS.unknownSite }, 404));
-  const db = await deps.db();
-  const accepted = await acceptJsonPost(req, {
+async function accept(
+  call: Call,
+  options: TradeInOptions,
+  limit: { bucket: string; rate: RateLimit; idempotencyKey?: boolean },
+): Promise<Context | Response> {
+  const db = await options.db();
+  const accepted = await acceptJsonPost(call.req, {
     db,
-    bucket: `${limit.bucket}:${tenant}`,
+    bucket: `${limit.bucket}:${call.tenant}`,
     rateLimit: limit.rate,
-    now: (deps.now ?? clock)(),
+    now: (options.now ?? clock)(),
     maxBodyBytes: LEAD_LIMITS.maxBodyBytes,
+    idempotencyKey: limit.idempotencyKey ?? false,
   });
-  if (!accepted.ok) throw new Refusal(accepted.response);
-  const { body, ip } = accepted;
-  return { tenant, site: data.site, data, db, body, ip };
-}
-
-/** Runs a handler body; refusals answer as given, anything unexpected is a 503 the form can retry. */
-function handle(name: string, run: (req: Request) => Promise<Response>): Handler {
-  return async (req) => {
-    try {
-      return await run(req);
-    } catch (error) {
-      if (error instanceof Refusal) return error.response;
-      // A value Postgres refuses fails again on every retry: the shopper's to fix, not ours.
-      if (isDataError(error)) {
-        console.warn(`[${name}] refused a value: ${error instanceof Error ? error.message : String(error)}`);
-        return json({ error: LEAD_ERRORS.unreadable }, 400);
-      }
-      console.error(`[${name}] ${error instanceof Error ? error.stack : String(error)}`);
-      return json({ error: LEAD_ERRORS.unavailable }, 503, { "retry-after": "5" });
-    }
-  };
+  if (!accepted.ok) return accepted.response;
+  const { body, ip, key } = accepted;
+  return { tenant: call.tenant, site: call.data.site, data: call.data, db, body, ip, key };
 }
 
 interface StoredTradeIn {
@@ -213,19 +201,23 @@ function carOf(ctx: Context, id: unknown): Car | null {
 }
 
 /** POST /api/trade-in: the flow's last step creates the lead (spec §7 userData and isLastStep). */
-export function createTradeInHandler(deps: TradeInDeps): Handler {
-  const now = deps.now ?? clock;
-  const geocoder = deps.geocoder ?? localGeocoder;
-  return handle("trade-in", async (req) => {
-    const ctx = await accept(req, deps, { bucket: "tradein", rate: deps.rateLimit ?? LEAD_LIMITS.rateLimit });
-    const key = clientIdempotencyKey(req);
-    if (!key.ok) return json({ error: LEAD_ERRORS.idempotencyKey }, 400);
+export function createTradeInHandler(options: TradeInOptions): Handler {
+  const now = options.now ?? clock;
+  const geocoder = options.geocoder ?? localGeocoder;
+  return handleCall(tradeInCall("trade-in", "POST"), options, async (call) => {
+    const { req } = call;
+    const ctx = await accept(call, options, {
+      bucket: "tradein",
+      rate: options.rateLimit ?? LEAD_LIMITS.rateLimit,
+      idempotencyKey: true,
+    });
+    if (ctx instanceof Response) return ctx;
     const envelope = tradeInSubmissionSchema.safeParse(ctx.body);
     if (!envelope.success) return badRequest(fieldErrors(envelope.error));
     const submission = envelope.data;
     const spam = isHoneypotHit(ctx.body[HONEYPOT_FIELD]);
-    if (!spam && isTooFast(ctx.body[STARTED_AT_FIELD], now(), deps.minTimeOnPageMs)) {
-      return json({ error: LEAD_ERRORS.tooFast, retry: true }, 422);
+    if (!spam && isTooFast(ctx.body[STARTED_AT_FIELD], now(), options.minTimeOnPageMs)) {
+      return json({ error: ERRORS.leads.tooFast, retry: true }, 422);
     }
 
     // What only the server may say about a lead is dropped from the shopper's values.
@@ -284,12 +276,12 @@ export function createTradeInHandler(deps: TradeInDeps): Handler {
     const stored = await storeLead(ctx.db, {
       tenant: ctx.tenant,
       lead: parsed.lead,
-      idempotencyKey: key.key,
+      idempotencyKey: ctx.key,
       spam,
       clientIp: ctx.ip,
       userAgent: req.headers.get("user-agent"),
     });
-    if (stored.created && !spam) deps.onStored?.(stored.leadId);
+    if (stored.created && !spam) options.onStored?.(stored.leadId);
     return json({ lead_id: stored.leadId }, stored.created ? 201 : 200);
   });
 }
@@ -298,19 +290,17 @@ export function createTradeInHandler(deps: TradeInDeps): Handler {
  * POST /api/trade-in/rego: rego + regoState → make, model, year, badge (or 404 to enter them).
  * GET answers whether this site has a rego lookup at all, so the form offers it only then.
  */
-export function createRegoHandler(deps: TradeInDeps): Handler {
-  const lookup = deps.rego ?? null;
-  return handle("trade-in-rego", async (req) => {
-    if (req.method === "GET") {
-      const tenant = deps.tenantFor(req);
-      if (!tenant || !deps.tenantData(tenant)?.site.features.trade_in)
-        return json({ error: LEAD_ERRORS.unknownSite }, 404);
+export function createRegoHandler(options: TradeInOptions): Handler {
+  const lookup = options.rego ?? null;
+  // The 405 names POST only: GET just says whether this site has a lookup.
+  return handleCall(tradeInCall("trade-in-rego", "POST", ["GET", "POST"]), options, async (call) => {
+    if (call.req.method === "GET")
       return json({ lookup: lookup !== null }, 200, { "cache-control": "public, max-age=300" });
-    }
-    const ctx = await accept(req, deps, {
+    const ctx = await accept(call, options, {
       bucket: "tradein-lookup",
-      rate: deps.lookupRateLimit ?? LOOKUP_RATE_LIMIT,
+      rate: options.lookupRateLimit ?? LOOKUP_RATE_LIMIT,
     });
+    if (ctx instanceof Response) return ctx;
     const parsed = regoLookupSchema.safeParse(ctx.body);
     if (!parsed.success) return badRequest(fieldErrors(parsed.error));
     if (!lookup) return json({ error: TRADE_IN_TEXTS.lookupUnavailable }, 404);
@@ -332,14 +322,15 @@ export function createRegoHandler(deps: TradeInDeps): Handler {
  * no online figure (no service, no match, or the service failing) it answers `valuation: null` and
  * the words the shopper reads: the lead is taken and the dealer calls with a valuation.
  */
-export function createValuationHandler(deps: TradeInDeps): Handler {
-  const adapter = deps.valuation ?? null;
-  const now = deps.now ?? clock;
-  return handle("trade-in-valuation", async (req) => {
-    const ctx = await accept(req, deps, {
+export function createValuationHandler(options: TradeInOptions): Handler {
+  const adapter = options.valuation ?? null;
+  const now = options.now ?? clock;
+  return handleCall(tradeInCall("trade-in-valuation", "POST"), options, async (call) => {
+    const ctx = await accept(call, options, {
       bucket: "tradein-lookup",
-      rate: deps.lookupRateLimit ?? LOOKUP_RATE_LIMIT,
+      rate: options.lookupRateLimit ?? LOOKUP_RATE_LIMIT,
     });
+    if (ctx instanceof Response) return ctx;
     const parsed = valuationRequestSchema.safeParse(ctx.body);
     if (!parsed.success) return badRequest(fieldErrors(parsed.error));
     const lead = await findTradeIn(ctx.db, ctx.tenant, parsed.data.id);
@@ -369,14 +360,15 @@ export function createValuationHandler(deps: TradeInDeps): Handler {
  * asked again) and refuses one that differs (409), so a figure the dealer sees is always the
  * valuation service's, never one typed into a browser.
  */
-export function createMiscellaneousHandler(deps: TradeInDeps): Handler {
-  const adapter = deps.valuation ?? null;
-  const now = deps.now ?? clock;
-  return handle("miscellaneous", async (req) => {
-    const ctx = await accept(req, deps, {
+export function createMiscellaneousHandler(options: TradeInOptions): Handler {
+  const adapter = options.valuation ?? null;
+  const now = options.now ?? clock;
+  return handleCall(tradeInCall("miscellaneous", "POST"), options, async (call) => {
+    const ctx = await accept(call, options, {
       bucket: "tradein-lookup",
-      rate: deps.lookupRateLimit ?? LOOKUP_RATE_LIMIT,
+      rate: options.lookupRateLimit ?? LOOKUP_RATE_LIMIT,
     });
+    if (ctx instanceof Response) return ctx;
     const parsed = miscellaneousSchema.safeParse(ctx.body);
     if (!parsed.success) return badRequest(fieldErrors(parsed.error));
     const { lead_id, valuation } = parsed.data;
@@ -401,11 +393,16 @@ export function createMiscellaneousHandler(deps: TradeInDeps): Handler {
  * filed as its own lead with subcategory '3. Offer Accepted', so it reaches the CRM through the
  * outbox like any lead. Accepting twice stores one acceptance.
  */
-export function createAcceptHandler(deps: TradeInDeps): Handler {
-  const adapter = deps.valuation ?? null;
-  const now = deps.now ?? clock;
-  return handle("trade-in-accept", async (req) => {
-    const ctx = await accept(req, deps, { bucket: "tradein", rate: deps.rateLimit ?? LEAD_LIMITS.rateLimit });
+export function createAcceptHandler(options: TradeInOptions): Handler {
+  const adapter = options.valuation ?? null;
+  const now = options.now ?? clock;
+  return handleCall(tradeInCall("trade-in-accept", "POST"), options, async (call) => {
+    const { req } = call;
+    const ctx = await accept(call, options, {
+      bucket: "tradein",
+      rate: options.rateLimit ?? LEAD_LIMITS.rateLimit,
+    });
+    if (ctx instanceof Response) return ctx;
     const parsed = offerAcceptanceSchema.safeParse(ctx.body);
     if (!parsed.success) return badRequest(fieldErrors(parsed.error));
     const lead = await findTradeIn(ctx.db, ctx.tenant, parsed.data.lead_id);
@@ -440,21 +437,17 @@ export function createAcceptHandler(deps: TradeInDeps): Handler {
       clientIp: ctx.ip,
       userAgent: req.headers.get("user-agent"),
     });
-    if (stored.created) deps.onStored?.(stored.leadId);
+    if (stored.created) options.onStored?.(stored.leadId);
     return json({ lead_id: stored.leadId, accepted_lead_id: lead.id, valuation }, stored.created ? 201 : 200);
   });
 }
 
 /** GET /api/trade-in/car?car_id={id}: the published car, or 404 when it is unknown or sold. */
-export function createCarHandler(deps: Pick<TradeInDeps, "tenantFor" | "tenantData">): Handler {
-  return handle("trade-in-car", async (req) => {
-    if (req.method !== "GET") return json({ error: LEAD_ERRORS.method }, 405, { allow: "GET" });
-    const tenant = deps.tenantFor(req);
-    const data = tenant ? deps.tenantData(tenant) : null;
-    if (!tenant || !data?.site.features.trade_in) return json({ error: LEAD_ERRORS.unknownSite }, 404);
+export function createCarHandler(options: Pick<CallContext, "tenantFor" | "snapshot">): Handler {
+  return handleCall(tradeInCall("trade-in-car", "GET"), options, async ({ req, data }) => {
     const id = new URL(req.url).searchParams.get("car_id")?.trim() ?? "";
     const car = data.cars.find((c) => String(c.id) === id);
-    if (!car || isSold(car)) return json({ error: "We couldn't find that car. It may have been sold." }, 404);
+    if (!car || isSold(car)) return json({ error: ERRORS.tradeIn.unknownCar }, 404);
     const body: TradeInCar = {
       id: car.id,
       name: car.name,

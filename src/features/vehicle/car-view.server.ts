@@ -10,21 +10,22 @@
  * Anyone can call it, so a client counts at most one view of a car an hour (reloads and scripts
  * add nothing), kept as a hash of its address, and each client may call it only so often (429).
  */
+
 import { createHash } from "node:crypto";
 import { sql } from "kysely";
 import { z } from "zod";
 import { reservedUntil } from "~/features/payments/reservations.server";
 import type { Db } from "~/lib/db/db.server";
-import { json, methodNotAllowed } from "~/lib/http.server";
 import { clientIp, clientKey } from "~/server/client";
 import { clock } from "~/server/clock";
-import { type CallContext, fieldErrors, guarded, resolveTenant } from "~/server/context";
+import { type CallContext, fieldErrors, handleCall } from "~/server/context";
+import { ERRORS } from "~/server/errors";
+import { json } from "~/server/http";
 import { limitClient } from "~/server/json-post";
 import { hitRateLimit, type RateLimit } from "~/server/rate-limit.server";
 import { findCarIn } from "~/tenant/find-car";
 import type { Car } from "~/tenant/schemas/car";
 import { carFields } from "./car-fields";
-import { CALL_ERRORS } from "./http.server";
 import { vehicleDb } from "./tables";
 
 const PATH = /^\/cars\/([a-z0-9]+(?:-[a-z0-9]+)*)\/view\.json$/;
@@ -58,7 +59,6 @@ export const CAR_VIEW_RATE_LIMIT: RateLimit = { hits: 60, windowMs: 60_000 };
 export const VIEW_PER_CLIENT: RateLimit = { hits: 1, windowMs: 3_600_000 };
 
 export interface CarViewOptions extends CallContext {
-  db: () => Promise<Db>;
   now?: () => Date;
   rateLimit?: RateLimit;
   /** A per-deploy secret mixed into the client's hash (IP_HASH_SECRET). */
@@ -104,46 +104,42 @@ export async function readViews(db: Db, tenant: string, car: Car): Promise<numbe
 
 export function createCarViewHandler(options: CarViewOptions): (req: Request) => Promise<Response> {
   const now = options.now ?? clock;
-  return (req) =>
-    guarded("car-view", async () => {
-      if (req.method !== "GET") return methodNotAllowed("GET");
-      const resolved = resolveTenant(req, options);
-      if (!resolved.ok) return resolved.response;
-      const url = new URL(req.url);
-      const slug = PATH.exec(url.pathname)?.[1];
-      const car = slug ? findCarIn(resolved.data, { slug }) : null;
-      if (!car) return json({ error: CALL_ERRORS.unknownCar }, 404);
-      const query = carViewQuerySchema.safeParse(Object.fromEntries(url.searchParams));
-      if (!query.success) {
-        return json({ error: "Invalid view request.", fields: fieldErrors(query.error.issues) }, 400);
-      }
-      const db = await options.db();
-      const at = now();
-      const { tenant } = resolved;
-      const limited = await limitClient(
-        db,
-        req,
-        `car-view:${tenant}`,
-        options.rateLimit ?? CAR_VIEW_RATE_LIMIT,
-        at,
-      );
-      if (limited) return limited;
-      const counts =
-        query.data.count !== "0" &&
-        (
-          await hitRateLimit(
-            db,
-            `car-viewed:${tenant}:${car.id}:${viewerHash(tenant, req, options.ipHashSecret ?? null)}`,
-            VIEW_PER_CLIENT,
-            at,
-          )
-        ).allowed;
-      const views = counts ? await countView(db, tenant, car, at) : await readViews(db, tenant, car);
-      const until = await reservedUntil(db, tenant, car.id, at);
-      return json(
-        { views, car_fields: carFields(resolved.data, car), reserved_until: until?.toISOString() ?? null },
-        200,
-        query.data.count === "0" ? { "cache-control": CAR_VIEW_READ_CACHE } : {},
-      );
-    });
+  return handleCall({ name: "car-view", allow: "GET" }, options, async (call) => {
+    const { req, tenant, data } = call;
+    const url = new URL(req.url);
+    const slug = PATH.exec(url.pathname)?.[1];
+    const car = slug ? findCarIn(data, { slug }) : null;
+    if (!car) return json({ error: ERRORS.request.unknownCar }, 404);
+    const query = carViewQuerySchema.safeParse(Object.fromEntries(url.searchParams));
+    if (!query.success) {
+      return json({ error: ERRORS.vehicle.invalidView, fields: fieldErrors(query.error.issues) }, 400);
+    }
+    const db = await options.db();
+    const at = now();
+    const limited = await limitClient(
+      db,
+      req,
+      `car-view:${tenant}`,
+      options.rateLimit ?? CAR_VIEW_RATE_LIMIT,
+      at,
+    );
+    if (limited) return limited;
+    const counts =
+      query.data.count !== "0" &&
+      (
+        await hitRateLimit(
+          db,
+          `car-viewed:${tenant}:${car.id}:${viewerHash(tenant, req, options.ipHashSecret ?? null)}`,
+          VIEW_PER_CLIENT,
+          at,
+        )
+      ).allowed;
+    const views = counts ? await countView(db, tenant, car, at) : await readViews(db, tenant, car);
+    const until = await reservedUntil(db, tenant, car.id, at);
+    return json(
+      { views, car_fields: carFields(data, car), reserved_until: until?.toISOString() ?? null },
+      200,
+      query.data.count === "0" ? { "cache-control": CAR_VIEW_READ_CACHE } : {},
+    );
+  });
 }

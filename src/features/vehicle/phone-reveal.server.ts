@@ -3,19 +3,19 @@
  * stored before the answer. The call-the-dealer box sends it when a shopper reveals the number;
  * its failures stay in the console (§8), so every answer here is plain JSON for the log.
  */
+
 import { randomUUID } from "node:crypto";
 import { z } from "zod";
-import type { Db } from "~/lib/db/db.server";
-import { json, methodNotAllowed } from "~/lib/http.server";
 import { MAX_CAR_ID, shopperString } from "~/lib/shopper-input";
 import { clientIp, clientKey, readBodyWithin } from "~/server/client";
 import { clientRecord, ipHashSecret } from "~/server/client-record";
 import { clock } from "~/server/clock";
-import { type CallContext, fieldErrors, guarded, resolveTenant } from "~/server/context";
+import { type CallContext, fieldErrors, handleCall } from "~/server/context";
+import { ERRORS } from "~/server/errors";
+import { json } from "~/server/http";
 import { isJsonRequest } from "~/server/json-post";
 import { hitRateLimit, type RateLimit } from "~/server/rate-limit.server";
 import { findCarIn } from "~/tenant/find-car";
-import { CALL_ERRORS } from "./http.server";
 import { vehicleDb } from "./tables";
 
 const id = z.coerce
@@ -41,7 +41,6 @@ export const PHONE_REVEAL_LIMITS = {
 };
 
 export interface PhoneRevealOptions extends CallContext {
-  db: () => Promise<Db>;
   now?: () => Date;
   rateLimit?: RateLimit;
 }
@@ -49,61 +48,57 @@ export interface PhoneRevealOptions extends CallContext {
 export function createPhoneRevealHandler(options: PhoneRevealOptions): (req: Request) => Promise<Response> {
   const now = options.now ?? clock;
   const rateLimit = options.rateLimit ?? PHONE_REVEAL_LIMITS.rateLimit;
-  return (req) =>
-    guarded("phone-reveal", async () => {
-      if (req.method !== "POST") return methodNotAllowed("POST");
-      const resolved = resolveTenant(req, options);
-      if (!resolved.ok) return resolved.response;
-      if (!isJsonRequest(req)) return json({ error: CALL_ERRORS.contentType }, 415);
-      const declared = Number(req.headers.get("content-length"));
-      if (Number.isFinite(declared) && declared > PHONE_REVEAL_LIMITS.maxBodyBytes) {
-        return json({ error: "The request body is too large." }, 413);
-      }
-      // Stops reading at the limit: a body without a length must not be read whole first.
-      const text = await readBodyWithin(req, PHONE_REVEAL_LIMITS.maxBodyBytes);
-      if (text === null) return json({ error: "The request body is too large." }, 413);
-      let body: unknown;
-      try {
-        body = JSON.parse(text);
-      } catch {
-        return json({ error: CALL_ERRORS.badJson }, 400);
-      }
-      const parsed = phoneRevealSchema.safeParse(body);
-      if (!parsed.success) {
-        return json({ error: "Invalid phone reveal record.", fields: fieldErrors(parsed.error.issues) }, 400);
-      }
-      const { tenant, data } = resolved;
-      const car = findCarIn(data, { id: parsed.data.car_id });
-      if (!car) return json({ error: CALL_ERRORS.unknownCar }, 404);
-      if (car.dealership_id !== parsed.data.dealership_id) {
-        return json(
-          {
-            error: "Invalid phone reveal record.",
-            fields: { dealership_id: "does not match the car's dealership" },
-          },
-          400,
-        );
-      }
+  return handleCall({ name: "phone-reveal", allow: "POST" }, options, async (call) => {
+    const { req, tenant, data } = call;
+    if (!isJsonRequest(req)) return json({ error: ERRORS.request.contentType }, 415);
+    const declared = Number(req.headers.get("content-length"));
+    if (Number.isFinite(declared) && declared > PHONE_REVEAL_LIMITS.maxBodyBytes) {
+      return json({ error: ERRORS.vehicle.tooLarge }, 413);
+    }
+    // Stops reading at the limit: a body without a length must not be read whole first.
+    const text = await readBodyWithin(req, PHONE_REVEAL_LIMITS.maxBodyBytes);
+    if (text === null) return json({ error: ERRORS.vehicle.tooLarge }, 413);
+    let body: unknown;
+    try {
+      body = JSON.parse(text);
+    } catch {
+      return json({ error: ERRORS.request.badJson }, 400);
+    }
+    const parsed = phoneRevealSchema.safeParse(body);
+    if (!parsed.success) {
+      return json({ error: ERRORS.vehicle.invalidReveal, fields: fieldErrors(parsed.error.issues) }, 400);
+    }
+    const car = findCarIn(data, { id: parsed.data.car_id });
+    if (!car) return json({ error: ERRORS.request.unknownCar }, 404);
+    if (car.dealership_id !== parsed.data.dealership_id) {
+      return json(
+        {
+          error: ERRORS.vehicle.invalidReveal,
+          fields: { dealership_id: "does not match the car's dealership" },
+        },
+        400,
+      );
+    }
 
-      const db = await options.db();
-      const ip = clientIp(req);
-      const limit = await hitRateLimit(db, `phone-reveal:${tenant}:${clientKey(ip)}`, rateLimit, now());
-      if (!limit.allowed) {
-        return json({ error: "Too many requests. Please try again shortly." }, 429, {
-          "retry-after": String(limit.retryAfterSeconds),
-        });
-      }
-      const reveal = {
-        id: randomUUID(),
-        tenant,
-        car_id: car.id,
-        dealership_id: car.dealership_id,
-        website_id: parsed.data.website_id ?? tenant,
-        ...clientRecord(tenant, ip, ipHashSecret()),
-        user_agent: req.headers.get("user-agent")?.slice(0, 500) ?? null,
-        created_at: now(),
-      };
-      await vehicleDb(db).insertInto("phone_reveals").values(reveal).execute();
-      return json({ ok: true, id: reveal.id }, 201);
-    });
+    const db = await options.db();
+    const ip = clientIp(req);
+    const limit = await hitRateLimit(db, `phone-reveal:${tenant}:${clientKey(ip)}`, rateLimit, now());
+    if (!limit.allowed) {
+      return json({ error: ERRORS.vehicle.tooMany }, 429, {
+        "retry-after": String(limit.retryAfterSeconds),
+      });
+    }
+    const reveal = {
+      id: randomUUID(),
+      tenant,
+      car_id: car.id,
+      dealership_id: car.dealership_id,
+      website_id: parsed.data.website_id ?? tenant,
+      ...clientRecord(tenant, ip, ipHashSecret()),
+      user_agent: req.headers.get("user-agent")?.slice(0, 500) ?? null,
+      created_at: now(),
+    };
+    await vehicleDb(db).insertInto("phone_reveals").values(reveal).execute();
+    return json({ ok: true, id: reveal.id }, 201);
+  });
 }

@@ -10,14 +10,16 @@
  * from where it came (a hash of the address per site, never the address), for a dealer asking
  * whether a string of unsubscribes was one person's doing.
  */
+
 import type { ColumnType } from "kysely";
 import type { Db } from "~/lib/db/db.server";
-import { json, methodNotAllowed } from "~/lib/http.server";
 import { addressHash } from "~/server/client-record";
 import { clock } from "~/server/clock";
+import { type CallContext, handleCall } from "~/server/context";
+import { ERRORS } from "~/server/errors";
+import { json } from "~/server/http";
 import { acceptJsonPost } from "~/server/json-post";
 import type { RateLimit } from "~/server/rate-limit.server";
-import { LEAD_ERRORS } from "../leads";
 import { storeLeadWithRecord } from "../leads.server";
 import { fieldErrors, LEAD_TEXTS } from "../schemas";
 import { UNSUBSCRIBE_TEXTS } from "./unsubscribe";
@@ -36,12 +38,7 @@ type UnsubscribesTable = {
 };
 const unsubscribeDb = (db: Db) => db.$extendTables<{ unsubscribes: UnsubscribesTable }>();
 
-export interface UnsubscribeOptions {
-  db: () => Promise<Db>;
-  /** The tenant a request is for, or null (404). */
-  tenantFor: (req: Request) => string | null;
-  /** Whether the tenant exists. */
-  known: (slug: string) => boolean;
+export interface UnsubscribeOptions extends CallContext {
   now?: () => Date;
   rateLimit?: RateLimit;
   /** A per-deploy secret mixed into addressHash (IP_HASH_SECRET); without one, site and address only. */
@@ -52,68 +49,60 @@ export const UNSUBSCRIBE_RATE_LIMIT: RateLimit = { hits: 10, windowMs: 10 * 60_0
 
 export function createUnsubscribeHandler(options: UnsubscribeOptions): (req: Request) => Promise<Response> {
   const now = options.now ?? clock;
-  return async (req) => {
-    try {
-      if (req.method !== "POST") return methodNotAllowed("POST");
-      const tenant = options.tenantFor(req);
-      if (!tenant || !options.known(tenant)) return json({ error: LEAD_ERRORS.unknownSite }, 404);
-      const db = await options.db();
-      const at = now();
-      const accepted = await acceptJsonPost(req, {
-        db,
-        bucket: `unsubscribe:${tenant}`,
-        rateLimited: LEAD_ERRORS.tooManyTries,
-        rateLimit: options.rateLimit ?? UNSUBSCRIBE_RATE_LIMIT,
-        now: at,
-      });
-      if (!accepted.ok) return accepted.response;
-      const parsed = unsubscribeSchema.safeParse(accepted.body);
-      if (!parsed.success)
-        return json({ error: LEAD_TEXTS.fixErrors, fields: fieldErrors(parsed.error) }, 400);
-      const { email, phone, reason } = parsed.data;
-      const earlier = await unsubscribeDb(db)
-        .selectFrom("unsubscribes")
-        .select("lead_id")
-        .where("tenant", "=", tenant)
-        .where("email", "=", email)
-        .executeTakeFirst();
-      // One answer whether the address was on the list or not, so the endpoint tells nobody which
-      // addresses a dealer has (or had) on its list.
-      const done = () => json({ success: true, email }, 200);
-      if (earlier) return done();
-      const notice = {
-        tenant,
-        lead: { kind: "unsubscribe" as const, email, phone, reason },
-        idempotencyKey: null,
-        spam: false,
-        // The record keeps the address's hash; the notice need not keep the address itself.
-        clientIp: null,
-        userAgent: req.headers.get("user-agent"),
-      };
-      const ipHash = accepted.ip ? addressHash(tenant, accepted.ip, options.ipHashSecret ?? null) : null;
-      // The same address at the same moment: the second inserts nothing and rolls back.
-      await storeLeadWithRecord(db, notice, async (trx, leadId) =>
-        Boolean(
-          await unsubscribeDb(trx)
-            .insertInto("unsubscribes")
-            .values({
-              tenant,
-              email,
-              phone: phone ?? null,
-              reason: reason ?? null,
-              lead_id: leadId,
-              ip_hash: ipHash,
-              created_at: at,
-            })
-            .onConflict((conflict) => conflict.columns(["tenant", "email"]).doNothing())
-            .returning("lead_id")
-            .executeTakeFirst(),
-        ),
-      );
-      return done();
-    } catch (error) {
-      console.error(`[unsubscribe] ${error instanceof Error ? error.stack : String(error)}`);
-      return json({ error: UNSUBSCRIBE_TEXTS.unavailable }, 503, { "retry-after": "5" });
-    }
-  };
+  const spec = { name: "unsubscribe", allow: "POST", unavailable: UNSUBSCRIBE_TEXTS.unavailable };
+  return handleCall(spec, options, async ({ req, tenant }) => {
+    const db = await options.db();
+    const at = now();
+    const accepted = await acceptJsonPost(req, {
+      db,
+      bucket: `unsubscribe:${tenant}`,
+      rateLimited: ERRORS.leads.tooManyTries,
+      rateLimit: options.rateLimit ?? UNSUBSCRIBE_RATE_LIMIT,
+      now: at,
+    });
+    if (!accepted.ok) return accepted.response;
+    const parsed = unsubscribeSchema.safeParse(accepted.body);
+    if (!parsed.success) return json({ error: LEAD_TEXTS.fixErrors, fields: fieldErrors(parsed.error) }, 400);
+    const { email, phone, reason } = parsed.data;
+    const earlier = await unsubscribeDb(db)
+      .selectFrom("unsubscribes")
+      .select("lead_id")
+      .where("tenant", "=", tenant)
+      .where("email", "=", email)
+      .executeTakeFirst();
+    // One answer whether the address was on the list or not, so the endpoint tells nobody which
+    // addresses a dealer has (or had) on its list.
+    const done = () => json({ success: true, email }, 200);
+    if (earlier) return done();
+    const notice = {
+      tenant,
+      lead: { kind: "unsubscribe" as const, email, phone, reason },
+      idempotencyKey: null,
+      spam: false,
+      // The record keeps the address's hash; the notice need not keep the address itself.
+      clientIp: null,
+      userAgent: req.headers.get("user-agent"),
+    };
+    const ipHash = accepted.ip ? addressHash(tenant, accepted.ip, options.ipHashSecret ?? null) : null;
+    // The same address at the same moment: the second inserts nothing and rolls back.
+    await storeLeadWithRecord(db, notice, async (trx, leadId) =>
+      Boolean(
+        await unsubscribeDb(trx)
+          .insertInto("unsubscribes")
+          .values({
+            tenant,
+            email,
+            phone: phone ?? null,
+            reason: reason ?? null,
+            lead_id: leadId,
+            ip_hash: ipHash,
+            created_at: at,
+          })
+          .onConflict((conflict) => conflict.columns(["tenant", "email"]).doNothing())
+          .returning("lead_id")
+          .executeTakeFirst(),
+      ),
+    );
+    return done();
+  });
 }

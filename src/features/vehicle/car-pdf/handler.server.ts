@@ -1,15 +1,16 @@
 /** The function: rate limit, query, the car, its photo, the sheet, the file. */
+
 import path from "node:path";
 import { z } from "zod";
 import type { Db } from "~/lib/db/db.server";
-import { FUNCTION_HEADERS, json, methodNotAllowed } from "~/lib/http.server";
 import { clientIp, clientKey } from "~/server/client";
 import { clock } from "~/server/clock";
-import { type CallContext, fieldErrors, guarded, resolveTenant } from "~/server/context";
+import { type CallContext, fieldErrors, handleCall } from "~/server/context";
+import { ERRORS } from "~/server/errors";
+import { FUNCTION_HEADERS, json } from "~/server/http";
 import { hitRateLimit, type RateLimit } from "~/server/rate-limit.server";
 import { findCarIn } from "~/tenant/find-car";
 import { carFields } from "../car-fields";
-import { CALL_ERRORS } from "../http.server";
 import { sheetPhoto } from "./photo.server";
 import { buildCarPdf } from "./sheet";
 
@@ -26,7 +27,7 @@ export const CAR_PDF_LIMITS = {
     `You've downloaded a lot of vehicle PDFs in a short time. Please try again in ${seconds} seconds.`,
 };
 
-export interface CarPdfOptions extends CallContext {
+export interface CarPdfOptions extends Omit<CallContext, "db"> {
   /** Where requests are counted per client; without one (tests of the sheet itself) nothing is. */
   db?: () => Promise<Db>;
   rateLimit?: RateLimit;
@@ -50,44 +51,41 @@ export function createCarPdfHandler(options: CarPdfOptions): (req: Request) => P
   const assetRoots = options.assetRoots ?? ((tenant: string) => defaultAssetRoots(tenant));
   const siteOrigin = options.siteOrigin === undefined ? (process.env.URL ?? null) : options.siteOrigin;
   const rateLimit = options.rateLimit ?? CAR_PDF_LIMITS.rateLimit;
-  return (req) =>
-    guarded("car-pdf", async () => {
-      if (req.method !== "GET") return methodNotAllowed("GET");
-      const resolved = resolveTenant(req, options);
-      if (!resolved.ok) return resolved.response;
-      if (options.db) {
-        const bucket = `car-pdf:${resolved.tenant}:${clientKey(clientIp(req))}`;
-        const limit = await hitRateLimit(await options.db(), bucket, rateLimit, now());
-        if (!limit.allowed) {
-          return json({ error: CAR_PDF_LIMITS.tooMany(limit.retryAfterSeconds) }, 429, {
-            "retry-after": String(limit.retryAfterSeconds),
-          });
-        }
+  return handleCall({ name: "car-pdf", allow: "GET" }, options, async (call) => {
+    const { req, tenant, data } = call;
+    if (options.db) {
+      const bucket = `car-pdf:${tenant}:${clientKey(clientIp(req))}`;
+      const limit = await hitRateLimit(await options.db(), bucket, rateLimit, now());
+      if (!limit.allowed) {
+        return json({ error: CAR_PDF_LIMITS.tooMany(limit.retryAfterSeconds) }, 429, {
+          "retry-after": String(limit.retryAfterSeconds),
+        });
       }
-      const query = carPdfQuerySchema.safeParse(Object.fromEntries(new URL(req.url).searchParams));
-      if (!query.success) {
-        return json({ error: "Invalid PDF request.", fields: fieldErrors(query.error.issues) }, 400);
-      }
-      const car = findCarIn(resolved.data, { slug: query.data.slug });
-      if (!car) return json({ error: CALL_ERRORS.unknownCar }, 404);
-      const first = carFields(resolved.data, car).image.url;
-      const photo = first
-        ? await sheetPhoto(first, {
-            roots: assetRoots(resolved.tenant),
-            siteOrigin: siteOrigin && URL.canParse(siteOrigin) ? new URL(siteOrigin).origin : null,
-            imageHosts: resolved.data.site.image_hosts,
-            ...(options.fetchImpl ? { fetchImpl: options.fetchImpl } : {}),
-          })
-        : null;
-      const bytes = await buildCarPdf(resolved.data, car, photo, now());
-      return new Response(new Uint8Array(bytes), {
-        headers: {
-          ...FUNCTION_HEADERS,
-          "content-type": "application/pdf",
-          "content-disposition": `attachment; filename="${car.slug}.pdf"`,
-          "content-length": String(bytes.byteLength),
-          "cache-control": "private, max-age=300",
-        },
-      });
+    }
+    const query = carPdfQuerySchema.safeParse(Object.fromEntries(new URL(req.url).searchParams));
+    if (!query.success) {
+      return json({ error: ERRORS.vehicle.invalidPdf, fields: fieldErrors(query.error.issues) }, 400);
+    }
+    const car = findCarIn(data, { slug: query.data.slug });
+    if (!car) return json({ error: ERRORS.request.unknownCar }, 404);
+    const first = carFields(data, car).image.url;
+    const photo = first
+      ? await sheetPhoto(first, {
+          roots: assetRoots(tenant),
+          siteOrigin: siteOrigin && URL.canParse(siteOrigin) ? new URL(siteOrigin).origin : null,
+          imageHosts: data.site.image_hosts,
+          ...(options.fetchImpl ? { fetchImpl: options.fetchImpl } : {}),
+        })
+      : null;
+    const bytes = await buildCarPdf(data, car, photo, now());
+    return new Response(new Uint8Array(bytes), {
+      headers: {
+        ...FUNCTION_HEADERS,
+        "content-type": "application/pdf",
+        "content-disposition": `attachment; filename="${car.slug}.pdf"`,
+        "content-length": String(bytes.byteLength),
+        "cache-control": "private, max-age=300",
+      },
     });
+  });
 }
