@@ -29,8 +29,8 @@ import { vdpConfigSchema } from "./schemas/vdp";
 export const LOCATIONS_BLOCK_VARIANTS = ["grid", "single", "dark", "carousel"] as const;
 export type LocationsBlockVariant = (typeof LOCATIONS_BLOCK_VARIANTS)[number];
 
-export { FINANCE_PROVIDERS, type FinanceProvider } from "./schemas/finance";
-export { CAR_TYPES, type CarType, carTypeSchema, type PromoNode } from "./schemas/search";
+export type { FinanceProvider } from "./schemas/finance";
+export type { CarType, PromoNode } from "./schemas/search";
 
 const slug = z.string().regex(SLUG_PATTERN, "must be lower-case letters, digits and single hyphens");
 /**

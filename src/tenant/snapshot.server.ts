@@ -7,9 +7,6 @@
 import { readFileSync, statSync } from "node:fs";
 import path from "node:path";
 import { SLUG_PATTERN } from "~/lib/slug";
-import type { Car } from "~/tenant/schemas/car";
-import type { Location } from "~/tenant/schemas/locations";
-import { findCarIn } from "./find-car";
 import type { TenantData } from "./tenant.server";
 
 export const SNAPSHOT_FILE = "tenant.json";
@@ -44,19 +41,4 @@ function load(slug: string, env: NodeJS.ProcessEnv): Loaded | null {
   const entry: Loaded = { mtimeMs, data };
   loaded.set(file, entry);
   return entry;
-}
-
-/** A published car of the tenant's snapshot by its slug or its id (find-car.ts). */
-export function findCar(
-  slug: string,
-  key: { slug?: string | null; id?: string | number | null },
-  env: NodeJS.ProcessEnv = process.env,
-): Car | null {
-  const data = tenantSnapshot(slug, env);
-  return data ? findCarIn(data, key) : null;
-}
-
-/** The location a car is sold from, when the tenant lists it. */
-export function carLocation(data: TenantData, car: Car): Location | null {
-  return data.locations.find((location) => location.id === car.location_id) ?? null;
 }

@@ -6,7 +6,7 @@
  */
 export { pageProgress, ROOT, runAstro } from "./astro";
 export { buildTenant } from "./build-tenant";
-export { BUILD_HISTORY_LENGTH, type BuildHistoryEntry, readBuildHistory } from "./history";
-export type { BuildOptions, TenantResult } from "./options";
-export { astroProcessMb, MEMORY_BUDGET_MB, MIN_CARS_PER_SHARD, shardCount } from "./shards";
+export { type BuildHistoryEntry, readBuildHistory } from "./history";
+export type { TenantResult } from "./options";
+export { astroProcessMb, MEMORY_BUDGET_MB, shardCount } from "./shards";
 export { buildTenants, summaryTable } from "./tenants";

@@ -9,16 +9,15 @@
  */
 export {
   ACCOUNT_LIMITS,
-  type AccountLimits,
   type AccountOptions,
   accountGet,
   accountPost,
 } from "./account-http.server";
-export { type SessionUser, sessionUser } from "./session.server";
+export { sessionUser } from "./session.server";
 export {
   createSignInCodeHandler,
   createSignInVerifyHandler,
   createSignOutHandler,
   pruneAccounts,
 } from "./sign-in.server";
-export { createAccountHandler, createWatchlistHandler, type WatchlistCar } from "./watchlist.server";
+export { createAccountHandler, createWatchlistHandler } from "./watchlist.server";

@@ -51,8 +51,6 @@ export function garageVehicleSchema(now: Date) {
   });
 }
 
-export type GarageVehicleInput = z.input<ReturnType<typeof garageVehicleSchema>>;
-
 export interface GarageVehicle {
   id: string;
   rego: string;

@@ -16,5 +16,3 @@ export const reserveRequestSchema = z.object({
     .regex(/^[a-z0-9]+(?:-[a-z0-9]+)*$/, REQUEST_ERRORS.unknownCar),
   ...payerFields,
 });
-
-export type ReserveRequest = z.output<typeof reserveRequestSchema>;

@@ -11,8 +11,6 @@ import { ERRORS } from "~/server/errors";
 import { json } from "~/server/http";
 import { findCarIn } from "~/tenant/find-car";
 
-export const FINANCE_CAR_PATH = "/api/finance/car";
-
 export interface FinanceCar {
   id: number;
   slug: string;

@@ -16,7 +16,6 @@ import {
   financeExcluded,
 } from "./finance";
 
-export const YOUX_QUOTE_PATH = "/api/youx/quote";
 /** Spec §8: a figure the quote has not (or could not) fill reads as a dash. */
 export const QUOTE_PLACEHOLDER = "–";
 

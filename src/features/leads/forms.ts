@@ -177,11 +177,6 @@ export function queryValues(search: string, names: readonly string[]): Record<st
   return values;
 }
 
-/** Reads the finance route's query into form values; unknown parameters are ignored. */
-export function financeQueryValues(search: string): Record<string, string> {
-  return queryValues(search, FINANCE_QUERY_FIELDS);
-}
-
 /** What a failed answer tells the shopper: the server's message when it gave one, else the spec's text. */
 export function failureMessage(body: unknown): string {
   if (body && typeof body === "object" && "error" in body && typeof body.error === "string" && body.error) {

@@ -289,12 +289,6 @@ export function leadSchema(kind: LeadKind, rules: LeadFormRules = DEFAULT_FORM_R
 }
 
 export type Lead = z.output<ReturnType<typeof leadSchema>>;
-export type LeadInput = z.input<ReturnType<typeof leadSchema>>;
-
-/** Every kind's schema under the default rules, for forms that have no site at hand. */
-export const leadSchemas = Object.fromEntries(LEAD_KINDS.map((kind) => [kind, leadSchema(kind)])) as {
-  [K in LeadKind]: ReturnType<typeof leadSchema>;
-};
 
 /** `{ field: first message }`, the shape of a 400's `fields` and of the form's error list. */
 export function fieldErrors(error: z.ZodError): Record<string, string> {

@@ -349,9 +349,6 @@ export function mapEmbedUrl(
   return `https://www.openstreetmap.org/export/embed.html?bbox=${encodeURIComponent(bbox)}&layer=mapnik&marker=${lat.toFixed(5)}%2C${long.toFixed(5)}`;
 }
 
-/** Spec §2 lists /our-location/{slug} and /locations/{slug} beside /contact-us/{slug}: old links. */
-export const LOCATION_ALIAS_PREFIXES = ["/our-location", "/locations"] as const;
-
 /** `/our-location/{slug}` or `/locations/{slug}` → the location's page, `/contact-us/{slug}`. */
 export function locationAliasRedirect(pathname: string): string | null {
   const match = /^\/(?:our-location|locations)\/([a-z0-9]+(?:-[a-z0-9]+)*)\/?$/.exec(pathname);

@@ -45,7 +45,7 @@ const opsDb = (db: Db) =>
 const EVENT_RETENTION_MS = 24 * 3_600_000;
 
 /** Header the ops webhook checks, as the CRM webhook's (src/server/signature.ts scheme). */
-export const OPS_SIGNATURE_HEADER = "x-webhook-signature";
+const OPS_SIGNATURE_HEADER = "x-webhook-signature";
 
 /** Where alerts go: `OPS_ALERT_URL`, signed with `OPS_ALERT_SECRET`. */
 export interface OpsTarget {

@@ -65,5 +65,3 @@ export function paymentRequestSchema(site: { maxAmount: number; dealershipSlugs:
       }
     });
 }
-
-export type PaymentRequest = z.output<ReturnType<typeof paymentRequestSchema>>;

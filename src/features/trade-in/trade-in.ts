@@ -11,8 +11,6 @@ import type { Location } from "~/tenant/schemas/locations";
 export {
   ADJUSTMENT_QUESTIONS,
   type AdjustmentAnswers,
-  type AdjustmentOption,
-  type AdjustmentQuestion,
 } from "~/features/leads/trade-in/questions";
 // Plate rules and the lead's condition questions, for the flow's form, calls and valuation.
 export { normaliseRego, REGO_PATTERN, REGO_STATES, type RegoState } from "~/lib/rego";

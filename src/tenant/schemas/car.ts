@@ -183,6 +183,3 @@ export const carSchema = z
   .loose();
 
 export type Car = z.infer<typeof carSchema>;
-export type CarImage = z.infer<typeof imageSchema>;
-
-export const feedSchema = z.object({ cars: z.array(z.unknown()) });

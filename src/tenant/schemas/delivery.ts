@@ -38,4 +38,3 @@ export const deliverySchema = z
   .strict();
 
 export type DeliveryConfig = z.infer<typeof deliverySchema>;
-export type DeliveryRegion = z.infer<typeof deliveryRegionSchema>;

@@ -71,5 +71,3 @@ export const leadsSchema = z
     message:
       'use either "crm_webhook_url" or "delivery" (add the webhook to "delivery" as { "type": "webhook", "url" })',
   });
-
-export type LeadsConfig = z.infer<typeof leadsSchema>;

@@ -10,5 +10,3 @@ export const onlinePaymentSchema = z
     max_amount: z.number().int().min(1).max(1_000_000).default(50_000),
   })
   .strict();
-
-export type OnlinePayment = z.infer<typeof onlinePaymentSchema>;

@@ -24,8 +24,6 @@ export const searchFiltersSchema = z
   })
   .strict();
 
-export type SearchFilters = z.infer<typeof searchFiltersSchema>;
-
 /**
  * Whether `uid` may be the index of tenant `slug`: `cars-{slug}`, or that with a suffix after an
  * underscore (`cars-westside-auto_v2`). Slugs never hold an underscore, so no suffix one tenant

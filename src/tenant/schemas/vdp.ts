@@ -33,6 +33,3 @@ export const vdpConfigSchema = z
     promo_popup: promoPopupSchema.optional(),
   })
   .strict();
-
-export type VdpConfig = z.infer<typeof vdpConfigSchema>;
-export type PromoPopup = z.infer<typeof promoPopupSchema>;

@@ -14,14 +14,11 @@ export {
   type Fee,
   financeRateNotes,
   formatDollars,
-  type RepaymentResult,
   roundRepayment,
 } from "./calculator";
 export * from "./constants";
 export {
-  type CollapsedText,
   collapseDisclaimer,
-  type FinanceEstimate,
   financeDisclaimer,
   financeEstimate,
   financeExcluded,
@@ -29,4 +26,4 @@ export {
   showsFinance,
   weeklyChip,
 } from "./estimate";
-export { financeLender, type Lender } from "./lender";
+export { financeLender } from "./lender";

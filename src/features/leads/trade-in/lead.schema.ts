@@ -191,5 +191,3 @@ export const TRADE_IN_SERVER_FIELDS = [
   "subcategory",
   "source",
 ] as const;
-
-export type TradeInValuation = z.output<typeof valuationSchema>;

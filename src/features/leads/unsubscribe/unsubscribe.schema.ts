@@ -24,5 +24,3 @@ export const unsubscribeSchema = z.object({
     .nullish()
     .transform((value) => value || undefined),
 });
-
-export type Unsubscribe = z.output<typeof unsubscribeSchema>;

@@ -5,8 +5,6 @@
  * unsubscribe.schema.ts.
  */
 
-export const UNSUBSCRIBE_PATH = "/pages/unsubscribe";
-
 /** The reasons offered (optional); the CRM receives the words as shown. */
 export const UNSUBSCRIBE_REASONS = [
   "I get too many emails",

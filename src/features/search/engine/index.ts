@@ -7,10 +7,9 @@ export { createEngine } from "./engine";
 export { SearchEngineError } from "./errors";
 export {
   createHttpClient,
-  type EngineSource,
   type HttpClientInit,
   type SearchHttpClient,
 } from "./http-client";
-export { normalizeText, tokenizeText } from "./text";
+export { normalizeText } from "./text";
 export type * from "./types";
 export { boundedDistance } from "./typos";

@@ -1,8 +1,5 @@
 /** The parsed form of a filter: what the grammar (grammar.ts) produces and evaluation reads. */
 
-/** A filter as the Meilisearch API accepts it: a string, or an array (outer AND, inner OR). */
-export type FilterExpression = string | readonly (string | readonly string[])[];
-
 export type ComparisonOperator = "=" | "!=" | ">" | ">=" | "<" | "<=";
 
 /** Where an attribute token sits in its filter string (for "not filterable" messages). */

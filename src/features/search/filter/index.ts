@@ -28,19 +28,16 @@
  * document holds for an attribute), evaluate.ts (what each condition means), compile.ts (cached
  * compiled filters), errors.ts (Meilisearch's error shape).
  */
-export type { ComparisonOperator, FilterExpression, FilterNode } from "./ast";
+
 export {
-  type ColumnReader,
   type CompiledFilter,
   clearFilterCache,
   compileFilter,
-  filterKey,
   isAttributeFilterable,
   matchesFilter,
 } from "./compile";
 export { FilterSyntaxError } from "./errors";
 export {
-  evaluateFilter,
   type FilterAlgebra,
   inNumberRange,
   inStringRange,
@@ -49,10 +46,7 @@ export {
 export {
   extractFacetValues,
   type FacetValues,
-  NO_VALUES,
-  normalizeFacetString,
-  parseFiniteNumber,
   valuesAtPath,
 } from "./facet-values";
-export { parseFilterString } from "./grammar";
+
 export { parseFilter } from "./parse";

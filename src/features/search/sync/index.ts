@@ -12,9 +12,6 @@
  */
 export { SearchSyncError } from "./errors.server";
 export {
-  DEFAULT_BATCH_SIZE,
-  type SyncIndexOptions,
-  type SyncIndexResult,
   scratchIndexUid,
   syncIndex,
 } from "./index-swap.server";
@@ -22,8 +19,5 @@ export { meiliIndexSettings } from "./settings.server";
 export {
   assertPublicSearchKey,
   resolveSyncTarget,
-  type SyncTarget,
-  type SyncTenantOptions,
   syncTenant,
-  tenantAdminKeyVar,
 } from "./tenant.server";

@@ -10,10 +10,6 @@
  */
 export {
   CAR_PDF_LIMITS,
-  type CarPdfOptions,
-  carPdfQuerySchema,
   createCarPdfHandler,
-  defaultAssetRoots,
 } from "./handler.server";
-export { PHOTO_MAX_BYTES, type PhotoSources, readPhoto, sheetPhoto, sheetPhotoUrl } from "./photo.server";
-export { buildCarPdf, PDF_FEATURES, PDF_SPEC_ROWS } from "./sheet";
+export { readPhoto, sheetPhoto } from "./photo.server";
