@@ -248,7 +248,7 @@ describe("the browser tests do not import the code they check", () => {
     ['import { formatMoney } from "~/features/stock/stock";', ["src/features/stock/stock.ts"]],
     ['import { formatMoney } from "../../src/features/stock/stock";', ["src/features/stock/stock.ts"]],
     ['export { EOFY_PATH } from "~/features/offers/eofy";', ["src/features/offers/eofy.ts"]],
-    ['import type { Car } from "~/tenant/schemas/car";', ["src/features/stock/car.schema.ts"]],
+    ['import type { Car } from "~/tenant/schemas/car";', ["src/tenant/schemas/car.ts"]],
     ['const m = await import("~/lib/dates");', ["src/lib/dates.ts"]],
     ['const m = require("../../scripts/sample-data");', ["scripts/sample-data/index.ts"]],
     ['const name = "~/lib/dates"; await import(name);', ["tests/e2e/probe.spec.ts: computed import"]],
