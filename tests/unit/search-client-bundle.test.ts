@@ -1,5 +1,5 @@
 /**
- * The search island's client as the browser gets it: src/features/search/ui/search-client.ts
+ * The search island's client as the browser gets it: src/features/search/transport/search-client.client.ts
  * bundled by Vite with the browser-only resolutions of scripts/lib/slim-browser-deps.ts
  * (instant-meilisearch's ES module, the meilisearch-js stand-in, no qs), then run against real
  * HTTP: a hosted Meilisearch (here the embedded engine behind a Meilisearch HTTP API, answering
@@ -20,8 +20,8 @@ import { searchDocuments } from "~/features/search/documents";
 import { createEngine, createHttpClient, SearchEngineError } from "~/features/search/engine";
 import { packIndex } from "~/features/search/pack";
 import { CAR_INDEX_SETTINGS } from "~/features/search/settings";
-import { createWorkerHandler } from "~/features/search/ui/search-worker-handler";
-import type { WorkerRequest } from "~/features/search/ui/search-worker-protocol";
+import { createWorkerHandler } from "~/features/search/transport/worker-handler.client";
+import type { WorkerRequest } from "~/features/search/transport/worker-protocol";
 import slimBrowserDeps from "../../scripts/lib/slim-browser-deps";
 import { makeCar, makeSite, NOW } from "./helpers";
 
@@ -62,7 +62,7 @@ const documents = searchDocuments(
 let server: Server;
 let origin: string;
 const seen: { path: string; authorization: string | undefined; agent: string | undefined }[] = [];
-type SearchClientModule = typeof import("~/features/search/ui/search-client");
+type SearchClientModule = typeof import("~/features/search/transport/search-client.client");
 let bundle: SearchClientModule;
 
 beforeAll(async () => {
@@ -119,7 +119,7 @@ beforeAll(async () => {
       outDir,
       minify: false,
       lib: {
-        entry: path.join(ROOT, "src/features/search/ui/search-client.ts"),
+        entry: path.join(ROOT, "src/features/search/transport/search-client.client.ts"),
         formats: ["es"],
         fileName: "search-client",
       },

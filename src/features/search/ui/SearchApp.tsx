@@ -13,11 +13,11 @@ import {
   type SortKey,
   stateToQueryString,
 } from "../routing";
+import { createSearchClient } from "../transport/search-client.client";
+import { connectRange } from "./connectors";
 import { type FacetConfig, Filters } from "./Filters";
 import { Results, ShowMeButton } from "./Results";
-import { createSearchClient } from "./search-client";
 import { CurrentFilters, SearchBox, SortSelect } from "./Toolbar";
-import { connectRange } from "./widgets";
 
 export interface SearchAppProps {
   indexUid: string;

@@ -1,6 +1,6 @@
 import { useEffect, useId, useRef, useState } from "react";
 import { useConnector } from "react-instantsearch-core";
-import { connectActiveFilters, connectQuery, connectSort, type SortItem } from "./widgets";
+import { connectActiveFilters, connectQuery, connectSort, type SortItem } from "./connectors";
 
 /** How long typing pauses before the query is searched: letters paint at once, results follow the pause. */
 const TYPING_PAUSE_MS = 200;

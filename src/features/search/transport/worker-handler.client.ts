@@ -6,7 +6,7 @@
 import { createEngine, createHttpClient, type SearchHttpClient } from "../engine";
 import { type PackedIndex, unpackIndex } from "../pack";
 import { CAR_INDEX_SETTINGS } from "../settings";
-import type { WorkerError, WorkerRequest, WorkerResponse } from "./search-worker-protocol";
+import type { WorkerError, WorkerRequest, WorkerResponse } from "./worker-protocol";
 
 function engineHttpClient(indexUrl: string): SearchHttpClient {
   return createHttpClient(async () => {

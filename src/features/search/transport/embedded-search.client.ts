@@ -5,7 +5,7 @@
  * shows it over the results already on screen) and the next search starts a new worker.
  */
 import type { HttpClientInit, SearchHttpClient } from "../engine";
-import type { WorkerError, WorkerRequest, WorkerResponse } from "./search-worker-protocol";
+import type { WorkerError, WorkerRequest, WorkerResponse } from "./worker-protocol";
 
 /** Embedded mode never leaves the page; this host only labels the requests. */
 export const EMBEDDED_HOST = "https://embedded.search.invalid";

@@ -1,12 +1,12 @@
 /**
  * The search client the widgets talk to: instant-meilisearch against a Meilisearch server when the
  * tenant has one, otherwise against the embedded engine over the build's index file (in a worker,
- * embedded-search.ts), plugged in as meilisearch-js's HTTP client so the widgets cannot tell the
+ * embedded-search.client.ts), plugged in as meilisearch-js's HTTP client so the widgets cannot tell the
  * difference.
  */
 import { instantMeiliSearch } from "@meilisearch/instant-meilisearch";
 import { cachedSearch } from "../answer-cache";
-import { EMBEDDED_HOST, embeddedHttpClient } from "./embedded-search";
+import { EMBEDDED_HOST, embeddedHttpClient } from "./embedded-search.client";
 
 export interface SearchClientConfig {
   /** Hosted Meilisearch; absent means the embedded engine. */
