@@ -259,6 +259,56 @@ describe("the search client bundled for the browser", () => {
     expect(workers.started).toBe(1);
   });
 
+  it("understands the shopper's words in the same worker, counting with the embedded engine", async () => {
+    seen.length = 0;
+    workers.started = 0;
+    Object.assign(globalThis, { Worker: WorkerStandIn });
+    const client = bundle.createSearchClient({ indexUrl: `${origin}/search-data/cars.json`, cacheSize: 30 });
+    await client.search(firstPage as never);
+    expect(await client.understand({ text: "hilux under 50k", filter: [], indexUid: "cars" })).toEqual({
+      text: "hilux under 50k",
+      understanding: {
+        refinementList: { model: ["Hilux"] },
+        range: { price: { max: 50000 } },
+        query: "",
+        said: { model: "Hilux" },
+      },
+      line: "Toyota Hilux under $50,000",
+      fallback: false,
+    });
+    // No Mazda costs over $40,000, while the words "mazda over 40k" find the CX-5: search the words.
+    const none = await client.understand({ text: "mazda over 40k", filter: [], indexUid: "cars" });
+    expect(none.fallback).toBe(true);
+    expect(none.line).toBe("Mazda from $40,000");
+    // Within the path's filter, the same words find nothing either way: no fallback.
+    const within = await client.understand({
+      text: "mazda over 40k",
+      filter: ['make = "Toyota"'],
+      indexUid: "cars",
+    });
+    expect(within.fallback).toBe(false);
+    expect(seen.map((request) => request.path)).toEqual(["/search-data/cars.json"]);
+    expect(workers.started).toBe(1);
+  });
+
+  it("with a Meilisearch server, takes the words from the index file and asks the server the counts", async () => {
+    seen.length = 0;
+    workers.started = 0;
+    Object.assign(globalThis, { Worker: WorkerStandIn });
+    const client = bundle.createSearchClient({
+      service: { host: origin, key: KEY },
+      indexUrl: `${origin}/search-data/cars.json`,
+      cacheSize: 30,
+    });
+    const answer = await client.understand({ text: "cx-5 under 30k", filter: [], indexUid: "cars" });
+    expect(answer.understanding?.refinementList).toEqual({ model: ["CX-5"] });
+    expect(answer.fallback).toBe(false);
+    expect(seen).toEqual([
+      { path: "/search-data/cars.json", authorization: undefined, agent: undefined },
+      { path: "/multi-search", authorization: `Bearer ${KEY}`, agent: undefined },
+    ]);
+  });
+
   it("says the engine could not start when the worker fails, and starts a new one for the next search", async () => {
     workers.started = 0;
     workers.failNext = true;
