@@ -4,7 +4,7 @@
  */
 import { describe, expect, it } from "vitest";
 import { connectActiveFilters } from "~/features/search/ui/connectors/active-filters";
-import { makeHelper, mount, priceEnds, renderOptions } from "./helpers";
+import { answer, makeHelper, mount, priceEnds, renderOptions } from "./helpers";
 
 describe("active filters", () => {
   it("lists ticked values, then range ends in numeric order, and removes one or all", () => {
@@ -34,5 +34,17 @@ describe("active filters", () => {
     expect(widget.getWidgetRenderState(renderOptions(helper)).items).toEqual([]);
     expect(helper.state.query).toBe("hilux");
     expect(helper.state.page).toBe(0);
+  });
+});
+
+describe("active filters before the first answer", () => {
+  it("says whether a search has answered, so chips are drawn once every widget's refinements are in", () => {
+    const helper = makeHelper({
+      disjunctiveFacets: ["make"],
+      disjunctiveFacetsRefinements: { make: ["Kia"] },
+    });
+    const widget = mount(connectActiveFilters);
+    expect(widget.getWidgetRenderState(renderOptions(helper)).answered).toBe(false);
+    expect(widget.getWidgetRenderState(renderOptions(helper, answer(helper, {}))).answered).toBe(true);
   });
 });

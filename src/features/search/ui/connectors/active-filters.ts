@@ -66,5 +66,7 @@ function activeFilters(helper: InitOptions["helper"]): ActiveFiltersState {
  * a range's ends in numeric order, and removing any of them goes back to the first page.
  */
 export const connectActiveFilters = ownConnector("dealer.activeFilters", () => ({
-  renderState: ({ helper }) => activeFilters(helper),
+  // `answered`: a search has answered, so every widget has put its refinements in the state (chips
+  // drawn before then would rearrange as later widgets add theirs).
+  renderState: ({ helper, results }) => ({ ...activeFilters(helper), answered: Boolean(results) }),
 }));
