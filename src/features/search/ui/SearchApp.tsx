@@ -1,7 +1,7 @@
 import type { UiState } from "instantsearch.js";
 import { history } from "instantsearch.js/es/lib/routers";
 import { useEffect, useLayoutEffect, useMemo, useRef, useState } from "react";
-import { Configure, InstantSearch, useConnector } from "react-instantsearch-core";
+import { Configure, InstantSearch, useConnector, useInstantSearch } from "react-instantsearch-core";
 import type { CarType } from "~/tenant/schema";
 import type { CardSite } from "../cards";
 import type { CarSearchDocument } from "../documents";
@@ -18,7 +18,7 @@ import { connectFacet, connectRange } from "./connectors";
 import { type FacetConfig, Filters } from "./Filters";
 import { Results, ShowMeButton } from "./Results";
 import { CurrentFilters, SearchBox, SortSelect } from "./Toolbar";
-import type { Start } from "./understood";
+import type { InstantSearchKit, Start } from "./understood";
 
 export interface SearchAppProps {
   indexUid: string;
@@ -75,6 +75,9 @@ function LinkFacet({ attribute }: { attribute: string }) {
   useConnector(connectFacet, { attribute, limit: 1, sortBy: ["count:desc"] });
   return null;
 }
+
+/** What query understanding (./understood, loaded later) uses of instantsearch. */
+const KIT: InstantSearchKit = { useInstantSearch, useConnector, connectFacet, connectRange };
 
 /** Spec §3 search state from an old link that this site cannot honour, said rather than dropped. */
 function IgnoredFilters({ filters }: { filters: readonly string[] }) {
@@ -263,6 +266,7 @@ export default function SearchApp(props: SearchAppProps) {
               indexUid={indexUid}
               filters={filters}
               controlled={["price", ...facetAttributes, ...linkRanges, ...linkLists]}
+              kit={KIT}
             />
           )}
           <CurrentFilters />

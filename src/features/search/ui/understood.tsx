@@ -8,12 +8,23 @@
  */
 import type { UiState } from "instantsearch.js";
 import { useEffect, useRef, useState } from "react";
-import { useConnector, useInstantSearch } from "react-instantsearch-core";
+import type { useConnector, useInstantSearch } from "react-instantsearch-core";
 import { type SearchUiState, stateToQueryString } from "../routing";
 import type { UnderstoodSearch } from "../transport/worker-protocol";
 import type { Understanding as Understood } from "../understand/parse";
 import type { Filter } from "../understand/search";
-import { connectFacet, connectRange } from "./connectors";
+import type { connectFacet, connectRange } from "./connectors";
+
+/**
+ * What this module uses of instantsearch, handed over by the page rather than imported: importing
+ * it here would split the page's own instantsearch code into a shared chunk, which weighs more.
+ */
+export interface InstantSearchKit {
+  useInstantSearch: typeof useInstantSearch;
+  useConnector: typeof useConnector;
+  connectFacet: typeof connectFacet;
+  connectRange: typeof connectRange;
+}
 
 type IndexState = UiState[string];
 
@@ -118,14 +129,14 @@ export async function understandAddress(
   return { result, applied: understood };
 }
 
-/** A refinement list no control on the page shows (a badge, a city): kept in the search and the address. */
-function WordsFacet({ attribute }: { attribute: string }) {
-  useConnector(connectFacet, { attribute, limit: 1, sortBy: ["count:desc"] });
+/** A refinement no control on the page shows (a badge, a city, berths): kept in the search and the address. */
+function WordsFacet({ kit, attribute }: { kit: InstantSearchKit; attribute: string }) {
+  kit.useConnector(kit.connectFacet, { attribute, limit: 1, sortBy: ["count:desc"] });
   return null;
 }
 
-function WordsRange({ attribute }: { attribute: string }) {
-  useConnector(connectRange, { attribute });
+function WordsRange({ kit, attribute }: { kit: InstantSearchKit; attribute: string }) {
+  kit.useConnector(kit.connectRange, { attribute });
   return null;
 }
 
@@ -139,10 +150,19 @@ export interface UnderstandingProps {
   filters: string[];
   /** Attributes with a control on the page already (facets, the price slider, the address's ranges). */
   controlled: string[];
+  kit: InstantSearchKit;
 }
 
-export function Understanding({ asked, start, client, indexUid, filters, controlled }: UnderstandingProps) {
-  const { indexUiState, setIndexUiState } = useInstantSearch();
+export function Understanding({
+  asked,
+  start,
+  client,
+  indexUid,
+  filters,
+  controlled,
+  kit,
+}: UnderstandingProps) {
+  const { indexUiState, setIndexUiState } = kit.useInstantSearch();
   const [shown, setShown] = useState<UnderstoodSearch | null>(start?.result ?? null);
   const [applied, setApplied] = useState<Understood | null>(start?.applied ?? null);
   const [next, setNext] = useState<IndexState | null>(null);
@@ -211,9 +231,9 @@ export function Understanding({ asked, start, client, indexUid, filters, control
     <>
       {own.map((attribute) =>
         attribute in (applied?.range ?? {}) ? (
-          <WordsRange key={attribute} attribute={attribute} />
+          <WordsRange key={attribute} kit={kit} attribute={attribute} />
         ) : (
-          <WordsFacet key={attribute} attribute={attribute} />
+          <WordsFacet key={attribute} kit={kit} attribute={attribute} />
         ),
       )}
       {line}
