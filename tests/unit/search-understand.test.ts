@@ -4,69 +4,35 @@
  * line that says what was understood; the Meilisearch filter built from it; and the vocabulary
  * taken from a tenant's stock.
  */
-import { readFileSync } from "node:fs";
-import path from "node:path";
 import { beforeAll, describe, expect, it } from "vitest";
 import { searchDocuments } from "~/features/search/documents";
 import { packIndex } from "~/features/search/pack";
 import {
   buildVocabulary,
   describeUnderstanding,
-  type Understanding,
   understandQuery,
   understoodFilter,
   type Vocabulary,
 } from "~/features/search/understand";
 import { loadTenant } from "~/tenant/tenant.server";
+import {
+  FIXTURE_NOW,
+  FIXTURE_TENANTS,
+  queryMisses,
+  readQuerySet,
+  tenantVocabulary,
+} from "../../scripts/lib/bench-understand";
 
-const TENANTS = path.resolve("tests/fixtures/e2e-tenants");
-/** The browser tests' instant (playwright.config.ts E2E_NOW): the fixture stock is dated to it. */
-const NOW = new Date("2026-12-15T23:30:00Z");
+const TENANTS = FIXTURE_TENANTS;
+const NOW = FIXTURE_NOW;
 const YEAR = 2026;
-
-interface Row {
-  tenant: string;
-  typed: string;
-  expected: Pick<Understanding, "refinementList" | "range" | "query">;
-}
-
-/** `make=Toyota; colour=White,Arctic White; price<=40000` as the understanding's own shape. */
-function expectedOf(refinements: string, query: string): Row["expected"] {
-  const expected: Row["expected"] = { refinementList: {}, range: {}, query };
-  for (const part of refinements.split("; ").filter(Boolean)) {
-    const range = /^(\w+)(>=|<=)(\d+)$/.exec(part);
-    if (range) {
-      const [, attribute, operator, value] = range as unknown as [string, string, string, string];
-      const ranges = expected.range as Record<string, object>;
-      ranges[attribute] = { ...ranges[attribute], [operator === ">=" ? "min" : "max"]: Number(value) };
-      continue;
-    }
-    const [attribute, values] = part.split("=") as [string, string];
-    (expected.refinementList as Record<string, string[]>)[attribute] = values.split(",");
-  }
-  return expected;
-}
-
-const ROWS: Row[] = readFileSync(path.resolve("tests/fixtures/search-queries.txt"), "utf8")
-  .split("\n")
-  .filter((line) => line.trim() && !line.startsWith("#"))
-  .map((line) => {
-    const [tenant, typed, refinements, query] = line.split("|").map((cell) => cell.trim()) as [
-      string,
-      string,
-      string,
-      string,
-    ];
-    return { tenant, typed, expected: expectedOf(refinements, query ?? "") };
-  });
+const ROWS = readQuerySet();
 
 const vocabularies = new Map<string, Vocabulary>();
 
 beforeAll(async () => {
-  for (const tenant of new Set(ROWS.map((row) => row.tenant))) {
-    const { data } = await loadTenant(TENANTS, tenant, NOW);
-    vocabularies.set(tenant, buildVocabulary(searchDocuments(data.cars, data.site, NOW)));
-  }
+  for (const tenant of new Set(ROWS.map((row) => row.tenant)))
+    vocabularies.set(tenant, await tenantVocabulary(TENANTS, tenant, NOW));
 });
 
 const understand = (tenant: string, typed: string) => {
@@ -81,17 +47,22 @@ describe("the committed set of what shoppers type", () => {
     expect(new Set(ROWS.map((row) => row.tenant)).size).toBe(5);
   });
 
-  it("understands every query exactly: its refinements and the text left over", () => {
-    const misses = ROWS.filter(({ tenant, typed, expected }) => {
-      const { refinementList, range, query } = understand(tenant, typed);
-      try {
-        expect({ refinementList, range, query }).toEqual(expected);
-        return false;
-      } catch {
-        return true;
-      }
-    }).map(({ tenant, typed }) => `${tenant} | ${typed}`);
-    expect(misses).toEqual([]);
+  it("understands every query exactly: its refinements and the text left over", async () => {
+    expect(await queryMisses(ROWS)).toEqual([]);
+  });
+
+  it("reads a row as its refinements, ranges and text left over", () => {
+    const row = ROWS.find((r) => r.tenant === "harbourside-toyota" && r.typed === "white hilux under 40k");
+    expect(row?.expected).toEqual({
+      refinementList: {
+        colour: ["Arctic White", "Frosted White", "Glacier White", "White"],
+        model: ["HiLux"],
+      },
+      range: { price: { max: 40000 } },
+      query: "",
+    });
+    const sr5 = ROWS.find((r) => r.tenant === "harbourside-toyota" && r.typed === "corolla sr5");
+    expect(sr5?.expected).toEqual({ refinementList: { model: ["Corolla"] }, range: {}, query: "sr5" });
   });
 });
 
