@@ -76,6 +76,8 @@ function LinkFacet({ attribute }: { attribute: string }) {
   return null;
 }
 
+const loadWords = () => import("./understood");
+
 /** What query understanding (./understood, loaded later) uses of instantsearch. */
 const KIT: InstantSearchKit = { useInstantSearch, useConnector, connectFacet, connectRange };
 
@@ -197,7 +199,7 @@ export default function SearchApp(props: SearchAppProps) {
   // biome-ignore lint/correctness/useExhaustiveDependencies: once, for the address the page opened with.
   useEffect(() => {
     if (!linkState.query) return;
-    import("./understood")
+    loadWords()
       .then((module) => {
         setWords(module);
         return module.understandAddress(searchClient, { indexUid, filters, pathname, link: linkState });
@@ -214,7 +216,7 @@ export default function SearchApp(props: SearchAppProps) {
   const wide = useMediaQuery(WIDE_LAYOUT);
   if (start === undefined) return null;
   const searchWords = (text: string) => {
-    if (!words) import("./understood").then(setWords);
+    if (!words) loadWords().then(setWords);
     setAsked({ text });
   };
 

@@ -166,8 +166,8 @@ export function Understanding({
   const [shown, setShown] = useState<UnderstoodSearch | null>(start?.result ?? null);
   const [applied, setApplied] = useState<Understood | null>(start?.applied ?? null);
   const [next, setNext] = useState<IndexState | null>(null);
-  const current = useRef({ indexUiState, applied });
-  current.current = { indexUiState, applied };
+  const current = useRef({ indexUiState, applied, filters });
+  current.current = { indexUiState, applied, filters };
   // The line stays until one of the words' refinements is seen in force and then removed (its
   // widget may mount a frame after the line first shows: hiding it then would move the chips).
   const seen = useRef<Understood | null>(null);
@@ -179,7 +179,7 @@ export function Understanding({
     let live = true;
     const text = asked.text.trim();
     const base = withoutWords(current.current.indexUiState, current.current.applied);
-    const filter = [...filters, ...filterOf(base.refinementList, indexRanges(base))];
+    const filter = [...current.current.filters, ...filterOf(base.refinementList, indexRanges(base))];
     const answer = text
       ? client.understand({ text, filter, indexUid }).catch(() => null)
       : Promise.resolve(null);
@@ -193,7 +193,8 @@ export function Understanding({
     return () => {
       live = false;
     };
-  }, [asked, client, filters, indexUid]);
+    // Only new words are understood again (not a change of sort, which changes the page's filters).
+  }, [asked, client, indexUid]);
 
   // The widgets for the new refinements mount first (above), then the state that needs them applies.
   useEffect(() => {
