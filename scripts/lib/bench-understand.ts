@@ -14,7 +14,7 @@ import {
   understandQuery,
   type Vocabulary,
 } from "~/features/search/understand";
-import { loadTenant } from "~/tenant/tenant.server";
+import { loadTenant } from "~/snapshot/load-tenant.server";
 
 export interface QueryRow {
   tenant: string;

@@ -14,7 +14,7 @@ import {
   understoodFilter,
   type Vocabulary,
 } from "~/features/search/understand";
-import { loadTenant } from "~/tenant/tenant.server";
+import { loadTenant } from "~/snapshot/load-tenant.server";
 import {
   FIXTURE_NOW,
   FIXTURE_TENANTS,

@@ -1,6 +1,6 @@
 /** The search page's connectors, one per file (as instantsearch keeps its own). */
-export { type ActiveFilter, connectActiveFilters } from "./active-filters";
-export { connectFacet, type FacetItem, SHOW_MORE_LIMIT } from "./facet";
+export { connectActiveFilters } from "./active-filters";
+export { connectFacet } from "./facet";
 export { connectPage } from "./page";
 export { connectQuery } from "./query";
 export { connectRange } from "./range";
