@@ -30,6 +30,11 @@ export default defineConfig({
   // its own cache folder; `astro build --force` renders everything.
   experimental: { incrementalBuild: true },
   cacheDir: env.astroCacheDir,
-  vite: { plugins: [slimBrowserDeps()] },
+  vite: {
+    plugins: [slimBrowserDeps()],
+    // The search worker is a module worker (src/features/search/transport/): as an ES module it can
+    // load the query-understanding code when a shopper's words first need it, not with the page.
+    worker: { format: "es" },
+  },
   server: { port: env.port },
 });

@@ -17,6 +17,7 @@ import { benchBrowser, firstCarPath } from "./lib/bench-browser";
 import { benchFeeds } from "./lib/bench-feeds";
 import { benchLeads } from "./lib/bench-leads";
 import { benchSearch } from "./lib/bench-search";
+import { benchUnderstand } from "./lib/bench-understand";
 import { benchWebhook } from "./lib/bench-webhook";
 import { buildTenant, buildTenants, ROOT, runAstro } from "./lib/build-tenants";
 import { pageWeight } from "./lib/page-weight";
@@ -94,9 +95,9 @@ function buildGoal(
   return null;
 }
 
-/** `BENCH_ONLY=build,search,weight,browser,leads,webhook,feeds` runs some benches (all by default). */
+/** `BENCH_ONLY=build,search,understand,weight,browser,leads,webhook,feeds` runs some benches (all by default). */
 const ONLY = new Set(
-  (process.env.BENCH_ONLY ?? "build,search,weight,browser,leads,webhook,feeds")
+  (process.env.BENCH_ONLY ?? "build,search,understand,weight,browser,leads,webhook,feeds")
     .split(",")
     .map((s) => s.trim()),
 );
@@ -261,6 +262,15 @@ if (ONLY.has("search")) {
   // Search: the embedded engine over the 5,000-car tenant's own index file, as the browser gets it.
   const biggest = Math.max(...SIZES);
   rows.push(...benchSearch(path.join(WORK, "dist", `bench-${biggest}`, "search-data/cars.json")));
+}
+
+if (ONLY.has("understand")) {
+  // Query understanding: the committed query set's share understood exactly, and the parse time over
+  // the vocabulary of the 1,500-car sample tenant (scripts/sample-data/tenants/sunstate-motor-group.ts).
+  const samplesDir = path.join(ROOT, "tenants");
+  await (await import("./sample-data")).ensureSampleData(samplesDir);
+  console.log("\n[bench] query understanding");
+  rows.push(...(await benchUnderstand(samplesDir, "sunstate-motor-group", now)));
 }
 
 /** The sample tenants as `npm run build` makes them, into the bench's own folders (once a run). */

@@ -144,6 +144,8 @@ describe("search state in the query string", () => {
     ["?range[price]=10000:30000", { range: { price: { min: 10000, max: 30000 } } }],
     ["?range[price]=:30000", { range: { price: { max: 30000 } } }],
     ["?range[km]=5000:", { range: { km: { min: 5000 } } }],
+    // a caravan's berths ("sleeps 4" in the search box)
+    ["?range[sleeps]=4:", { range: { sleeps: { min: 4 } } }],
     ["?sortBy=production_cars:price:desc", { sortBy: "price_desc" }],
     ["?sortBy=cars_created_at_timestamp_desc", { sortBy: "latest" }],
   ])("reads %s", (search, state) => {

@@ -1,5 +1,5 @@
 /**
- * The search island's client as the browser gets it: src/features/search/ui/search-client.ts
+ * The search island's client as the browser gets it: src/features/search/transport/search-client.client.ts
  * bundled by Vite with the browser-only resolutions of scripts/lib/slim-browser-deps.ts
  * (instant-meilisearch's ES module, the meilisearch-js stand-in, no qs), then run against real
  * HTTP: a hosted Meilisearch (here the embedded engine behind a Meilisearch HTTP API, answering
@@ -20,8 +20,8 @@ import { searchDocuments } from "~/features/search/documents";
 import { createEngine, createHttpClient, SearchEngineError } from "~/features/search/engine";
 import { packIndex } from "~/features/search/pack";
 import { CAR_INDEX_SETTINGS } from "~/features/search/settings";
-import { createWorkerHandler } from "~/features/search/ui/search-worker-handler";
-import type { WorkerRequest } from "~/features/search/ui/search-worker-protocol";
+import { createWorkerHandler } from "~/features/search/transport/worker-handler.client";
+import type { WorkerRequest } from "~/features/search/transport/worker-protocol";
 import slimBrowserDeps from "../../scripts/lib/slim-browser-deps";
 import { makeCar, makeSite, NOW } from "./helpers";
 
@@ -62,7 +62,7 @@ const documents = searchDocuments(
 let server: Server;
 let origin: string;
 const seen: { path: string; authorization: string | undefined; agent: string | undefined }[] = [];
-type SearchClientModule = typeof import("~/features/search/ui/search-client");
+type SearchClientModule = typeof import("~/features/search/transport/search-client.client");
 let bundle: SearchClientModule;
 
 beforeAll(async () => {
@@ -119,7 +119,7 @@ beforeAll(async () => {
       outDir,
       minify: false,
       lib: {
-        entry: path.join(ROOT, "src/features/search/ui/search-client.ts"),
+        entry: path.join(ROOT, "src/features/search/transport/search-client.client.ts"),
         formats: ["es"],
         fileName: "search-client",
       },
@@ -257,6 +257,56 @@ describe("the search client bundled for the browser", () => {
     await client.search(firstPage as never);
     expect(seen.map((request) => request.path)).toEqual(["/search-data/cars.json"]);
     expect(workers.started).toBe(1);
+  });
+
+  it("understands the shopper's words in the same worker, counting with the embedded engine", async () => {
+    seen.length = 0;
+    workers.started = 0;
+    Object.assign(globalThis, { Worker: WorkerStandIn });
+    const client = bundle.createSearchClient({ indexUrl: `${origin}/search-data/cars.json`, cacheSize: 30 });
+    await client.search(firstPage as never);
+    expect(await client.understand({ text: "hilux under 50k", filter: [], indexUid: "cars" })).toEqual({
+      text: "hilux under 50k",
+      understanding: {
+        refinementList: { model: ["Hilux"] },
+        range: { price: { max: 50000 } },
+        query: "",
+        said: { model: "Hilux" },
+      },
+      line: "Toyota Hilux under $50,000",
+      fallback: false,
+    });
+    // No Mazda costs over $40,000, while the words "mazda over 40k" find the CX-5: search the words.
+    const none = await client.understand({ text: "mazda over 40k", filter: [], indexUid: "cars" });
+    expect(none.fallback).toBe(true);
+    expect(none.line).toBe("Mazda from $40,000");
+    // Within the path's filter, the same words find nothing either way: no fallback.
+    const within = await client.understand({
+      text: "mazda over 40k",
+      filter: ['make = "Toyota"'],
+      indexUid: "cars",
+    });
+    expect(within.fallback).toBe(false);
+    expect(seen.map((request) => request.path)).toEqual(["/search-data/cars.json"]);
+    expect(workers.started).toBe(1);
+  });
+
+  it("with a Meilisearch server, takes the words from the index file and asks the server the counts", async () => {
+    seen.length = 0;
+    workers.started = 0;
+    Object.assign(globalThis, { Worker: WorkerStandIn });
+    const client = bundle.createSearchClient({
+      service: { host: origin, key: KEY },
+      indexUrl: `${origin}/search-data/cars.json`,
+      cacheSize: 30,
+    });
+    const answer = await client.understand({ text: "cx-5 under 30k", filter: [], indexUid: "cars" });
+    expect(answer.understanding?.refinementList).toEqual({ model: ["CX-5"] });
+    expect(answer.fallback).toBe(false);
+    expect(seen).toEqual([
+      { path: "/search-data/cars.json", authorization: undefined, agent: undefined },
+      { path: "/multi-search", authorization: `Bearer ${KEY}`, agent: undefined },
+    ]);
   });
 
   it("says the engine could not start when the worker fails, and starts a new one for the next search", async () => {

@@ -360,7 +360,7 @@ async function runInstantSearch(setup: {
   uiState?: Record<string, unknown>;
 }): Promise<{ rendered: Rendered; calls: { url: string; body: unknown }[] }> {
   const { httpClient, calls } = recordingClient();
-  // The options ui/search-client.ts uses for both modes.
+  // The options transport/search-client.client.ts uses for both modes.
   const { searchClient } = instantMeiliSearch("https://embedded.search.invalid", "public", {
     finitePagination: true,
     placeholderSearch: true,

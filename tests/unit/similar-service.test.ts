@@ -6,7 +6,7 @@ import { createServer, type IncomingMessage, type Server } from "node:http";
 import type { AddressInfo } from "node:net";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { findSimilar } from "~/features/search/similar";
-import { multiSearch } from "~/features/search/ui/multi-search";
+import { multiSearch } from "~/features/search/transport/multi-search.client";
 
 interface Seen {
   method: string | undefined;

@@ -9,11 +9,14 @@ import type { CarSearchDocument } from "./documents";
 import { priceRangeOf } from "./price-ranges";
 import { priceBand } from "./results";
 import { toSlug } from "./slugs";
+import { buildVocabulary, type Vocabulary } from "./understand/vocabulary";
 
 export interface PackedIndex {
   /** Display names of car types on this site ("Pre-Owned"). */
   carTypeLabels: Record<string, string>;
   documents: ColumnarDocuments;
+  /** What the search box understands of this stock (query understanding runs in the search worker). */
+  vocabulary: Vocabulary;
 }
 
 const STATUS_RANK: Record<string, number> = { in_stock: 3, coming_soon: 2, sold: 1 };
@@ -41,7 +44,7 @@ export function packIndex(documents: readonly CarSearchDocument[]): PackedIndex 
     } = doc;
     return { ...rest, slug: doc.slug === slugFor(doc) ? null : doc.slug };
   });
-  return { carTypeLabels, documents: encodeColumnar(rows) };
+  return { carTypeLabels, documents: encodeColumnar(rows), vocabulary: buildVocabulary(documents) };
 }
 
 export function unpackIndex(packed: PackedIndex): CarSearchDocument[] {

@@ -64,7 +64,10 @@ export const LIST_REFINEMENTS = [
   "certified",
   "price_range",
 ] as const;
-/** `weekly` is the lender's weekly estimate the cards show (the tenant's finance rule). */
+/**
+ * `weekly` is the lender's weekly estimate the cards show (the tenant's finance rule); `sleeps` is a
+ * caravan's berths ("sleeps 4" in the search box).
+ */
 export const RANGE_REFINEMENTS = [
   "price",
   "km",
@@ -72,6 +75,7 @@ export const RANGE_REFINEMENTS = [
   "subscription_price",
   "weekly",
   "created_at_timestamp",
+  "sleeps",
 ] as const;
 
 const CAR_TYPE_ROUTES: Record<string, CarType[]> = {

@@ -7,7 +7,7 @@ import type { TenantData } from "~/tenant/tenant.server";
 import { type CarSearchDocument, searchDocuments } from "./documents";
 import { createEngine, type SearchEngine } from "./engine";
 import { CAR_INDEX_SETTINGS } from "./settings";
-import type { SearchClientConfig } from "./ui/search-client";
+import type { SearchClientConfig } from "./transport/search-client.client";
 
 export interface TenantSearch {
   documents: CarSearchDocument[];

@@ -33,6 +33,7 @@ export const NUMERIC_ATTRIBUTES = [
   "subscription_price",
   "created_at_timestamp",
   "weekly",
+  "sleeps",
 ] as const;
 export const SORTABLE_ATTRIBUTES = ["price", "km", "year", "created_at_timestamp", "rank"] as const;
 export const SEARCHABLE_ATTRIBUTES = [

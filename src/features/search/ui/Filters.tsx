@@ -3,7 +3,7 @@ import { Configure, Index, useConnector, useInstantSearch } from "react-instants
 import { formatNumber } from "~/lib/format";
 import { type FacetOrder, facetComparator } from "../facet-order";
 import { moveHandle, priceHistogram } from "../results";
-import { connectFacet, connectRange } from "./widgets";
+import { connectFacet, connectRange } from "./connectors";
 
 export interface FacetConfig {
   attribute: string;

@@ -6,9 +6,9 @@ import type { CarSearchDocument } from "../documents";
 import { chosenCarTypes, orderPromos, type PromoNode, placePromos, promoActive, promoShown } from "../promos";
 import { showMeLabel } from "../quick";
 import { collapseSoldRuns, displayCount, EMPTY_TEXT, EMPTY_TITLE, resultCountText } from "../results";
+import { connectPage } from "./connectors";
 import { PromoTile } from "./PromoTile";
 import { ResultCard } from "./ResultCard";
-import { connectPage } from "./widgets";
 
 interface Props {
   site: CardSite;

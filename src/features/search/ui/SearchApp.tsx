@@ -1,7 +1,7 @@
 import type { UiState } from "instantsearch.js";
 import { history } from "instantsearch.js/es/lib/routers";
 import { useEffect, useLayoutEffect, useMemo, useRef, useState } from "react";
-import { Configure, InstantSearch, useConnector } from "react-instantsearch-core";
+import { Configure, InstantSearch, useConnector, useInstantSearch } from "react-instantsearch-core";
 import type { CarType } from "~/tenant/schema";
 import type { CardSite } from "../cards";
 import type { CarSearchDocument } from "../documents";
@@ -13,11 +13,12 @@ import {
   type SortKey,
   stateToQueryString,
 } from "../routing";
+import { createSearchClient } from "../transport/search-client.client";
+import { connectFacet, connectRange } from "./connectors";
 import { type FacetConfig, Filters } from "./Filters";
 import { Results, ShowMeButton } from "./Results";
-import { createSearchClient } from "./search-client";
 import { CurrentFilters, SearchBox, SortSelect } from "./Toolbar";
-import { connectRange } from "./widgets";
+import type { InstantSearchKit, Start } from "./understood";
 
 export interface SearchAppProps {
   indexUid: string;
@@ -68,6 +69,17 @@ function LinkRange({ attribute }: { attribute: string }) {
   useConnector(connectRange, { attribute });
   return null;
 }
+
+/** A refinement list a link asked for that no facet on the page shows (a badge, a city). */
+function LinkFacet({ attribute }: { attribute: string }) {
+  useConnector(connectFacet, { attribute, limit: 1, sortBy: ["count:desc"] });
+  return null;
+}
+
+const loadWords = () => import("./understood");
+
+/** What query understanding (./understood, loaded later) uses of instantsearch. */
+const KIT: InstantSearchKit = { useInstantSearch, useConnector, connectFacet, connectRange };
 
 /** Spec §3 search state from an old link that this site cannot honour, said rather than dropped. */
 function IgnoredFilters({ filters }: { filters: readonly string[] }) {
@@ -167,15 +179,46 @@ export default function SearchApp(props: SearchAppProps) {
     }),
     [indexUid, pathname],
   );
-  const [linkState] = useState(() => parseQueryState(window.location.search));
+  const [linkState, setLinkState] = useState(() => parseQueryState(window.location.search));
   const [sortKey, setSortKey] = useState<SortKey>(() => linkState.sortBy ?? "relevance");
   const linkRanges = Object.keys(linkState.range ?? {}).filter((attribute) => attribute !== "price");
-  const filters = [...props.baseFilter];
-  if (sortKey === "price_asc" && props.priceAscExcludesZero) filters.push("price > 0");
+  const facetAttributes = props.facets.map((facet) => facet.attribute);
+  const linkLists = Object.keys(linkState.refinementList ?? {}).filter((a) => !facetAttributes.includes(a));
+  const filters = useMemo(
+    () => [
+      ...props.baseFilter,
+      ...(sortKey === "price_asc" && props.priceAscExcludesZero ? ["price > 0"] : []),
+    ],
+    [props.baseFilter, sortKey, props.priceAscExcludesZero],
+  );
+  // Query understanding (./understood) loads with the first words to understand: the address's
+  // `query` is understood before the search starts (undefined until then), typed words as searched.
+  const [words, setWords] = useState<typeof import("./understood") | null>(null);
+  const [start, setStart] = useState<Start | null | undefined>(linkState.query ? undefined : null);
+  const [asked, setAsked] = useState<{ text: string } | null>(null);
+  // biome-ignore lint/correctness/useExhaustiveDependencies: once, for the address the page opened with.
+  useEffect(() => {
+    if (!linkState.query) return;
+    loadWords()
+      .then((module) => {
+        setWords(module);
+        return module.understandAddress(searchClient, { indexUid, filters, pathname, link: linkState });
+      })
+      .catch(() => null)
+      .then((understood) => {
+        setLinkState(parseQueryState(window.location.search));
+        setStart(understood);
+      });
+  }, []);
   const drawer = useRef<HTMLDialogElement>(null);
   const [drawerOpen, setDrawerOpen] = useState(false);
   // One filter panel at a time: a sidebar on wide screens, a modal drawer on phones.
   const wide = useMediaQuery(WIDE_LAYOUT);
+  if (start === undefined) return null;
+  const searchWords = (text: string) => {
+    if (!words) loadWords().then(setWords);
+    setAsked({ text });
+  };
 
   return (
     <InstantSearch
@@ -189,16 +232,13 @@ export default function SearchApp(props: SearchAppProps) {
       }}
     >
       <TakeOverStaticResults />
-      {linkRanges.map((attribute) => (
-        <LinkRange key={attribute} attribute={attribute} />
-      ))}
       <Configure
         hitsPerPage={props.hitsPerPage}
         {...(filters.length ? { filters: filters.map((f) => `(${f})`).join(" AND ") } : {})}
       />
       <div className="search-layout">
         <div className="search-toolbar">
-          <SearchBox />
+          <SearchBox search={searchWords} />
           {!wide && (
             <button
               type="button"
@@ -220,6 +260,17 @@ export default function SearchApp(props: SearchAppProps) {
         </div>
         <div className="search-current">
           <IgnoredFilters filters={linkState.ignored ?? []} />
+          {words && (
+            <words.Understanding
+              asked={asked}
+              start={start}
+              client={searchClient}
+              indexUid={indexUid}
+              filters={filters}
+              controlled={["price", ...facetAttributes, ...linkRanges, ...linkLists]}
+              kit={KIT}
+            />
+          )}
           <CurrentFilters />
         </div>
         {wide ? (
@@ -256,6 +307,13 @@ export default function SearchApp(props: SearchAppProps) {
           }}
         />
       </div>
+      {/* After the page's own widgets, so the chips list in one go rather than one widget at a time. */}
+      {linkRanges.map((attribute) => (
+        <LinkRange key={attribute} attribute={attribute} />
+      ))}
+      {linkLists.map((attribute) => (
+        <LinkFacet key={attribute} attribute={attribute} />
+      ))}
     </InstantSearch>
   );
 }

@@ -1,11 +1,12 @@
 import { useEffect, useId, useRef, useState } from "react";
 import { useConnector } from "react-instantsearch-core";
-import { connectActiveFilters, connectQuery, connectSort, type SortItem } from "./widgets";
+import { connectActiveFilters, connectQuery, connectSort, type SortItem } from "./connectors";
 
 /** How long typing pauses before the query is searched: letters paint at once, results follow the pause. */
 const TYPING_PAUSE_MS = 200;
 
-export function SearchBox() {
+/** `search`, when given, takes the words instead of the query (query understanding, in SearchApp). */
+export function SearchBox({ search: searchWords }: { search?: (text: string) => void }) {
   const { query, refine } = useConnector(connectQuery);
   const id = useId();
   const [text, setText] = useState(query);
@@ -18,7 +19,7 @@ export function SearchBox() {
   const search = (value: string) => {
     clearTimeout(pending.current);
     pending.current = undefined;
-    refine(value);
+    (searchWords ?? refine)(value);
   };
   return (
     <search className="search-box">
@@ -64,8 +65,8 @@ export function SortSelect({ items }: { items: SortItem[] }) {
 }
 
 export function CurrentFilters() {
-  const { items, remove, clearAll } = useConnector(connectActiveFilters);
-  if (!items?.length) return null;
+  const { items, remove, clearAll, answered } = useConnector(connectActiveFilters);
+  if (!items?.length || !answered) return null;
   return (
     <div className="current-filters">
       <ul aria-label="Active filters">

@@ -8,9 +8,9 @@ import { createRoot } from "react-dom/client";
 import type { CardSite } from "~/features/search/cards";
 import type { CarSearchDocument } from "~/features/search/documents";
 import { findSimilar, type SimilarSubject } from "~/features/search/similar";
-import { multiSearch } from "~/features/search/ui/multi-search";
+import { multiSearch } from "~/features/search/transport/multi-search.client";
+import type { SearchClientConfig } from "~/features/search/transport/search-client.client";
 import { ResultCard } from "~/features/search/ui/ResultCard";
-import type { SearchClientConfig } from "~/features/search/ui/search-client";
 import { settleSimilarRow } from "./similar-row-state";
 
 /** What the page gives the row (SimilarVehicles.astro, `data-similar`). */

@@ -5,10 +5,13 @@
  * shows it over the results already on screen) and the next search starts a new worker.
  */
 import type { HttpClientInit, SearchHttpClient } from "../engine";
-import type { WorkerError, WorkerRequest, WorkerResponse } from "./search-worker-protocol";
-
-/** Embedded mode never leaves the page; this host only labels the requests. */
-export const EMBEDDED_HOST = "https://embedded.search.invalid";
+import type {
+  SearchMessage,
+  UnderstandMessage,
+  WorkerError,
+  WorkerRequest,
+  WorkerResponse,
+} from "./worker-protocol";
 
 /** What a shopper reads when the worker cannot answer (in "Search is unavailable right now (…)"). */
 export const WORKER_FAILED = "the search engine could not start";
@@ -26,7 +29,10 @@ function toError(data: WorkerError): Error {
   return Object.assign(new Error(data.message), data);
 }
 
-export function embeddedHttpClient(indexUrl: string): SearchHttpClient {
+type Message = Omit<SearchMessage, "id" | "indexUrl"> | Omit<UnderstandMessage, "id" | "indexUrl">;
+
+/** The page's line to a search worker over one index file, started on the first message. */
+export function connectWorker(indexUrl: string): (message: Message) => Promise<unknown> {
   let worker: Worker | null = null;
   const pending = new Map<number, Pending>();
   let nextId = 0;
@@ -57,24 +63,25 @@ export function embeddedHttpClient(indexUrl: string): SearchHttpClient {
     return started;
   };
 
-  return (input, init: HttpClientInit = {}) => {
-    const url = typeof input === "string" ? input : input instanceof URL ? input.href : input.url;
-    return new Promise((resolve, reject) => {
+  return (message) =>
+    new Promise((resolve, reject) => {
       const id = ++nextId;
       pending.set(id, { resolve, reject });
       try {
         worker ??= start();
-        worker.postMessage({
-          id,
-          indexUrl,
-          url,
-          init: { method: init.method, body: init.body },
-        } satisfies WorkerRequest);
+        worker.postMessage({ ...message, id, indexUrl } as WorkerRequest);
       } catch {
         // The browser refused to start it (a blocked script), or the request cannot be sent.
         pending.delete(id);
         reject(new Error(WORKER_FAILED));
       }
     });
+}
+
+/** meilisearch-js's HTTP client, answered by the search worker. */
+export function embeddedHttpClient(indexUrl: string, send = connectWorker(indexUrl)): SearchHttpClient {
+  return (input, init: HttpClientInit = {}) => {
+    const url = typeof input === "string" ? input : input instanceof URL ? input.href : input.url;
+    return send({ url, init: { method: init.method, body: init.body } });
   };
 }

@@ -1,12 +1,13 @@
 /**
  * The search client the widgets talk to: instant-meilisearch against a Meilisearch server when the
  * tenant has one, otherwise against the embedded engine over the build's index file (in a worker,
- * embedded-search.ts), plugged in as meilisearch-js's HTTP client so the widgets cannot tell the
+ * embedded-search.client.ts), plugged in as meilisearch-js's HTTP client so the widgets cannot tell the
  * difference.
  */
 import { instantMeiliSearch } from "@meilisearch/instant-meilisearch";
 import { cachedSearch } from "../answer-cache";
-import { EMBEDDED_HOST, embeddedHttpClient } from "./embedded-search";
+import { connectWorker, embeddedHttpClient } from "./embedded-search.client";
+import { EMBEDDED_HOST, type UnderstandMessage, type UnderstoodSearch } from "./worker-protocol";
 
 export interface SearchClientConfig {
   /** Hosted Meilisearch; absent means the embedded engine. */
@@ -54,21 +55,28 @@ function paintFirst<T extends { search: (...args: never[]) => Promise<unknown> }
  * answers Back and repeated filters.
  */
 export function createSearchClient(config: SearchClientConfig) {
-  const { searchClient } = createClient(config);
+  // One worker answers the embedded engine's searches and what the shopper's words mean; with a
+  // Meilisearch server, it starts for the words only.
+  const worker = connectWorker(config.indexUrl);
+  const { searchClient } = createClient(config, worker);
   const search = searchClient.search.bind(searchClient);
-  return paintFirst({
+  const client = paintFirst({
     ...searchClient,
     search: cachedSearch((requests: Parameters<typeof search>[0]) => {
       searchClient.clearCache();
       return search(requests);
     }, config.cacheSize ?? 0),
   });
+  return Object.assign(client, {
+    understand: (ask: Omit<UnderstandMessage["understand"], "service">) =>
+      worker({ understand: { ...ask, service: config.service } }) as Promise<UnderstoodSearch>,
+  });
 }
 
-function createClient(config: SearchClientConfig) {
+function createClient(config: SearchClientConfig, worker: ReturnType<typeof connectWorker>) {
   const options = { finitePagination: true, placeholderSearch: true, keepZeroFacets: false };
   if (config.service) return instantMeiliSearch(config.service.host, config.service.key, options);
-  const httpClient = embeddedHttpClient(config.indexUrl);
+  const httpClient = embeddedHttpClient(config.indexUrl, worker);
   // meilisearch-js types its client hook loosely; ours returns the parsed JSON body as it expects.
   return instantMeiliSearch(EMBEDDED_HOST, "embedded", { ...options, httpClient: httpClient as never });
 }

@@ -4,8 +4,9 @@
  * key, or to the embedded engine's worker over the build's index file.
  */
 import type { MultiSearch } from "../similar";
-import { EMBEDDED_HOST, embeddedHttpClient } from "./embedded-search";
-import type { SearchClientConfig } from "./search-client";
+import { embeddedHttpClient } from "./embedded-search.client";
+import type { SearchClientConfig } from "./search-client.client";
+import { EMBEDDED_HOST } from "./worker-protocol";
 
 interface MultiSearchAnswer {
   results: { hits: never[] }[];
