@@ -14,6 +14,7 @@ import { serve } from "@hono/node-server";
 import { outboxStats } from "~/features/leads/outbox/stats.server";
 import { startOutboxWorker } from "~/features/leads/outbox/worker.server";
 import { createLeadsHandler } from "~/features/leads/submit.server";
+import { leadsDb } from "~/features/leads/tables";
 import health from "~/functions/health";
 import { openDb } from "~/lib/db/db.server";
 import { siteSchema } from "~/tenant/schema";
@@ -277,13 +278,13 @@ export async function benchLeads(): Promise<LeadsBenchRow[]> {
 
     // Nothing lost: every 201 is a stored lead with an outbox row, and all reach the CRM.
     // Nothing duplicated: one stored lead per submission, one CRM post per lead.
-    const stored = await db
+    const stored = await leadsDb(db)
       .selectFrom("leads")
       .innerJoin("lead_outbox", "lead_outbox.lead_id", "leads.id")
       .select("leads.id")
       .execute();
     const storedIds = new Set(stored.map((row) => row.id));
-    const storedLeads = (await db.selectFrom("leads").select("id").execute()).length;
+    const storedLeads = (await leadsDb(db).selectFrom("leads").select("id").execute()).length;
     const received = await crm.received();
     const lost = [...answered].filter((id) => !storedIds.has(id) || !received.ids.has(id)).length;
     const duplicated = storedLeads - answered.size + (received.posts - received.ids.size);

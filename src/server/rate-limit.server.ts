@@ -6,6 +6,17 @@ import { sql } from "kysely";
 import { batched } from "~/lib/db/batch";
 import type { Db } from "~/lib/db/db.server";
 
+export type RateLimitsTable = {
+  /** What is limited, e.g. `leads:<tenant>:<ip>`. */
+  bucket: string;
+  window_start: Date;
+  hits: number;
+};
+
+export function rateLimitsDb(db: Db) {
+  return db.$extendTables<{ rate_limits: RateLimitsTable }>();
+}
+
 export interface RateLimit {
   hits: number;
   windowMs: number;
@@ -118,7 +129,7 @@ export function hitRateLimit(db: Db, bucket: string, limit: RateLimit, now: Date
 /** The hits `bucket` has counted so far in the current window of `limit`, without counting one. */
 export async function rateLimitHits(db: Db, bucket: string, limit: RateLimit, now: Date): Promise<number> {
   const windowStart = new Date(Math.floor(now.getTime() / limit.windowMs) * limit.windowMs);
-  const row = await db
+  const row = await rateLimitsDb(db)
     .selectFrom("rate_limits")
     .select("hits")
     .where("bucket", "=", bucket)
@@ -129,7 +140,7 @@ export async function rateLimitHits(db: Db, bucket: string, limit: RateLimit, no
 
 /** Drops windows that ended long ago (called from the outbox pass). */
 export async function pruneRateLimits(db: Db, now: Date, keepMs = 86_400_000): Promise<void> {
-  await db
+  await rateLimitsDb(db)
     .deleteFrom("rate_limits")
     .where("window_start", "<", new Date(now.getTime() - keepMs))
     .execute();

@@ -9,6 +9,7 @@ import type { Kysely } from "kysely";
 import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from "vitest";
 import { storeLead } from "~/features/leads/leads.server";
 import { parseLead } from "~/features/leads/schemas";
+import { leadsDb } from "~/features/leads/tables";
 import { type Db, openDb } from "~/lib/db/db.server";
 import { MIGRATIONS, migrateToLatest } from "~/lib/db/migrations";
 import { clientNetwork, clientRecord } from "~/server/client-record";
@@ -97,7 +98,7 @@ afterAll(async () => {
 
 describe("addresses stored before (migration 2026_11_29_060_client_network_not_address)", () => {
   it("become their networks, in leads and phone reveals", async () => {
-    const leads = await db
+    const leads = await leadsDb(db)
       .selectFrom("leads")
       .select(["id", "client_ip", "client_network", "client_hash"])
       .where("id", "in", oldLeads)
@@ -134,7 +135,7 @@ describe("a stored lead", () => {
       clientIp,
       userAgent: "test",
     });
-    return db
+    return leadsDb(db)
       .selectFrom("leads")
       .select(["client_ip", "client_network", "client_hash"])
       .where("id", "=", leadId)

@@ -10,9 +10,10 @@ import { sendDueLeads } from "~/features/leads/outbox/outbox.server";
 import { outboxStats } from "~/features/leads/outbox/stats.server";
 import { startOutboxWorker } from "~/features/leads/outbox/worker.server";
 import { type Lead, parseLead } from "~/features/leads/schemas";
+import { leadsDb } from "~/features/leads/tables";
 import { type Db, type DbTarget, dbTarget, describeTarget, openDb } from "~/lib/db/db.server";
 import { MIGRATION_NAMES, migrateToLatest } from "~/lib/db/migrations";
-import { hitRateLimit } from "~/server/rate-limit.server";
+import { hitRateLimit, rateLimitsDb } from "~/server/rate-limit.server";
 import { type Crm, crmAt, type Postgres, startCrm, startPostgres, validBody, waitFor } from "./leads-helpers";
 
 const postgres: Promise<Postgres> = startPostgres();
@@ -103,7 +104,7 @@ describe.each(backends)("storage on $name", ({ target }) => {
   withDb("stores a lead with its outbox row in one go", async (db, tenant) => {
     const { leadId, created } = await store(db, tenant);
     expect(created).toBe(true);
-    const row = await db
+    const row = await leadsDb(db)
       .selectFrom("leads")
       .innerJoin("lead_outbox", "lead_outbox.lead_id", "leads.id")
       .select(["leads.fields", "leads.created_at", "lead_outbox.attempts", "lead_outbox.delivered_at"])
@@ -120,9 +121,9 @@ describe.each(backends)("storage on $name", ({ target }) => {
       const results = await Promise.all(Array.from({ length: 25 }, () => store(db, tenant, "same-key")));
       expect(new Set(results.map((r) => r.leadId)).size).toBe(1);
       expect(results.filter((r) => r.created)).toHaveLength(1);
-      const rows = await db.selectFrom("leads").select("id").where("tenant", "=", tenant).execute();
+      const rows = await leadsDb(db).selectFrom("leads").select("id").where("tenant", "=", tenant).execute();
       expect(rows).toHaveLength(1);
-      const outbox = await db
+      const outbox = await leadsDb(db)
         .selectFrom("lead_outbox")
         .select("lead_id")
         .where("tenant", "=", tenant)
@@ -133,7 +134,7 @@ describe.each(backends)("storage on $name", ({ target }) => {
 
   withDb("keeps spam out of the outbox", async (db, tenant) => {
     const { leadId } = await store(db, tenant, null, true);
-    const outbox = await db
+    const outbox = await leadsDb(db)
       .selectFrom("lead_outbox")
       .select("lead_id")
       .where("lead_id", "=", leadId)
@@ -176,15 +177,19 @@ describe.each(backends)("storage on $name", ({ target }) => {
         { retryAfterSeconds: 15 },
         { retryAfterSeconds: 15 },
       ]);
-      const stored = await db.selectFrom("leads").select("id").where("tenant", "=", tenant).execute();
+      const stored = await leadsDb(db)
+        .selectFrom("leads")
+        .select("id")
+        .where("tenant", "=", tenant)
+        .execute();
       expect(stored).toHaveLength(3);
-      const outbox = await db
+      const outbox = await leadsDb(db)
         .selectFrom("lead_outbox")
         .select("lead_id")
         .where("tenant", "=", tenant)
         .execute();
       expect(outbox).toHaveLength(3);
-      const counter = await db
+      const counter = await rateLimitsDb(db)
         .selectFrom("rate_limits")
         .select("hits")
         .where("bucket", "=", bucket)
@@ -207,7 +212,7 @@ describe.each(backends)("storage on $name", ({ target }) => {
     expect(payload).toMatchObject({ lead_id: leadId, tenant, kind: "enquiry", count: 1 });
     expect(payload?.fields).toMatchObject({ email: "jane@example.com.au", category: "General Enquiry" });
     expect(Date.parse(payload?.created_at ?? "")).not.toBeNaN();
-    const row = await db
+    const row = await leadsDb(db)
       .selectFrom("lead_outbox")
       .selectAll()
       .where("lead_id", "=", leadId)
@@ -228,7 +233,11 @@ describe.each(backends)("storage on $name", ({ target }) => {
         receiversFor: (t: string) => crmAt(t === tenant ? failing.url : null),
       };
       const row = () =>
-        db.selectFrom("lead_outbox").selectAll().where("lead_id", "=", leadId).executeTakeFirstOrThrow();
+        leadsDb(db)
+          .selectFrom("lead_outbox")
+          .selectAll()
+          .where("lead_id", "=", leadId)
+          .executeTakeFirstOrThrow();
       const delays: number[] = [];
       for (let i = 0; i < 3; i++) {
         await sendDueLeads(options);
@@ -240,7 +249,7 @@ describe.each(backends)("storage on $name", ({ target }) => {
         await sendDueLeads(options);
         expect((await row()).attempts).toBe(i + 1);
         // ...and due once that time has come.
-        await db
+        await leadsDb(db)
           .updateTable("lead_outbox")
           .set({ next_attempt_at: after.last_attempt_at ?? new Date(0) })
           .where("lead_id", "=", leadId)
@@ -258,7 +267,7 @@ describe.each(backends)("storage on $name", ({ target }) => {
   withDb("keeps a lead due while its tenant has no CRM configured", async (db, tenant) => {
     const { leadId } = await store(db, tenant);
     await sendDueLeads({ db, tenant, receiversFor: () => crmAt(null) });
-    const row = await db
+    const row = await leadsDb(db)
       .selectFrom("lead_outbox")
       .selectAll()
       .where("lead_id", "=", leadId)
@@ -285,7 +294,7 @@ describe.each(backends)("storage on $name", ({ target }) => {
       // again later), so let the workers record the last answers before stopping them.
       const delivered = async () =>
         (
-          await db
+          await leadsDb(db)
             .selectFrom("lead_outbox")
             .select("lead_id")
             .where("lead_id", "in", ids)

@@ -11,6 +11,7 @@ import { adfContextFor } from "~/features/leads/outbox/adf/context";
 import { adfXml } from "~/features/leads/outbox/adf/document";
 import { deliveryCheckStatuses, queueDeliveryCheck } from "~/features/leads/outbox/delivery-check.server";
 import { sendDueLeads } from "~/features/leads/outbox/outbox.server";
+import { leadsDb } from "~/features/leads/tables";
 import { type Db, openDb } from "~/lib/db/db.server";
 import type { TenantData } from "~/tenant/tenant.server";
 import { opsData, opsPage } from "../../scripts/lib/ops-view";
@@ -118,7 +119,7 @@ describe("the daily delivery check", () => {
     );
 
     adfStatus = 200;
-    await db
+    await leadsDb(db)
       .updateTable("lead_outbox")
       .set({ next_attempt_at: NOW })
       .where("lead_id", "=", first.leadId)

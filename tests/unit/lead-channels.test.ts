@@ -22,6 +22,7 @@ import { mailerFromEnv, tenantReceivers } from "~/features/leads/outbox/receiver
 import { type OutboxLead, sendToChannel } from "~/features/leads/outbox/send.server";
 import { outboxStats } from "~/features/leads/outbox/stats.server";
 import { parseLead } from "~/features/leads/schemas";
+import { leadsDb } from "~/features/leads/tables";
 import { type Db, openDb } from "~/lib/db/db.server";
 import { MIGRATIONS, migrateToLatest } from "~/lib/db/migrations";
 import { verifySignature } from "~/server/signature";
@@ -73,10 +74,15 @@ async function store(on: Db, slug: string, overrides: Record<string, unknown> = 
 }
 
 const rows = (leadId: string) =>
-  db.selectFrom("lead_outbox").selectAll().where("lead_id", "=", leadId).orderBy("channel").execute();
+  leadsDb(db)
+    .selectFrom("lead_outbox")
+    .selectAll()
+    .where("lead_id", "=", leadId)
+    .orderBy("channel")
+    .execute();
 
 const dueNow = (leadId: string) =>
-  db
+  leadsDb(db)
     .updateTable("lead_outbox")
     .set({ next_attempt_at: new Date(0) })
     .where("lead_id", "=", leadId)

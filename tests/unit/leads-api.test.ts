@@ -11,6 +11,7 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { FORM_LEAD_KINDS, LEAD_KINDS } from "~/features/leads/kinds";
 import { LEAD_TEXTS } from "~/features/leads/schemas";
 import { createLeadsHandler } from "~/features/leads/submit.server";
+import { leadsDb } from "~/features/leads/tables";
 import { type Db, openDb } from "~/lib/db/db.server";
 import { ERRORS } from "~/server/errors";
 import type { Site } from "~/tenant/schema";
@@ -44,7 +45,9 @@ async function post(body: unknown, options: Parameters<typeof leadRequest>[1] = 
 }
 
 const leadCount = async (where: { key?: string; spam?: boolean } = {}) => {
-  let query = db.selectFrom("leads").select((eb) => eb.fn.countAll<number>().as("n"));
+  let query = leadsDb(db)
+    .selectFrom("leads")
+    .select((eb) => eb.fn.countAll<number>().as("n"));
   // A client's key is stored in the client namespace (submit.server.ts clientIdempotencyKey).
   if (where.key !== undefined) query = query.where("idempotency_key", "=", `client:${where.key}`);
   if (where.spam !== undefined) query = query.where("spam", "=", where.spam);
@@ -65,7 +68,7 @@ describe("POST /api/leads", () => {
       const { status, body } = await post(validBody(kind));
       expect(status).toBe(201);
       expect(body.lead_id).toMatch(/^[0-9a-f-]{36}$/);
-      const row = await db
+      const row = await leadsDb(db)
         .selectFrom("leads")
         .innerJoin("lead_outbox", "lead_outbox.lead_id", "leads.id")
         .select(["leads.kind", "leads.tenant", "leads.fields", "leads.spam", "lead_outbox.delivered_at"])
@@ -81,7 +84,11 @@ describe("POST /api/leads", () => {
     const { status, body } = await post({ ...validBody("spin_to_win"), prize: "A new car" });
     expect(status).toBe(400);
     expect(body).toEqual({ error: LEAD_TEXTS.fixErrors, fields: { kind: LEAD_TEXTS.kind } });
-    const stored = await db.selectFrom("leads").select("id").where("kind", "=", "spin_to_win").execute();
+    const stored = await leadsDb(db)
+      .selectFrom("leads")
+      .select("id")
+      .where("kind", "=", "spin_to_win")
+      .execute();
     expect(stored).toEqual([]);
   });
 
@@ -132,7 +139,7 @@ describe("POST /api/leads", () => {
   ] as const)("files a %s sent with %j under %j / %j", async (kind, fields, category, subcategory) => {
     const { status, body } = await post(validBody(kind, fields));
     expect(status).toBe(201);
-    const row = await db
+    const row = await leadsDb(db)
       .selectFrom("leads")
       .select("fields")
       .where("id", "=", String(body.lead_id))
@@ -173,7 +180,7 @@ describe("POST /api/leads", () => {
       validBody("enquiry", { message: "Call me\u0000 after 5", name: "Jo\u0000" }),
     );
     expect(status).toBe(201);
-    const row = await db
+    const row = await leadsDb(db)
       .selectFrom("leads")
       .select("fields")
       .where("id", "=", String(body.lead_id))
@@ -234,7 +241,7 @@ describe("Idempotency-Key", () => {
     expect(new Set(answers.map((a) => a.body.lead_id)).size).toBe(1);
     expect(answers.filter((a) => a.status === 201)).toHaveLength(1);
     expect(await leadCount({ key: "double-click" })).toBe(1);
-    const outbox = await db
+    const outbox = await leadsDb(db)
       .selectFrom("lead_outbox")
       .select("lead_id")
       .where("lead_id", "=", String(answers[0]?.body.lead_id))
@@ -261,7 +268,7 @@ describe("abuse rules", () => {
   it("stores a honeypot hit flagged as spam, undelivered, behind a success-looking answer", async () => {
     const { status, body } = await post(validBody("enquiry", { fax: "buy cheap watches" }));
     expect(status).toBe(201);
-    const row = await db
+    const row = await leadsDb(db)
       .selectFrom("leads")
       .leftJoin("lead_outbox", "lead_outbox.lead_id", "leads.id")
       .select(["leads.spam", "lead_outbox.lead_id as outbox"])

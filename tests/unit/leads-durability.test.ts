@@ -12,6 +12,7 @@ import { FORM_LEAD_KINDS, type LeadKind } from "~/features/leads/kinds";
 import { outboxStats } from "~/features/leads/outbox/stats.server";
 import { type OutboxWorker, startOutboxWorker } from "~/features/leads/outbox/worker.server";
 import { createLeadsHandler } from "~/features/leads/submit.server";
+import { leadsDb } from "~/features/leads/tables";
 import { type Db, openDb } from "~/lib/db/db.server";
 import { makeSite, makeSnapshot } from "./helpers";
 import { crmAt, serveHandler, startCrm, validBody, waitFor } from "./leads-helpers";
@@ -112,7 +113,7 @@ it("loses and duplicates nothing across CRM failures and a restart", async () =>
   // Every submission got exactly one lead_id per key, and the database holds exactly one lead per key.
   expect(answers.size).toBe(350);
   expect([...answers.values()].every((ids) => ids.size === 1)).toBe(true);
-  const rows = await db.selectFrom("leads").select(["id", "idempotency_key"]).execute();
+  const rows = await leadsDb(db).selectFrom("leads").select(["id", "idempotency_key"]).execute();
   expect(rows).toHaveLength(350);
   const answered = new Set([...answers.values()].map((ids) => [...ids][0]));
   expect(new Set(rows.map((row) => row.id))).toEqual(answered);
@@ -122,7 +123,7 @@ it("loses and duplicates nothing across CRM failures and a restart", async () =>
   await waitFor(async () => (await outboxStats(db, "test-motors")).pending === 0, "the outbox to drain");
   await worker.stop();
   expect(new Set(crm.received.keys())).toEqual(answered);
-  const failedBefore = await db
+  const failedBefore = await leadsDb(db)
     .selectFrom("lead_outbox")
     .select("lead_id")
     .where("attempts", ">", 1)

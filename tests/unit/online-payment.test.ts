@@ -12,6 +12,7 @@ import {
   createSignInVerifyHandler,
 } from "~/features/account/account.server";
 import { LEAD_TEXTS } from "~/features/leads/schemas";
+import { leadsDb } from "~/features/leads/tables";
 import { paymentRequestSchema } from "~/features/payments/payment.schema";
 import {
   formatCents,
@@ -305,7 +306,7 @@ async function call(req: Request) {
   return { status: response.status, body: (await response.json()) as Record<string, unknown> };
 }
 const notices = (paymentId: string) =>
-  db
+  leadsDb(db)
     .selectFrom("leads")
     .innerJoin("lead_outbox", "lead_outbox.lead_id", "leads.id")
     .select(["leads.fields"])

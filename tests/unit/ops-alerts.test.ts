@@ -10,6 +10,7 @@ import type { AddressInfo } from "node:net";
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
 import { createSignInCodeHandler } from "~/features/account/sign-in.server";
 import { requeueParked } from "~/features/leads/outbox/stats.server";
+import { leadsDb } from "~/features/leads/tables";
 import { checkTenants, openIncidents, postOpsMessage } from "~/features/ops/alerts.server";
 import { createStripeWebhookHandler } from "~/features/payments/provider-results.server";
 import { markBuildFinished, markBuildStarted } from "~/features/rebuilds/builds.server";
@@ -83,11 +84,11 @@ const texts = () => received.map((message) => message.body.text);
 
 async function queueLead(createdAt: Date, parked = false): Promise<string> {
   const id = randomUUID();
-  await db
+  await leadsDb(db)
     .insertInto("leads")
     .values({ id, tenant, kind: "enquiry", fields: JSON.stringify({ name: "Sam" }), created_at: createdAt })
     .execute();
-  await db
+  await leadsDb(db)
     .insertInto("lead_outbox")
     .values({
       lead_id: id,
@@ -123,7 +124,7 @@ describe("each alert is raised once and resolved once", () => {
     expect(verifySignature(first?.signature ?? null, first?.raw ?? "", [OPS_SECRET], min(2))).toEqual({
       ok: true,
     });
-    await db
+    await leadsDb(db)
       .updateTable("lead_outbox")
       .set({ delivered_at: min(5) })
       .where("lead_id", "=", lead)
@@ -312,7 +313,7 @@ describe("delivery of the alerts", () => {
     expect(texts()).toHaveLength(1);
     await requeueParked(db, tenant);
     await check(min(3));
-    await db
+    await leadsDb(db)
       .updateTable("lead_outbox")
       .set({ parked_at: min(4) })
       .where("tenant", "=", tenant)

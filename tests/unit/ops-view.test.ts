@@ -11,6 +11,7 @@ import { storeLead } from "~/features/leads/leads.server";
 import { sendDueLeads } from "~/features/leads/outbox/outbox.server";
 import { outboxStats } from "~/features/leads/outbox/stats.server";
 import { parseLead } from "~/features/leads/schemas";
+import { leadsDb } from "~/features/leads/tables";
 import { acceptStockEvent, markBuildFinished } from "~/features/rebuilds/builds.server";
 import { type Db, openDb } from "~/lib/db/db.server";
 import { createApp } from "../../scripts/lib/app";
@@ -231,11 +232,11 @@ describe("the ops view", () => {
 describe("alerts in the ops view", () => {
   it("shows what the ops check alerts on, and requeues parked deliveries from the view itself", async () => {
     const lead = "6f1c1e9a-2a59-4d1e-9a55-0b7c1f0f7a11";
-    await db
+    await leadsDb(db)
       .insertInto("leads")
       .values({ id: lead, tenant: "bayside-nissan", kind: "enquiry", fields: "{}", created_at: NOW })
       .execute();
-    await db
+    await leadsDb(db)
       .insertInto("lead_outbox")
       .values({
         lead_id: lead,
@@ -280,7 +281,7 @@ describe("alerts in the ops view", () => {
     const done = await requeue({ origin: "http://localhost:4321", "sec-fetch-site": "same-origin" });
     expect(done.status).toBe(303);
     expect(done.headers.get("location")).toBe("/");
-    const row = await db
+    const row = await leadsDb(db)
       .selectFrom("lead_outbox")
       .select(["parked_at"])
       .where("lead_id", "=", lead)
@@ -314,7 +315,7 @@ describe("alerts in the ops view", () => {
     // Five refusals no retry fixes park it (each retry made due at once).
     for (let i = 0; i < 5; i++) {
       if (i > 0)
-        await db
+        await leadsDb(db)
           .updateTable("lead_outbox")
           .set({ next_attempt_at: new Date(0) })
           .where("lead_id", "=", leadId)
@@ -391,7 +392,7 @@ describe("npm run ops:requeue", () => {
     // Five refusals no retry fixes park it (each retry made due at once).
     for (let i = 0; i < 5; i++) {
       if (i > 0)
-        await db
+        await leadsDb(db)
           .updateTable("lead_outbox")
           .set({ next_attempt_at: new Date(0) })
           .where("lead_id", "=", leadId)

@@ -17,6 +17,7 @@ import { storeLead } from "~/features/leads/leads.server";
 import { sendDueLeads } from "~/features/leads/outbox/outbox.server";
 import { startOutboxWorker } from "~/features/leads/outbox/worker.server";
 import { type Lead, parseLead } from "~/features/leads/schemas";
+import { leadsDb } from "~/features/leads/tables";
 import { acceptStockEvent } from "~/features/rebuilds/builds.server";
 import { type Db, openDb } from "~/lib/db/db.server";
 import { MIGRATION_NAMES, migrateToLatest } from "~/lib/db/migrations";
@@ -195,7 +196,7 @@ describe("storage through the pooler", () => {
     const results = await Promise.all(Array.from({ length: 25 }, () => store(owner, tenant, "same-key")));
     expect(new Set(results.map((r) => r.leadId)).size).toBe(1);
     expect(results.filter((r) => r.created)).toHaveLength(1);
-    const rows = await owner
+    const rows = await leadsDb(owner)
       .selectFrom("lead_outbox")
       .select("lead_id")
       .where("tenant", "=", tenant)
@@ -243,7 +244,7 @@ describe("storage through the pooler", () => {
     const workers = [startOutboxWorker(options), startOutboxWorker(options), startOutboxWorker(options)];
     try {
       await waitFor(async () => {
-        const done = await owner
+        const done = await leadsDb(owner)
           .selectFrom("lead_outbox")
           .select("lead_id")
           .where("tenant", "=", tenant)
@@ -269,13 +270,17 @@ describe("tenant isolation through the pooler", () => {
     try {
       const seen = await Promise.all(
         Array.from({ length: 30 }, (_, i) =>
-          (i % 2 ? bayside : westside).selectFrom("leads").select("tenant").distinct().execute(),
+          leadsDb(i % 2 ? bayside : westside)
+            .selectFrom("leads")
+            .select("tenant")
+            .distinct()
+            .execute(),
         ),
       );
       expect(seen.map((rows, i) => [i % 2, rows.map((r) => r.tenant)])).toEqual(
         seen.map((_, i) => [i % 2, [i % 2 ? "bayside-nissan" : "westside-auto"]]),
       );
-      const touched = await westside
+      const touched = await leadsDb(westside)
         .updateTable("lead_outbox")
         .set({ delivered_at: new Date() })
         .where("lead_id", "=", theirs.leadId)
@@ -302,8 +307,13 @@ describe("tenant isolation through the pooler", () => {
       );
       expect(stored).toMatchObject({ created: true });
       expect(
-        (await owner.selectFrom("leads").select("tenant").where("id", "=", ours.leadId).executeTakeFirst())
-          ?.tenant,
+        (
+          await leadsDb(owner)
+            .selectFrom("leads")
+            .select("tenant")
+            .where("id", "=", ours.leadId)
+            .executeTakeFirst()
+        )?.tenant,
       ).toBe("westside-auto");
     } finally {
       await westside.destroy();

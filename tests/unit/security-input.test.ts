@@ -21,6 +21,7 @@ import { FORM_LEAD_KINDS } from "~/features/leads/kinds";
 import { type PaymentNotice, storeLead } from "~/features/leads/leads.server";
 import { LEAD_TEXTS, parseLead } from "~/features/leads/schemas";
 import { createLeadsHandler } from "~/features/leads/submit.server";
+import { leadsDb } from "~/features/leads/tables";
 import { unsubscribeSchema } from "~/features/leads/unsubscribe/unsubscribe.schema";
 import { ADJUSTMENT_QUESTIONS, OFFER_ACCEPTED_SUBCATEGORY } from "~/features/trade-in/trade-in";
 import {
@@ -72,8 +73,13 @@ async function post(
 }
 
 const storedFields = async (id: unknown) =>
-  (await db.selectFrom("leads").select("fields").where("id", "=", String(id)).executeTakeFirstOrThrow())
-    .fields as Record<string, unknown>;
+  (
+    await leadsDb(db)
+      .selectFrom("leads")
+      .select("fields")
+      .where("id", "=", String(id))
+      .executeTakeFirstOrThrow()
+  ).fields as Record<string, unknown>;
 
 /** A database that answers every statement touching the leads table with the given Postgres error. */
 function refusingLeads(code: string): Db {

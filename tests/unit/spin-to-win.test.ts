@@ -13,6 +13,7 @@ import {
   createSignInVerifyHandler,
 } from "~/features/account/account.server";
 import { LEAD_TEXTS } from "~/features/leads/schemas";
+import { leadsDb } from "~/features/leads/tables";
 import { footerGroups } from "~/features/navigation/navigation";
 import {
   closedMessage,
@@ -278,7 +279,7 @@ async function spinAs(phone: string, body: Record<string, unknown> = {}, extra: 
   return spin(entry(body), { cookie: await signIn(phone) }, extra);
 }
 const leadsOf = (phone: string) =>
-  db
+  leadsDb(db)
     .selectFrom("leads")
     .innerJoin("lead_outbox", "lead_outbox.lead_id", "leads.id")
     .select(["leads.id", "leads.kind", "leads.fields"])
@@ -487,7 +488,7 @@ describe("POST /api/spin-to-win", () => {
     it("another person's number cannot read back their prize: neither without a session nor with one's own", async () => {
       // The owner's spin, as stored (a spin and the lead that carried its prize).
       const leadId = crypto.randomUUID();
-      await db
+      await leadsDb(db)
         .insertInto("leads")
         .values({ id: leadId, tenant: "spin-motors", kind: "spin_to_win", fields: JSON.stringify({}) })
         .execute();

@@ -12,8 +12,10 @@ import { sql } from "kysely";
 import { afterAll, beforeAll, expect, it } from "vitest";
 import { storeLead } from "~/features/leads/leads.server";
 import { parseLead } from "~/features/leads/schemas";
+import { leadsDb } from "~/features/leads/tables";
 import { type Db, openDb } from "~/lib/db/db.server";
 import { provisionTenantRole, tenantDatabaseUrl } from "~/lib/db/tenant-roles.server";
+import { rateLimitsDb } from "~/server/rate-limit.server";
 import { type LocalServer, startLocalServer } from "../../scripts/lib/local-server";
 import {
   type Crm,
@@ -125,7 +127,7 @@ it("two TENANT=… npm start processes on one PostgreSQL each deliver exactly th
       ["bayside-nissan", "Bay2", 1],
     ]),
   );
-  const waiting = await db
+  const waiting = await leadsDb(db)
     .selectFrom("lead_outbox")
     .select(["delivered_at", "attempts"])
     .where("lead_id", "=", third)
@@ -148,19 +150,21 @@ it("a second wall: a tenant's own role sees and writes only its tenant's rows", 
   });
   try {
     // The owner sees every tenant's leads; westside's role only its own, whatever the query asks.
-    const all = await db.selectFrom("leads").select("tenant").distinct().execute();
+    const all = await leadsDb(db).selectFrom("leads").select("tenant").distinct().execute();
     expect(all.map((r) => r.tenant).sort()).toEqual([
       "bayside-nissan",
       "harbourside-toyota",
       "westside-auto",
     ]);
-    const seen = await asWestside.selectFrom("leads").select("tenant").distinct().execute();
+    const seen = await leadsDb(asWestside).selectFrom("leads").select("tenant").distinct().execute();
     expect(seen.map((r) => r.tenant)).toEqual(["westside-auto"]);
     expect(
-      (await asWestside.selectFrom("lead_outbox").select("tenant").distinct().execute()).map((r) => r.tenant),
+      (await leadsDb(asWestside).selectFrom("lead_outbox").select("tenant").distinct().execute()).map(
+        (r) => r.tenant,
+      ),
     ).toEqual(["westside-auto"]);
     // Writing another tenant's rows: updates and deletes touch nothing, inserts are refused.
-    const updated = await asWestside
+    const updated = await leadsDb(asWestside)
       .updateTable("lead_outbox")
       .set({ delivered_at: new Date() })
       .where("tenant", "=", "bayside-nissan")
@@ -172,7 +176,7 @@ it("a second wall: a tenant's own role sees and writes only its tenant's rows", 
       ),
     ).rejects.toThrow("row-level security");
     await expect(
-      asWestside
+      rateLimitsDb(asWestside)
         .insertInto("rate_limits")
         .values({ bucket: "leads:bayside-nissan:x", window_start: new Date(), hits: 1 })
         .execute(),

@@ -16,6 +16,7 @@ import { OUTBOUND_SIGNATURE_HEADER } from "~/features/leads/outbox/send.server";
 import { outboxStats, requeueParked } from "~/features/leads/outbox/stats.server";
 import { drainOutbox } from "~/features/leads/outbox/worker.server";
 import { parseLead } from "~/features/leads/schemas";
+import { leadsDb } from "~/features/leads/tables";
 import { type Db, dbTarget, openDb } from "~/lib/db/db.server";
 import { tenantForRequest, workerScope } from "~/server/deploy";
 import { verifySignature } from "~/server/signature";
@@ -52,11 +53,11 @@ async function store(tenant: string, name = "Jane"): Promise<string> {
 }
 
 const row = (leadId: string) =>
-  db.selectFrom("lead_outbox").selectAll().where("lead_id", "=", leadId).executeTakeFirstOrThrow();
+  leadsDb(db).selectFrom("lead_outbox").selectAll().where("lead_id", "=", leadId).executeTakeFirstOrThrow();
 
 /** Makes a row due again now (instead of waiting out its retry delay). */
 const dueNow = (leadId: string) =>
-  db
+  leadsDb(db)
     .updateTable("lead_outbox")
     .set({ next_attempt_at: new Date(0) })
     .where("lead_id", "=", leadId)

@@ -6,6 +6,7 @@
  */
 import { type Kysely, sql } from "kysely";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { leadsDb } from "~/features/leads/tables";
 import { type Db, openDb } from "~/lib/db/db.server";
 import { MIGRATIONS, migrateToLatest } from "~/lib/db/migrations";
 import { provisionTenantRole, tenantDatabaseUrl } from "~/lib/db/tenant-roles.server";
@@ -67,7 +68,9 @@ const asWestside = (name: string) =>
   openDb({ kind: "postgres", url: tenantDatabaseUrl(urlOf(name), "westside-auto", PASSWORD), poolSize: 1 });
 
 const tenantsSeen = async (db: Db) =>
-  (await db.selectFrom("leads").select("tenant").distinct().orderBy("tenant").execute()).map((r) => r.tenant);
+  (await leadsDb(db).selectFrom("leads").select("tenant").distinct().orderBy("tenant").execute()).map(
+    (r) => r.tenant,
+  );
 
 describe("High: the row-security helper cannot be hijacked by a tenant's role", () => {
   it("the plant is real: it opens another dealer's rows through the helper as it was", async () => {

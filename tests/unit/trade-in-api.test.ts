@@ -7,6 +7,7 @@
 import fc from "fast-check";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { sendDueLeads } from "~/features/leads/outbox/outbox.server";
+import { leadsDb } from "~/features/leads/tables";
 import type { Geocoder } from "~/features/trade-in/geocode.server";
 import { localRegoLookup } from "~/features/trade-in/rego";
 import { ADJUSTMENT_QUESTIONS } from "~/features/trade-in/trade-in";
@@ -145,7 +146,7 @@ async function createLead(userData: Record<string, unknown> = {}, key?: string) 
 }
 
 const leadRow = (id: string) =>
-  db
+  leadsDb(db)
     .selectFrom("leads")
     .leftJoin("lead_outbox", "lead_outbox.lead_id", "leads.id")
     .select(["leads.kind", "leads.fields", "leads.spam", "leads.user_agent", "lead_outbox.lead_id as queued"])

@@ -9,6 +9,7 @@ import { createServer, type IncomingMessage, type Server } from "node:http";
 import type { AddressInfo } from "node:net";
 import { sql } from "kysely";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { leadsDb } from "~/features/leads/tables";
 import {
   autograbRegoLookup,
   autograbValuation,
@@ -220,7 +221,8 @@ async function createLead(handlers: TradeInOptions, userData: Record<string, unk
 }
 
 const storedFields = async (id: string) =>
-  (await db.selectFrom("leads").select("fields").where("id", "=", id).executeTakeFirstOrThrow()).fields;
+  (await leadsDb(db).selectFrom("leads").select("fields").where("id", "=", id).executeTakeFirstOrThrow())
+    .fields;
 
 const TEXTS = {
   regoNotFound: "We couldn't find that rego. Please check it or enter your car's details below.",
@@ -482,7 +484,7 @@ describe("a deployed site without providers (no REGO_LOOKUP_URL, no VALUATION_UR
     const stored = await storedFields(id);
     expect(stored).not.toHaveProperty("valuation");
     expect(stored).not.toHaveProperty("offer_accepted");
-    const acceptances = await db
+    const acceptances = await leadsDb(db)
       .selectFrom("leads")
       .select("id")
       .where(sql<string>`fields->>'lead_id'`, "=", id)

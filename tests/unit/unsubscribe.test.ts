@@ -7,6 +7,7 @@ import { createHash } from "node:crypto";
 import { sql } from "kysely";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { LEAD_TEXTS } from "~/features/leads/schemas";
+import { leadsDb } from "~/features/leads/tables";
 import { UNSUBSCRIBE_TEXTS } from "~/features/leads/unsubscribe/unsubscribe";
 import { unsubscribeSchema } from "~/features/leads/unsubscribe/unsubscribe.schema";
 import {
@@ -91,7 +92,7 @@ async function unsubscribe(body: unknown, init: Parameters<typeof request>[1] = 
   };
 }
 const notices = (email: string) =>
-  db
+  leadsDb(db)
     .selectFrom("leads")
     .innerJoin("lead_outbox", "lead_outbox.lead_id", "leads.id")
     .select(["leads.kind", "leads.tenant", "leads.fields"])
@@ -184,7 +185,7 @@ describe("POST /api/unsubscribe", () => {
     expect(rows).toMatchObject([{ ip_hash: expected, created_at: at }]);
     expect(JSON.stringify(rows)).not.toContain("198.51.100.23");
     // Nor does the notice for the CRM keep the address.
-    const notice = await db
+    const notice = await leadsDb(db)
       .selectFrom("leads")
       .select(["client_ip"])
       .where("kind", "=", "unsubscribe")

@@ -5,6 +5,7 @@
  */
 import { randomUUID } from "node:crypto";
 import { sql } from "kysely";
+import { leadsDb } from "~/features/leads/tables";
 import { batched } from "~/lib/db/batch";
 import type { Db } from "~/lib/db/db.server";
 import { clientRecord, ipHashSecret } from "~/server/client-record";
@@ -188,7 +189,7 @@ async function writeLeads(db: Db, submissions: Submission[]): Promise<(StoredLea
   );
   const existing = new Map<string, string>();
   if (replayKeys.length > 0) {
-    const found = await db
+    const found = await leadsDb(db)
       .selectFrom("leads")
       .select(["id", "tenant", "idempotency_key"])
       .where("idempotency_key", "in", replayKeys)

@@ -5,6 +5,7 @@
  * when it clears. A message the webhook did not take is sent by the next check.
  */
 import { sql } from "kysely";
+import { leadsDb } from "~/features/leads/tables";
 import type { Db } from "~/lib/db/db.server";
 import { opsEventsDb } from "~/lib/db/ops-events.server";
 import { perTenantEnvName } from "~/server/deploy";
@@ -98,7 +99,7 @@ export async function postOpsMessage(
 
 /** What the check reads of `tenant` at `now`. */
 export async function opsFacts(db: Db, tenant: string, now: Date): Promise<OpsFacts> {
-  const outbox = await db
+  const outbox = await leadsDb(db)
     .selectFrom("lead_outbox")
     .select([
       sql<Date | null>`min(created_at) filter (where parked_at is null)`.as("oldest"),

@@ -20,6 +20,7 @@ import {
   reservedCategoryErrors,
   STARTED_AT_FIELD,
 } from "~/features/leads/schemas";
+import { leadsDb } from "~/features/leads/tables";
 import { valuationSchema } from "~/features/leads/trade-in/lead.schema";
 import { isSold } from "~/features/stock/stock";
 import type { Db } from "~/lib/db/db.server";
@@ -137,7 +138,7 @@ interface StoredTradeIn {
 
 /** A trade-in lead of this tenant (never a spam one), or null. */
 async function findTradeIn(db: Db, tenant: string, id: string): Promise<StoredTradeIn | null> {
-  const row = await db
+  const row = await leadsDb(db)
     .selectFrom("leads")
     .select(["id", "fields"])
     .where("id", "=", id)
@@ -188,7 +189,7 @@ function storedValuation(fields: Record<string, unknown>, answers?: AdjustmentAn
 
 async function storeValuation(db: Db, leadId: string, valuation: Valuation, answers: AdjustmentAnswers) {
   const patch = JSON.stringify({ [VALUATION_COLUMN]: valuation, adjustmentAnswers: answers });
-  await db
+  await leadsDb(db)
     .updateTable("leads")
     .set({ fields: sql<string>`fields || ${patch}::jsonb` })
     .where("id", "=", leadId)

@@ -1,63 +1,8 @@
 /**
- * Table types for the query layer. One interface per table, named as in SQL; `Generated` marks
- * columns the database fills in. Migrations (migrations.ts) are the source of truth for the DDL.
+ * The query layer's base type. Every feature owns its tables' types and adds them with
+ * `db.$extendTables` (features/leads/tables.ts, features/account/tables.ts, …; the server kit's
+ * rate limits in src/server/rate-limit.server.ts); migrations (migrations/) are the source of truth
+ * for the DDL. Column types they share are in columns.ts.
  */
-import type { ColumnType, Generated } from "kysely";
-import type { Optional, Timestamp } from "./columns";
-
-export interface LeadsTable {
-  /** The lead_id the shopper's form gets back and the CRM dedupes on. */
-  id: string;
-  tenant: string;
-  kind: string;
-  /** The form's `Idempotency-Key` header; unique per tenant. */
-  idempotency_key: Optional<string>;
-  /** The validated form submission, by the spec's field names. */
-  fields: ColumnType<Record<string, unknown>, string, string>;
-  /** Honeypot hits are kept (nothing genuine is lost) but never delivered. */
-  spam: Generated<boolean>;
-  /**
-   * The client's address, as releases before client_network wrote it; nothing writes it now, and
-   * migration 2026_11_29_060 turned the stored ones into their networks.
-   */
-  client_ip: Optional<string>;
-  /** The client's network: IPv4 /24, IPv6 /64 (src/server/client-record.ts). */
-  client_network: Optional<string>;
-  /** Keyed hash of the client's address (IP_HASH_SECRET), when the deploy has one. */
-  client_hash: Optional<string>;
-  user_agent: Optional<string>;
-  created_at: Timestamp;
-}
-
-export interface LeadOutboxTable {
-  lead_id: string;
-  tenant: string;
-  /** The delivery channel (site.json `leads.delivery` key), or "*" until split into the tenant's channels. */
-  channel: ColumnType<string, string | undefined, string>;
-  attempts: Generated<number>;
-  next_attempt_at: Timestamp;
-  /** Lease: while in the future, one worker owns the row and others skip it. */
-  locked_until: Optional<Date>;
-  locked_by: Optional<string>;
-  last_attempt_at: Optional<Date>;
-  last_error: Optional<string>;
-  delivered_at: Optional<Date>;
-  /** Refusals in a row with a status no retry fixes (4xx other than 408/429). */
-  permanent_failures: Generated<number>;
-  /** Set aside after too many permanent refusals: not retried until an operator requeues it. */
-  parked_at: Optional<Date>;
-  created_at: Timestamp;
-}
-
-export interface RateLimitsTable {
-  /** What is limited, e.g. `leads:<tenant>:<ip>`. */
-  bucket: string;
-  window_start: Date;
-  hits: number;
-}
-
-export interface Database {
-  leads: LeadsTable;
-  lead_outbox: LeadOutboxTable;
-  rate_limits: RateLimitsTable;
-}
+// biome-ignore lint/complexity/noBannedTypes: no table belongs to the layer itself.
+export type Database = {};

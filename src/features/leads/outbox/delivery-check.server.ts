@@ -1,5 +1,6 @@
 /** Queuing the daily delivery check (delivery-check.ts) and reading how it went, for the ops view. */
 import { sql } from "kysely";
+import { leadsDb } from "~/features/leads/tables";
 import type { Db } from "~/lib/db/db.server";
 import { storeLeads } from "../leads.server";
 import { DELIVERY_CHECK_KIND, deliveryCheckKey, deliveryCheckNotice } from "./delivery-check";
@@ -46,7 +47,7 @@ export async function deliveryCheckStatuses(
   tenants: readonly string[],
 ): Promise<DeliveryCheckStatus[]> {
   if (tenants.length === 0) return [];
-  const latest = await db
+  const latest = await leadsDb(db)
     .selectFrom("leads")
     .select(["id", "tenant", "created_at"])
     .distinctOn("tenant")
@@ -56,7 +57,7 @@ export async function deliveryCheckStatuses(
     .orderBy("created_at", "desc")
     .execute();
   if (latest.length === 0) return [];
-  const rows = await db
+  const rows = await leadsDb(db)
     .selectFrom("lead_outbox")
     .select([
       "lead_id",

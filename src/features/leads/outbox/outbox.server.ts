@@ -13,6 +13,7 @@
  */
 import { randomUUID } from "node:crypto";
 import { sql } from "kysely";
+import { leadsDb } from "~/features/leads/tables";
 import { batched } from "~/lib/db/batch";
 import type { Db } from "~/lib/db/db.server";
 import { clock } from "~/server/clock";
@@ -135,7 +136,7 @@ async function splitIntoChannels(
     options.tenant !== null
       ? [options.tenant]
       : (
-          await db
+          await leadsDb(db)
             .selectFrom("lead_outbox")
             .select("tenant")
             .distinct()
@@ -224,7 +225,7 @@ export async function sendDueLeads(options: OutboxOptions): Promise<PassResult> 
 
   const receiversOf = receiversOfPass(options);
   await splitIntoChannels(options, receiversOf, batchSize);
-  const claimed = await db
+  const claimed = await leadsDb(db)
     .updateTable("lead_outbox")
     .set({ locked_until: dbNowPlus(leaseMs), locked_by: workerId })
     .where(({ eb, refTuple, selectFrom }) => {
@@ -253,7 +254,7 @@ export async function sendDueLeads(options: OutboxOptions): Promise<PassResult> 
 
   const leads = new Map(
     (
-      await db
+      await leadsDb(db)
         .selectFrom("leads")
         .select(["id", "tenant", "kind", "fields", "created_at"])
         .where("id", "in", [...new Set(claimed.map((row) => row.lead_id))])
@@ -262,7 +263,7 @@ export async function sendDueLeads(options: OutboxOptions): Promise<PassResult> 
   );
   type Row = (typeof claimed)[number];
   const ours = (row: Row) =>
-    db
+    leadsDb(db)
       .updateTable("lead_outbox")
       // Only our own claim: a row whose lease passed to another worker is theirs to record.
       .where("lead_id", "=", row.lead_id)

@@ -1,5 +1,6 @@
 /** The outbox as ops see it: counts per state, and putting parked leads back in line. */
 import { sql } from "kysely";
+import { leadsDb } from "~/features/leads/tables";
 import type { Db } from "~/lib/db/db.server";
 
 export interface OutboxStats {
@@ -14,7 +15,7 @@ export interface OutboxStats {
  * rows. A tenant's process asks for its own rows only; null counts every tenant (local server).
  */
 export async function outboxStats(db: Db, tenant: string | null): Promise<OutboxStats> {
-  let query = db
+  let query = leadsDb(db)
     .selectFrom("lead_outbox")
     .select([
       sql<number>`count(*) filter (where delivered_at is null and parked_at is null)::int`.as("pending"),
@@ -30,7 +31,7 @@ export async function outboxStats(db: Db, tenant: string | null): Promise<Outbox
 
 /** Puts a tenant's parked leads back in line (after the CRM was fixed); answers how many. */
 export async function requeueParked(db: Db, tenant: string): Promise<number> {
-  const result = await db
+  const result = await leadsDb(db)
     .updateTable("lead_outbox")
     .set({ parked_at: null, permanent_failures: 0, next_attempt_at: sql<Date>`now()` })
     .where("tenant", "=", tenant)
