@@ -10,7 +10,9 @@ import os from "node:os";
 import path from "node:path";
 import { sql } from "kysely";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { OFFBOARD_ORDER, unplacedTables } from "~/features/privacy/offboard.server";
 import { type Db, openDb } from "~/lib/db/db.server";
+import { TENANT_TABLES } from "~/lib/db/migrations";
 import { provisionTenantRole, tenantDatabaseUrl } from "~/lib/db/tenant-roles.server";
 import { type Postgres, startPostgres } from "./leads-helpers";
 
@@ -86,15 +88,18 @@ afterAll(async () => {
   if (folder) rmSync(folder, { recursive: true, force: true });
 });
 
-/** `npm run privacy -- …args` as westside-auto's own role. */
+/** `npm run privacy -- …args` as westside-auto's own role, or as the owner. */
 function privacy(...args: string[]) {
+  return privacyAs(tenantDatabaseUrl(pg.url, "westside-auto", PASSWORD), args);
+}
+function privacyAs(databaseUrl: string, args: string[]) {
   const result = spawnSync(
     process.execPath,
     [path.resolve("node_modules/tsx/dist/cli.mjs"), "scripts/privacy.ts", ...args],
     {
       env: {
         ...process.env,
-        DATABASE_URL: tenantDatabaseUrl(pg.url, "westside-auto", PASSWORD),
+        DATABASE_URL: databaseUrl,
         PRIVACY_OPERATOR: "ops-anna",
         NETLIFY: "",
       },
@@ -216,5 +221,83 @@ describe("npm run privacy, under the tenant's role", () => {
     expect(run.status).toBe(2);
     expect(run.stderr).toContain("Name the person: --email <address> and/or --phone <number>.");
     expect(run.stderr).toContain("npm run privacy -- delete");
+  });
+});
+
+/** Rows per tenant of every table that has some, as the owner sees them. */
+async function rowsPerTenant(): Promise<Record<string, string[]>> {
+  const tables = [...OFFBOARD_ORDER, "privacy_requests"];
+  const result: Record<string, string[]> = {};
+  for (const table of tables) {
+    const tenant = table === "rate_limits" ? "split_part(bucket, ':', 2)" : "tenant";
+    const counts = await column(`select ${tenant} as t, count(*) from ${table} group by 1 order by 1`);
+    if (counts.length) result[table] = counts;
+  }
+  return result;
+}
+
+describe("npm run privacy -- offboard: a dealer leaving", () => {
+  it("places every tenant table: a table added later stops offboarding until it is placed", () => {
+    expect(unplacedTables()).toEqual([]);
+    expect(unplacedTables([...TENANT_TABLES, "trade_in_photos"])).toEqual(["trade_in_photos"]);
+  });
+
+  it("exports every table of the tenant, deletes only with --apply, leaves the other dealer whole", async () => {
+    const out = path.join(folder, "westside-auto");
+    const dry = privacy("offboard", "--tenant", "westside-auto", "--out", out);
+    expect(dry.status, dry.stderr).toBe(0);
+    expect(dry.stderr).toContain("dry run: nothing deleted");
+    const before = await rowsPerTenant();
+    expect(before).toEqual({
+      reservations: ["westside-auto|1"],
+      payments: ["westside-auto|1"],
+      spins: ["bayside-nissan|1"],
+      unsubscribes: ["westside-auto|1"],
+      lead_outbox: ["bayside-nissan|1", "westside-auto|1"],
+      leads: ["bayside-nissan|1", "westside-auto|2"],
+      sessions: ["bayside-nissan|1", "westside-auto|1"],
+      watchlist: ["westside-auto|1"],
+      users: ["bayside-nissan|1", "westside-auto|2"],
+      sign_in_codes: ["westside-auto|1"],
+      rate_limits: ["bayside-nissan|1", "westside-auto|1"],
+      privacy_requests: ["westside-auto|2"],
+    });
+    const exported = JSON.parse(readFileSync(path.join(out, "leads.json"), "utf8"));
+    expect(exported.map((row: { id: string }) => row.id).sort()).toEqual([JANE_UNSUBSCRIBE_LEAD, JOHN_LEAD]);
+    expect(JSON.parse(readFileSync(path.join(out, "counts.json"), "utf8")).counts.users).toBe(2);
+
+    const run = privacy("offboard", "--tenant", "westside-auto", "--out", out, "--apply", "--ref", "OFF-1");
+    expect(run.status, run.stderr).toBe(0);
+    expect(run.stderr).toContain("leads: 2 rows before, 0 after");
+    expect(run.stderr).toContain("users: 2 rows before, 0 after");
+    expect(await rowsPerTenant()).toEqual({
+      spins: ["bayside-nissan|1"],
+      lead_outbox: ["bayside-nissan|1"],
+      leads: ["bayside-nissan|1"],
+      sessions: ["bayside-nissan|1"],
+      users: ["bayside-nissan|1"],
+      rate_limits: ["bayside-nissan|1"],
+      // The record that the data was handed over and destroyed stays.
+      privacy_requests: ["westside-auto|3"],
+    });
+  });
+
+  it("run by the owner, deletes the named tenant's rows only", async () => {
+    await sql`insert into leads (id, tenant, kind, fields) values (${id(50)}, 'harbourside-toyota', 'contact', '{}')`.execute(
+      owner,
+    );
+    const run = privacyAs(pg.url, [
+      "offboard",
+      "--tenant",
+      "bayside-nissan",
+      "--out",
+      path.join(folder, "bayside"),
+      "--apply",
+    ]);
+    expect(run.status, run.stderr).toBe(0);
+    expect(await rowsPerTenant()).toEqual({
+      leads: ["harbourside-toyota|1"],
+      privacy_requests: ["bayside-nissan|1", "westside-auto|3"],
+    });
   });
 });
