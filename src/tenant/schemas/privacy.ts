@@ -1,4 +1,5 @@
 import { z } from "zod";
+import { safeHref } from "./urls";
 
 /**
  * What the platform keeps, per kind, and for how long (APP 11.2: personal information no longer
@@ -53,9 +54,22 @@ export const retentionSchema = z
   .strict();
 export type RetentionPolicy = z.infer<typeof retentionSchema>;
 
-/** site.json `privacy`: how long each kind of data is kept. */
+/**
+ * site.json `privacy`: who collects (for the collection notice on every form), where the policy is,
+ * whether the dealer accepts a pre-ticked opt-in as consent, and how long each kind of data is kept.
+ */
 export const privacySchema = z
   .object({
+    /** The dealership's legal name (e.g. "Westside Auto Pty Ltd"), named as the collector; else `name`. */
+    legal_name: z.string().trim().min(1).max(120).optional(),
+    /** The privacy policy every collection notice links to: a page of this site or an https address. */
+    policy_href: safeHref.default("/privacy-policy"),
+    /**
+     * The spec ticks the offers opt-in by default; a pre-ticked box is weaker evidence of consent
+     * than a box the shopper ticked (the regulator does not count it as express consent). Forms
+     * start it unticked unless the dealer says here that it accepts that weaker evidence.
+     */
+    accept_pre_ticked_opt_in: z.boolean().default(false),
     retention: retentionSchema.default(retentionSchema.parse({})),
   })
   .strict();
