@@ -122,7 +122,7 @@ describe("an unsubscribe with the CRM down", () => {
     for (const [tenant, email] of [
       ["bayside-nissan", "jane@example.com.au"],
       ["westside-auto", "john@example.com"],
-    ]) {
+    ] as const) {
       const fields = await withConsent(db, {
         tenant,
         site: site(),

@@ -4,7 +4,7 @@
  * database work is in person.server.ts and offboard.server.ts.
  */
 import { parsePhoneNumberFromString } from "libphonenumber-js";
-import { SLUG_PATTERN } from "~/tenant/schema";
+import { SLUG_PATTERN } from "~/lib/slug";
 
 /**
  * One person, as a request names them: an email, an Australian phone, or both (rows matching
