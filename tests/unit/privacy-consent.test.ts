@@ -89,6 +89,20 @@ describe("the consent a lead records", () => {
     );
   });
 
+  it("a shown box that did not come back ticked is no consent, whatever a default says", () => {
+    for (const optedIn of [undefined, null, "yes"]) {
+      expect(consentRecord(site(), { form: "enquiry", optedIn, page: null, at: AT }).opted_in).toBe(false);
+    }
+    // Without a box, the dealer who accepts the spec's default has it unless the request said no.
+    const hidden = site({ accept_pre_ticked_opt_in: true }, { visible: false });
+    expect(consentRecord(hidden, { form: "contact", optedIn: undefined, page: null, at: AT }).opted_in).toBe(
+      true,
+    );
+    expect(consentRecord(hidden, { form: "contact", optedIn: false, page: null, at: AT }).opted_in).toBe(
+      false,
+    );
+  });
+
   it("an unticked box is no consent", () => {
     const record = consentRecord(site(), { form: "enquiry", optedIn: false, page: "/contact", at: AT });
     expect(record.opted_in).toBe(false);

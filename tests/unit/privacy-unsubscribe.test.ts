@@ -82,6 +82,7 @@ describe("an unsubscribe with the CRM down", () => {
       site: site({ accept_pre_ticked_opt_in: true }),
       form: "enquiry",
       fields: { name: "Jane", email: " JANE@example.com.au", opt_in: true },
+      optedIn: true,
       page: "/contact",
       at: LATER,
     });
@@ -108,6 +109,7 @@ describe("an unsubscribe with the CRM down", () => {
       site: site(),
       form: "enquiry",
       fields: { email: "jane@example.com.au", opt_in: true },
+      optedIn: true,
       page: "/contact",
       at: LATER,
     });
@@ -128,6 +130,7 @@ describe("an unsubscribe with the CRM down", () => {
         site: site(),
         form: "enquiry",
         fields: { email, opt_in: true },
+        optedIn: true,
         page: null,
         at: LATER,
       });

@@ -50,18 +50,21 @@ export function pageOf(value: unknown): string | null {
 }
 
 /**
- * The consent a lead records. A box the form never showed is no consent, unless the dealer accepts
- * the spec's default (an opted-in lead from a form without the box) as weaker evidence.
+ * The consent a lead records, from the `opt_in` the request itself sent (not a default filled in
+ * after): a shown box counts only when it came back ticked. A box the form never showed is no
+ * consent, unless the dealer accepts the spec's default (opted in without a box) as weaker evidence.
  */
 export function consentRecord(
   site: OptInSite,
-  input: { form: string; optedIn: boolean; page: unknown; at: Date },
+  input: { form: string; optedIn: unknown; page: unknown; at: Date },
 ): ConsentRecord {
   const box = optInFor(site);
   const asked = box.visible;
   return {
     asked,
-    opted_in: asked || site.privacy.accept_pre_ticked_opt_in ? input.optedIn : false,
+    opted_in: asked
+      ? input.optedIn === true
+      : site.privacy.accept_pre_ticked_opt_in && input.optedIn !== false,
     wording: asked ? box.text : null,
     pre_ticked: asked ? box.default_checked : site.privacy.accept_pre_ticked_opt_in,
     form: input.form,

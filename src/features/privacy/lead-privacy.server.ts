@@ -29,6 +29,8 @@ export async function withConsent<T extends Record<string, unknown>>(
     site: Pick<Site, "opt_in" | "privacy">;
     form: string;
     fields: T;
+    /** The `opt_in` the request sent, as sent. */
+    optedIn: unknown;
     page: unknown;
     at: Date;
   },
@@ -36,7 +38,7 @@ export async function withConsent<T extends Record<string, unknown>>(
   const { fields } = input;
   const consent = consentRecord(input.site, {
     form: input.form,
-    optedIn: fields.opt_in === true,
+    optedIn: input.optedIn,
     page: input.page,
     at: input.at,
   });
