@@ -7,6 +7,7 @@ import type { Site } from "~/tenant/schema";
 
 export const NOTICE_FORMS = [
   "enquiry",
+  "checkout",
   "trade-in",
   "sign-in",
   "payment",
@@ -17,6 +18,7 @@ export type NoticeForm = (typeof NOTICE_FORMS)[number];
 
 const PURPOSE: Record<NoticeForm, string> = {
   enquiry: "to answer your enquiry and, if you tick the box, to send you offers",
+  checkout: "to arrange the car you reserve or buy and, if you tick the box, to send you offers",
   "trade-in": "to value your car and contact you about it",
   "sign-in": "to text you a sign-in code and keep your account",
   payment: "to take your payment and contact you about it",
@@ -26,6 +28,7 @@ const PURPOSE: Record<NoticeForm, string> = {
 
 const RECIPIENTS: Record<NoticeForm, string> = {
   enquiry: "our customer management system",
+  checkout: "our customer management system",
   "trade-in": "our customer management system and our vehicle valuation service",
   "sign-in": "our SMS provider",
   payment:
