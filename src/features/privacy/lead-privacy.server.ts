@@ -10,9 +10,6 @@ import type { Db } from "~/lib/db/db.server";
 import type { Site } from "~/tenant/schema";
 import { consentRecord } from "./consent";
 
-/** The fields the server adds; a shopper's request never supplies them. */
-export const PRIVACY_FIELDS = ["consent", "unsubscribed_at"] as const;
-
 /** When `email` unsubscribed from `tenant`'s offers, or null. One address however it is typed. */
 export async function unsubscribedAt(db: Db, tenant: string, email: unknown): Promise<Date | null> {
   if (typeof email !== "string" || email.trim() === "") return null;

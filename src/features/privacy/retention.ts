@@ -9,7 +9,7 @@ import {
   type RetentionPolicy,
 } from "~/tenant/schemas/privacy";
 
-export { RETENTION_DEFAULT_DAYS, RETENTION_KINDS, type RetentionKind, type RetentionPolicy };
+export { RETENTION_KINDS, type RetentionKind, type RetentionPolicy };
 
 const DAY_MS = 86_400_000;
 
