@@ -3,8 +3,10 @@
  * opt-in box shows, what a lead records of it, what each form's notice says for a tenant.
  */
 import { describe, expect, it } from "vitest";
+import { adfXml } from "~/features/leads/adf";
 import { consentLine, consentRecord, optInFor, pageOf } from "~/features/privacy/consent";
 import { collectionNotice } from "~/features/privacy/notice";
+import { siteSchema } from "~/tenant/schema";
 import { privacySchema } from "~/tenant/schemas/privacy";
 
 const SPEC_TEXT = "Yes, I would like to subscribe to receive latest offers & product updates.";
@@ -147,5 +149,48 @@ describe("the collection notice", () => {
 
   it("refuses a policy link that could run script", () => {
     expect(privacySchema.safeParse({ policy_href: "javascript:alert(1)" }).success).toBe(false);
+  });
+});
+
+describe("the consent and the unsubscribe mark reach the dealer's CRM in ADF", () => {
+  it("as comment lines of the lead", () => {
+    const westside = siteSchema.parse({
+      name: "Westside Auto",
+      slug: "westside-auto",
+      template: "independent",
+      url: "https://www.westside-auto.example.com.au",
+      feed: "stock.json",
+      tagline: "Quality cars",
+      dealerships: [{ id: 1, slug: "westside-auto", name: "Westside Auto" }],
+      logo: { url: "/media/logo.svg", alt: "Westside Auto", width: 160, height: 40 },
+    });
+    const consent = consentRecord(site(), { form: "contact", optedIn: true, page: "/contact", at: AT });
+    const xml = adfXml(
+      {
+        id: "00000000-0000-4000-8000-000000000001",
+        kind: "contact",
+        fields: {
+          name: "Jane",
+          email: "jane@example.com.au",
+          opt_in: false,
+          consent,
+          unsubscribed_at: "2026-12-11T09:00:00.000Z",
+        },
+        created_at: AT,
+      },
+      {
+        site: westside,
+        car: null,
+        location: null,
+        timeZone: "Australia/Perth",
+        valuationFromProvider: false,
+      },
+    );
+    expect(xml).toContain(
+      "consent: asked=Yes, opted_in=Yes, wording=Yes, I would like to subscribe to receive latest offers &amp; product updates., " +
+        "pre_ticked=No, form=contact, page=/contact, at=2026-12-15T23:30:00.000Z",
+    );
+    expect(xml).toContain("unsubscribed_at: 2026-12-11T09:00:00.000Z");
+    expect(xml).toContain("Subscribe to offers: No");
   });
 });
