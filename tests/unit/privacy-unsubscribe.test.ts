@@ -9,6 +9,7 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { drainOutbox } from "~/features/leads/outbox-worker.server";
 import { createUnsubscribeHandler } from "~/features/leads/unsubscribe.server";
 import { withConsent } from "~/features/privacy/lead-privacy.server";
+import { addWorkingDays } from "~/features/privacy/spam-act";
 import { type Db, openDb } from "~/lib/db/db.server";
 import { privacySchema } from "~/tenant/schemas/privacy";
 
@@ -137,5 +138,18 @@ describe("an unsubscribe with the CRM down", () => {
       expect(fields).toMatchObject({ opt_in: true, consent: { opted_in: true } });
       expect(fields).not.toHaveProperty("unsubscribed_at");
     }
+  });
+});
+
+describe("the Spam Act's five working days", () => {
+  it.each([
+    // Thursday 2 pm in Sydney: Friday, Monday, Tuesday, Wednesday, Thursday.
+    ["2026-11-26T03:00:00Z", 5, "2026-12-03T03:00:00.000Z"],
+    // Saturday 11 am in Sydney: the first working day after it is Monday.
+    ["2026-11-28T00:00:00Z", 1, "2026-11-30T00:00:00.000Z"],
+    // Friday 11:30 pm UTC is Saturday 10:30 am in Sydney (UTC+11): Monday 10:30 am there.
+    ["2026-11-27T23:30:00Z", 1, "2026-11-29T23:30:00.000Z"],
+  ])("%s plus %i working days is %s", (at, days, due) => {
+    expect(addWorkingDays(new Date(at), days).toISOString()).toBe(due);
   });
 });
