@@ -3,7 +3,7 @@
  * opt-in box shows, what a lead records of it, what each form's notice says for a tenant.
  */
 import { describe, expect, it } from "vitest";
-import { adfXml } from "~/features/leads/adf";
+import { adfXml } from "~/features/leads/outbox/adf/document";
 import { consentLine, consentRecord, optInFor, pageOf } from "~/features/privacy/consent";
 import { collectionNotice } from "~/features/privacy/notice";
 import { siteSchema } from "~/tenant/schema";

@@ -6,12 +6,13 @@
  */
 import { sql } from "kysely";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { drainOutbox } from "~/features/leads/outbox-worker.server";
-import { createUnsubscribeHandler } from "~/features/leads/unsubscribe.server";
+import { drainOutbox } from "~/features/leads/outbox/worker.server";
+import { createUnsubscribeHandler } from "~/features/leads/unsubscribe/unsubscribe.server";
 import { withConsent } from "~/features/privacy/lead-privacy.server";
 import { addWorkingDays } from "~/features/privacy/spam-act";
 import { type Db, openDb } from "~/lib/db/db.server";
 import { privacySchema } from "~/tenant/schemas/privacy";
+import { crmAt } from "./leads-helpers";
 
 const SPEC_TEXT = "Yes, I would like to subscribe to receive latest offers & product updates.";
 const UNSUBSCRIBED = new Date("2026-12-11T09:00:00Z");
@@ -60,7 +61,7 @@ describe("an unsubscribe with the CRM down", () => {
       {
         db,
         tenant: "westside-auto",
-        targetFor: () => "https://crm.example/leads",
+        receiversFor: () => crmAt("https://crm.example/leads"),
         fetch: crmDown as typeof fetch,
         timeoutMs: 1_000,
       },
