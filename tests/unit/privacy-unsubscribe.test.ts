@@ -7,12 +7,14 @@
 import { sql } from "kysely";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { drainOutbox } from "~/features/leads/outbox/worker.server";
+import { createLeadsHandler } from "~/features/leads/submit.server";
 import { createUnsubscribeHandler } from "~/features/leads/unsubscribe/unsubscribe.server";
 import { withConsent } from "~/features/privacy/lead-privacy.server";
 import { addWorkingDays } from "~/features/privacy/spam-act";
 import { type Db, openDb } from "~/lib/db/db.server";
+import { siteSchema } from "~/tenant/schema";
 import { privacySchema } from "~/tenant/schemas/privacy";
-import { crmAt } from "./leads-helpers";
+import { crmAt, leadRequest, validBody } from "./leads-helpers";
 
 const SPEC_TEXT = "Yes, I would like to subscribe to receive latest offers & product updates.";
 const UNSUBSCRIBED = new Date("2026-12-11T09:00:00Z");
@@ -102,6 +104,63 @@ describe("an unsubscribe with the CRM down", () => {
         at: "2026-12-15T23:30:00.000Z",
       },
       unsubscribed_at: "2026-12-11T09:00:00.000Z",
+    });
+  });
+
+  it("an enquiry through /api/leads is stored marked, and reaches the CRM marked once it is back", async () => {
+    const westside = siteSchema.parse({
+      name: "Westside Auto",
+      slug: "westside-auto",
+      template: "independent",
+      url: "https://www.westside-auto.example.com.au",
+      feed: "stock.json",
+      tagline: "Quality cars",
+      dealerships: [{ id: 1, slug: "westside-auto", name: "Westside Auto" }],
+      logo: { url: "/media/logo.svg", alt: "Westside Auto", width: 160, height: 40 },
+      privacy: { accept_pre_ticked_opt_in: true },
+    });
+    const submit = createLeadsHandler({
+      db: async () => db,
+      tenantFor: () => "westside-auto",
+      site: () => westside,
+      now: () => LATER,
+      minTimeOnPageMs: 0,
+    });
+    const request = leadRequest(validBody("contact", { email: "Jane@Example.com.au", opt_in: true }));
+    request.headers.set("referer", "https://www.westside-auto.example.com.au/contact");
+    const answer = await submit(request);
+    expect(answer.status).toBe(201);
+    const { lead_id } = (await answer.json()) as { lead_id: string };
+
+    const received: Record<string, unknown>[] = [];
+    const crmBack = async (_url: string | URL | Request, init?: RequestInit) => {
+      received.push(JSON.parse(String(init?.body)));
+      return new Response("{}", { status: 200 });
+    };
+    await drainOutbox(
+      {
+        db,
+        tenant: "westside-auto",
+        receiversFor: () => crmAt("https://crm.example/leads"),
+        fetch: crmBack as typeof fetch,
+        timeoutMs: 1_000,
+      },
+      5_000,
+    );
+    const enquiry = received.find((payload) => payload.lead_id === lead_id);
+    expect(enquiry?.fields).toMatchObject({
+      email: "Jane@Example.com.au",
+      opt_in: false,
+      unsubscribed_at: "2026-12-11T09:00:00.000Z",
+      consent: {
+        asked: true,
+        opted_in: false,
+        wording: SPEC_TEXT,
+        pre_ticked: true,
+        form: "contact",
+        page: "/contact",
+        at: "2026-12-15T23:30:00.000Z",
+      },
     });
   });
 
