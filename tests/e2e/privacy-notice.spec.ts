@@ -6,7 +6,14 @@
  * and Spin to Win behind sign-in); the notice is the same component everywhere.
  */
 import type { Locator, Page } from "@playwright/test";
-import { expect, expectNoAxeViolations, footerLinkThroughSignIn, tenantUrl, test } from "./support";
+import {
+  expect,
+  expectNoAxeViolations,
+  footerLinkThroughSignIn,
+  openLeadDialog,
+  tenantUrl,
+  test,
+} from "./support";
 
 const SLUG = "harbourside-toyota";
 const WHO = "Harbourside Toyota Pty Ltd";
@@ -33,6 +40,24 @@ async function expectNotice(scope: Locator | Page, text: string) {
   await expect(notice).toBeVisible();
   await expect(notice.getByRole("link", { name: LINK })).toHaveAttribute("href", "/privacy-policy");
 }
+
+test("lead forms open to anyone: a contact page, a vehicle's enquiry dialog and the trade-in", async ({
+  page,
+}) => {
+  await page.goto(tenantUrl(SLUG, "/contact"));
+  await expect(page.getByLabel("First name")).toBeVisible();
+  await expectNotice(page.getByRole("region", { name: "Send us your details" }), NOTICES.enquiry);
+  await expectNoAxeViolations(page);
+
+  await page.goto(tenantUrl(SLUG, `/cars/${CHECKOUT_CAR.slug}`));
+  const dialog = await openLeadDialog(page, "Enquire Now", "Enquire Now");
+  await expectNotice(dialog, NOTICES.enquiry);
+  await expectNoAxeViolations(page);
+
+  await page.goto(tenantUrl(SLUG, "/trade-in"));
+  await expectNotice(page.getByRole("region", { name: "Trade-in valuation form" }), NOTICES.tradeIn);
+  await expectNoAxeViolations(page);
+});
 
 test("forms open to anyone: sign-in and unsubscribe", async ({ page }) => {
   await page.goto(tenantUrl(SLUG, "/sign-in"));
