@@ -27,6 +27,7 @@ const NOTICES = {
   payment: `${WHO} collects these details to take your payment and contact you about it. We share them with our payment provider Stripe, which may process them outside Australia, and our customer management system.`,
   spin: `${WHO} collects these details to run the draw, contact you about your prize and, if you tick the box, to send you offers. We share them with our SMS provider and our customer management system.`,
   unsubscribe: `${WHO} collects these details to stop sending you offers. ${CRM}`,
+  garage: `${WHO} collects these details to keep your vehicles in My Garage. We share them with no one else.`,
 };
 /** A car harbourside-toyota sells online (features.checkout, gated behind sign-in). */
 const CHECKOUT_CAR = {
@@ -59,7 +60,7 @@ test("lead forms open to anyone: a contact page, a vehicle's enquiry dialog and 
   await expectNoAxeViolations(page);
 });
 
-test("forms open to anyone: sign-in and unsubscribe", async ({ page }) => {
+test("forms open to anyone: sign-in, unsubscribe and an open Spin to Win's code step", async ({ page }) => {
   await page.goto(tenantUrl(SLUG, "/sign-in"));
   await expect(page.getByLabel("Mobile number")).toBeVisible();
   await expectNotice(page, NOTICES.signIn);
@@ -68,15 +69,27 @@ test("forms open to anyone: sign-in and unsubscribe", async ({ page }) => {
   await page.goto(tenantUrl(SLUG, "/pages/unsubscribe"));
   await expectNotice(page, NOTICES.unsubscribe);
   await expectNoAxeViolations(page);
+
+  // westside-auto's open Spin to Win proves the mobile on the page itself; it names no legal entity.
+  await page.goto(tenantUrl("westside-auto", "/spin-to-win"));
+  await expectNotice(
+    page.getByRole("region", { name: "Confirm your mobile" }),
+    "Westside Auto collects these details to text you a sign-in code and keep your account. We share them with our SMS provider.",
+  );
+  await expectNoAxeViolations(page);
 });
 
-test("forms behind sign-in: online payment, Spin to Win and checkout", async ({ page }) => {
+test("forms behind sign-in: online payment, My Garage, Spin to Win and checkout", async ({ page }) => {
   await footerLinkThroughSignIn(page, SLUG, {
     link: "Make a Payment",
     type: "online-payment",
     path: "/online-payment",
   });
   await expectNotice(page, NOTICES.payment);
+  await expectNoAxeViolations(page);
+
+  await page.goto(tenantUrl(SLUG, "/my-garage"));
+  await expectNotice(page.getByRole("region", { name: "Add a vehicle" }), NOTICES.garage);
   await expectNoAxeViolations(page);
 
   await page.goto(tenantUrl(SLUG, "/spin-to-win"));

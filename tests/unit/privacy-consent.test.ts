@@ -142,6 +142,9 @@ describe("the collection notice", () => {
         "our payment provider Stripe, which may process them outside Australia, and our customer management system.",
       policyHref: "https://group.example.com.au/privacy",
     });
+    expect(collectionNotice(site(), "garage").text).toBe(
+      "Westside Auto collects these details to keep your vehicles in My Garage. We share them with no one else.",
+    );
     expect(collectionNotice(site(), "sign-in").text).toBe(
       "Westside Auto collects these details to text you a sign-in code and keep your account. We share them with our SMS provider.",
     );

@@ -13,6 +13,7 @@ export const NOTICE_FORMS = [
   "payment",
   "spin-to-win",
   "unsubscribe",
+  "garage",
 ] as const;
 export type NoticeForm = (typeof NOTICE_FORMS)[number];
 
@@ -24,6 +25,7 @@ const PURPOSE: Record<NoticeForm, string> = {
   payment: "to take your payment and contact you about it",
   "spin-to-win": "to run the draw, contact you about your prize and, if you tick the box, to send you offers",
   unsubscribe: "to stop sending you offers",
+  garage: "to keep your vehicles in My Garage",
 };
 
 const RECIPIENTS: Record<NoticeForm, string> = {
@@ -35,6 +37,7 @@ const RECIPIENTS: Record<NoticeForm, string> = {
     "our payment provider Stripe, which may process them outside Australia, and our customer management system",
   "spin-to-win": "our SMS provider and our customer management system",
   unsubscribe: "our customer management system",
+  garage: "no one else",
 };
 
 export interface CollectionNotice {
