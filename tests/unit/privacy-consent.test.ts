@@ -156,7 +156,7 @@ describe("the collection notice", () => {
 });
 
 describe("the consent and the unsubscribe mark reach the dealer's CRM in ADF", () => {
-  it("as comment lines of the lead", () => {
+  it("as comment lines a dealer can read", () => {
     const westside = siteSchema.parse({
       name: "Westside Auto",
       slug: "westside-auto",
@@ -190,10 +190,10 @@ describe("the consent and the unsubscribe mark reach the dealer's CRM in ADF", (
       },
     );
     expect(xml).toContain(
-      "consent: asked=Yes, opted_in=Yes, wording=Yes, I would like to subscribe to receive latest offers &amp; product updates., " +
-        "pre_ticked=No, form=contact, page=/contact, at=2026-12-15T23:30:00.000Z",
+      "Offers: consented by ticking the box &quot;Yes, I would like to subscribe to receive latest offers &amp; product updates.&quot; " +
+        "(contact form on /contact, 2026-12-15T23:30:00.000Z).",
     );
-    expect(xml).toContain("unsubscribed_at: 2026-12-11T09:00:00.000Z");
+    expect(xml).toContain("Unsubscribed from offers: 2026-12-11T09:00:00.000Z");
     expect(xml).toContain("Subscribe to offers: No");
   });
 });

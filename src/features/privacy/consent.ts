@@ -36,6 +36,19 @@ export interface ConsentRecord {
   at: string;
 }
 
+/** Whether a stored value is a consent record (leads stored before consent was recorded have none). */
+export function isConsentRecord(value: unknown): value is ConsentRecord {
+  if (typeof value !== "object" || value === null) return false;
+  const record = value as Record<string, unknown>;
+  return (
+    typeof record.asked === "boolean" &&
+    typeof record.opted_in === "boolean" &&
+    typeof record.pre_ticked === "boolean" &&
+    typeof record.form === "string" &&
+    typeof record.at === "string"
+  );
+}
+
 /** A path on this site, as a record can keep it: else null. */
 export function pageOf(value: unknown): string | null {
   if (typeof value !== "string") return null;
