@@ -20,7 +20,7 @@ import { type Db, openDb } from "~/lib/db/db.server";
 import { opsEventsDb } from "~/lib/db/ops-events.server";
 import { verifySignature } from "~/server/signature";
 import type { TenantData } from "~/tenant/tenant.server";
-import { makeSite } from "./helpers";
+import { makeSite, makeSnapshot } from "./helpers";
 
 const NOW = new Date("2026-11-26T03:00:00Z");
 const OPS_SECRET = "ops_secret_0123456789abcdef0123456789";
@@ -368,7 +368,7 @@ describe("the Spam Act's window for an unsubscribe", () => {
     const unsubscribe = createUnsubscribeHandler({
       db: async () => db,
       tenantFor: () => tenant,
-      known: () => true,
+      snapshot: (slug) => makeSnapshot(makeSite({ name: slug, slug })),
       now: () => NOW,
     });
     const asked = await unsubscribe(

@@ -12,8 +12,8 @@ import { createUnsubscribeHandler } from "~/features/leads/unsubscribe/unsubscri
 import { withConsent } from "~/features/privacy/lead-privacy.server";
 import { addWorkingDays } from "~/features/privacy/spam-act";
 import { type Db, openDb } from "~/lib/db/db.server";
-import { siteSchema } from "~/tenant/schema";
 import { privacySchema } from "~/tenant/schemas/privacy";
+import { makeSite, makeSnapshot } from "./helpers";
 import { crmAt, leadRequest, validBody } from "./leads-helpers";
 
 const SPEC_TEXT = "Yes, I would like to subscribe to receive latest offers & product updates.";
@@ -37,7 +37,7 @@ describe("an unsubscribe with the CRM down", () => {
     const handler = createUnsubscribeHandler({
       db: async () => db,
       tenantFor: () => "westside-auto",
-      known: () => true,
+      snapshot: () => makeSnapshot(makeSite({ name: "Westside Auto", slug: "westside-auto" })),
       now: () => UNSUBSCRIBED,
     });
     const response = await handler(
@@ -108,21 +108,16 @@ describe("an unsubscribe with the CRM down", () => {
   });
 
   it("an enquiry through /api/leads is stored marked, and reaches the CRM marked once it is back", async () => {
-    const westside = siteSchema.parse({
+    const westside = makeSite({
       name: "Westside Auto",
       slug: "westside-auto",
-      template: "independent",
-      url: "https://www.westside-auto.example.com.au",
-      feed: "stock.json",
-      tagline: "Quality cars",
       dealerships: [{ id: 1, slug: "westside-auto", name: "Westside Auto" }],
-      logo: { url: "/media/logo.svg", alt: "Westside Auto", width: 160, height: 40 },
       privacy: { accept_pre_ticked_opt_in: true },
     });
     const submit = createLeadsHandler({
       db: async () => db,
       tenantFor: () => "westside-auto",
-      site: () => westside,
+      snapshot: () => makeSnapshot(westside),
       now: () => LATER,
       minTimeOnPageMs: 0,
     });
