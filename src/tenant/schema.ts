@@ -11,6 +11,7 @@ import { featuresSchema, gatingSchema, optInSchema, PLUGINS, VIEWER_MODES } from
 import { financeCalculatorSchema, financeProviderSchema } from "./schemas/finance";
 import { leadsSchema } from "./schemas/leads";
 import { onlinePaymentSchema } from "./schemas/online-payment";
+import { privacySchema } from "./schemas/privacy";
 import { homePromotionSchema } from "./schemas/promotions";
 import { reviewsSettingsSchema } from "./schemas/reviews";
 import {
@@ -314,6 +315,8 @@ export const siteSchema = z
     leads: leadsSchema.optional(),
     /** Delivery calculator regions and prices; without it the vehicle page has no calculator. */
     delivery: deliverySchema.optional(),
+    /** Privacy: how long each kind of data is kept (schemas/privacy.ts, with the defaults). */
+    privacy: privacySchema.default(privacySchema.parse({})),
   })
   .strict()
   .superRefine((site, ctx) => {

@@ -11,6 +11,7 @@ import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
 import { createSignInCodeHandler } from "~/features/account/sign-in.server";
 import { requeueParked } from "~/features/leads/outbox/stats.server";
 import { leadsDb } from "~/features/leads/tables";
+import { createUnsubscribeHandler } from "~/features/leads/unsubscribe/unsubscribe.server";
 import { checkTenants, openIncidents, postOpsMessage } from "~/features/ops/alerts.server";
 import { createStripeWebhookHandler } from "~/features/payments/provider-results.server";
 import { markBuildFinished, markBuildStarted } from "~/features/rebuilds/builds.server";
@@ -20,7 +21,7 @@ import { type Db, openDb } from "~/lib/db/db.server";
 import { opsEventsDb } from "~/lib/db/ops-events.server";
 import { verifySignature } from "~/server/signature";
 import type { TenantData } from "~/tenant/tenant.server";
-import { makeSite } from "./helpers";
+import { makeSite, makeSnapshot } from "./helpers";
 
 const NOW = new Date("2026-11-26T03:00:00Z");
 const OPS_SECRET = "ops_secret_0123456789abcdef0123456789";
@@ -359,5 +360,42 @@ describe("delivery of the alerts", () => {
         },
       },
     ]);
+  });
+});
+
+describe("the Spam Act's window for an unsubscribe", () => {
+  it("an unsubscribe the CRM has not taken after 2 working days, until it is delivered", async () => {
+    // NOW is a Thursday afternoon in Sydney; the CRM refuses, so the notice waits in the outbox.
+    const unsubscribe = createUnsubscribeHandler({
+      db: async () => db,
+      tenantFor: () => tenant,
+      snapshot: (slug) => makeSnapshot(makeSite({ name: slug, slug })),
+      now: () => NOW,
+    });
+    const asked = await unsubscribe(
+      new Request("http://localhost/api/unsubscribe", {
+        method: "POST",
+        headers: { "content-type": "application/json", "x-forwarded-for": "203.0.113.7" },
+        body: JSON.stringify({ email: "sam@example.com.au" }),
+      }),
+    );
+    expect(asked.status).toBe(200);
+    const friday = new Date("2026-11-27T03:00:00Z");
+    const monday = new Date("2026-11-30T03:00:00Z");
+    expect((await check(friday)).open).not.toContain("unsubscribe_overdue");
+    expect((await check(new Date(monday.getTime() - 60_000))).open).not.toContain("unsubscribe_overdue");
+    expect((await check(monday)).open).toContain("unsubscribe_overdue");
+    expect(texts()).toContain(
+      `ALERT ${tenant}: Unsubscribe not in the CRM: an unsubscribe asked for on 2026-11-26 has not reached the CRM; ` +
+        "the Spam Act allows 5 working days (until 2026-12-03T03:00Z): have the dealer remove the address by hand " +
+        "(it is in the unsubscribes table)",
+    );
+    await leadsDb(db)
+      .updateTable("lead_outbox")
+      .set({ delivered_at: monday })
+      .where("tenant", "=", tenant)
+      .execute();
+    expect((await check(new Date(monday.getTime() + 60_000))).open).not.toContain("unsubscribe_overdue");
+    expect(texts()).toContain(`RESOLVED ${tenant}: Unsubscribe not in the CRM (open 1 min)`);
   });
 });

@@ -291,7 +291,7 @@ describe("POST /api/spin-to-win", () => {
   it("draws a prize on the server, keeps the spin and sends the dealer a lead with the prize", async () => {
     clock = NOW;
     rolls = [7];
-    const { status, body } = await spinAs("0412 345 678", { prize: "$250 accessory pack" });
+    const { status, body } = await spinAs("0412 345 678", { prize: "$250 accessory pack", opt_in: true });
     expect(status).toBe(201);
     expect(body).toMatchObject({
       prize: "Free car wash",
@@ -311,6 +311,17 @@ describe("POST /api/spin-to-win", () => {
       prize: "Free car wash",
       campaign: "winter-2026",
       message: `Spin to Win (Winter Spin to Win): won Free car wash. ${CAMPAIGN.terms}`,
+      // The opt-in as the form showed it and the shopper ticked it (Spam Act consent record).
+      opt_in: true,
+      consent: {
+        asked: true,
+        opted_in: true,
+        wording: "Yes, I would like to subscribe to receive latest offers & product updates.",
+        pre_ticked: false,
+        form: "spin_to_win",
+        page: null,
+        at: NOW.toISOString(),
+      },
     });
   });
 

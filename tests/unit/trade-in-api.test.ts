@@ -197,6 +197,17 @@ describe("POST /api/trade-in (lead submission with userData and isLastStep)", ()
         visited_pages: ["/", "/cars/2022-toyota-corolla-ascent-sport", "/cars/trade-in?car_id=101"],
         linked_query_params: { car_id: "101", utm_source: "google" },
       },
+      // No tick sent for the box the form showed: no consent to offers, and the record says so.
+      opt_in: false,
+      consent: {
+        asked: true,
+        opted_in: false,
+        wording: "Yes, I would like to subscribe to receive latest offers & product updates.",
+        pre_ticked: false,
+        form: "trade_in",
+        page: "/cars/trade-in?car_id=101&utm_source=google",
+        at: NOW.toISOString(),
+      },
     });
   });
 

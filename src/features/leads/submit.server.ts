@@ -8,6 +8,7 @@
  * that stores it, so a shopper's submission costs one trip to the database.
  */
 
+import { withConsent } from "~/features/privacy/lead-privacy.server";
 import { isDataError } from "~/lib/db/data-errors";
 import { clock } from "~/server/clock";
 import { type CallContext, handleCall } from "~/server/context";
@@ -81,7 +82,16 @@ export function createLeadsHandler(options: LeadsHandlerOptions): (req: Request)
       db,
       {
         tenant,
-        lead: parsed.lead,
+        // The opt-in as shown and sent, and the mark of an address that unsubscribed.
+        lead: await withConsent(db, {
+          tenant,
+          site,
+          form: parsed.lead.kind,
+          fields: parsed.lead,
+          optedIn: body.opt_in,
+          page: req.headers.get("referer"),
+          at: now(),
+        }),
         idempotencyKey: post.key,
         spam,
         clientIp: post.ip,

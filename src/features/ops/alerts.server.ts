@@ -108,6 +108,10 @@ export async function opsFacts(db: Db, tenant: string, now: Date): Promise<OpsFa
     .where("tenant", "=", tenant)
     .where("delivered_at", "is", null)
     .executeTakeFirstOrThrow();
+  // An unsubscribe tells the CRM through its own lead (unsubscribes.lead_id) and its outbox rows.
+  const unsubscribe = await sql<{ oldest: Date | null }>`select min(u.created_at) as oldest
+    from unsubscribes u join lead_outbox o on o.lead_id = u.lead_id
+    where u.tenant = ${tenant} and o.delivered_at is null`.execute(db);
   const build = await opsDb(db)
     .selectFrom("stock_builds")
     .select(["running_since", "last_result", "last_error"])
@@ -128,6 +132,7 @@ export async function opsFacts(db: Db, tenant: string, now: Date): Promise<OpsFa
   for (const row of counts) if (row.kind in events) events[row.kind as keyof OpsFacts["events"]] = row.count;
   return {
     oldestUndeliveredAt: outbox.oldest ? new Date(outbox.oldest) : null,
+    oldestUnsubscribeWaitingAt: unsubscribe.rows[0]?.oldest ? new Date(unsubscribe.rows[0].oldest) : null,
     parked: outbox.parked,
     build: build
       ? { lastResult: build.last_result, lastError: build.last_error, runningSince: build.running_since }

@@ -1,3 +1,9 @@
+import {
+  addWorkingDays,
+  UNSUBSCRIBE_ALERT_WORKING_DAYS,
+  UNSUBSCRIBE_WORKING_DAYS,
+} from "~/features/privacy/spam-act";
+
 /**
  * Rules of the ops alerts: which conditions of a tenant's site are alerts now, and the messages the
  * ops webhook gets (Slack-compatible `{ text, blocks }`). Pure: the facts and `now` come in, so the
@@ -30,7 +36,8 @@ export type AlertKey =
   | "build_overdue"
   | "webhook_401_spike"
   | "sms_failing"
-  | "stripe_webhook_failing";
+  | "stripe_webhook_failing"
+  | "unsubscribe_overdue";
 
 /** Titles, as the ops webhook and the ops view show them. */
 export const ALERT_TITLES: Record<AlertKey, string> = {
@@ -42,12 +49,18 @@ export const ALERT_TITLES: Record<AlertKey, string> = {
   webhook_401_spike: "Stock webhook refusing signatures",
   sms_failing: "SMS gateway failing",
   stripe_webhook_failing: "Stripe webhook failing",
+  unsubscribe_overdue: "Unsubscribe not in the CRM",
 };
 
 /** What the check reads of one tenant (alerts.server.ts `opsFacts`). */
 export interface OpsFacts {
   /** When the oldest lead still waiting for a channel (not parked) was queued; null when none waits. */
   oldestUndeliveredAt: Date | null;
+  /**
+   * When the oldest unsubscribe still waiting to reach a channel (parked or not) was asked for; null
+   * when the CRM has them all.
+   */
+  oldestUnsubscribeWaitingAt: Date | null;
   /** Leads set aside after repeated refusals, waiting for an operator. */
   parked: number;
   /** The tenant's build state (table stock_builds), or null when it never had one. */
@@ -74,6 +87,16 @@ export function activeAlerts(facts: OpsFacts, now: Date): Map<AlertKey, string> 
       active.set(
         "lead_late",
         `the oldest undelivered lead has waited ${minutes(waited)} (more than ${minutes(LEAD_LATE_AFTER_MS)})`,
+      );
+  }
+  // The shopper is off the site's own lists at once; the dealer's CRM, which sends the offers, must
+  // hear of it within the Spam Act's five working days, by hand if delivery cannot manage it.
+  if (facts.oldestUnsubscribeWaitingAt) {
+    const asked = facts.oldestUnsubscribeWaitingAt;
+    if (now.getTime() >= addWorkingDays(asked, UNSUBSCRIBE_ALERT_WORKING_DAYS).getTime())
+      active.set(
+        "unsubscribe_overdue",
+        `an unsubscribe asked for on ${asked.toISOString().slice(0, 10)} has not reached the CRM; the Spam Act allows ${UNSUBSCRIBE_WORKING_DAYS} working days (until ${addWorkingDays(asked, UNSUBSCRIBE_WORKING_DAYS).toISOString().slice(0, 16)}Z): have the dealer remove the address by hand (it is in the unsubscribes table)`,
       );
   }
   if (facts.parked > 0)

@@ -23,6 +23,7 @@ import {
   STARTED_AT_FIELD,
 } from "~/features/leads/schemas";
 import { siteTimeZone } from "~/features/locations/locations";
+import { withConsent } from "~/features/privacy/lead-privacy.server";
 import { clock } from "~/server/clock";
 import { type CallContext, handleCall } from "~/server/context";
 import { ERRORS } from "~/server/errors";
@@ -101,7 +102,16 @@ export function createSpinHandler(options: SpinOptions): (req: Request) => Promi
     if (!spam && isTooFast(body[STARTED_AT_FIELD], at, minTimeOnPageMs)) {
       return json({ error: ERRORS.leads.tooFast, retry: true }, 422);
     }
-    const lead = parsed.lead;
+    // What the opt-in showed and the shopper chose, and whether the address has unsubscribed.
+    const lead = await withConsent(db, {
+      tenant,
+      site,
+      form: "spin_to_win",
+      fields: parsed.lead,
+      optedIn: body.opt_in,
+      page: req.headers.get("referer"),
+      at,
+    });
     const spins = spinDb(db);
     const earlier = async (): Promise<SpinAnswer | null> => {
       const row = await spins

@@ -22,6 +22,7 @@ import {
 } from "~/features/leads/schemas";
 import { leadsDb } from "~/features/leads/tables";
 import { valuationSchema } from "~/features/leads/trade-in/lead.schema";
+import { withConsent } from "~/features/privacy/lead-privacy.server";
 import { isSold } from "~/features/stock/stock";
 import type { Db } from "~/lib/db/db.server";
 import { POSTCODE_TEXTS } from "~/lib/postcodes/postcodes";
@@ -276,7 +277,16 @@ export function createTradeInHandler(options: TradeInOptions): Handler {
 
     const stored = await storeLead(ctx.db, {
       tenant: ctx.tenant,
-      lead: parsed.lead,
+      // The opt-in as shown and sent, and the mark of an address that unsubscribed.
+      lead: await withConsent(ctx.db, {
+        tenant: ctx.tenant,
+        site: ctx.site,
+        form: "trade_in",
+        fields: parsed.lead,
+        optedIn: submission.userData?.opt_in,
+        page: submission.url ?? req.headers.get("referer"),
+        at: now(),
+      }),
       idempotencyKey: ctx.key,
       spam,
       clientIp: ctx.ip,

@@ -6,6 +6,7 @@ import { type Kysely, sql } from "kysely";
 import type { Migration } from "kysely/migration";
 import { clientNetworkNotAddress } from "./client-network";
 import { opsAlerts } from "./ops-alerts";
+import { privacyRequests } from "./privacy";
 import { reservations } from "./reservations";
 import { TENANT_TABLES_AT_ROW_SECURITY, tenantRowSecurity } from "./tenant-tables";
 
@@ -387,6 +388,7 @@ export const MIGRATIONS: Record<string, Migration> = {
   "2026_11_29_060_client_network_not_address": clientNetworkNotAddress,
   "2026_11_29_090_reservations": reservations,
   "2026_11_29_100_ops_alerts": opsAlerts,
+  "2026_11_29_110_privacy_requests": privacyRequests,
 };
 
 export const MIGRATION_NAMES = Object.keys(MIGRATIONS).sort();

@@ -33,6 +33,7 @@ export const TENANT_TABLES = [
   "reservations",
   "ops_events",
   "ops_alerts",
+  "privacy_requests",
 ] as const;
 
 /** Row-level security on `table`: a tenant's role sees and writes only `tenant = app_tenant()`. */

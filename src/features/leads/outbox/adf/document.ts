@@ -10,6 +10,7 @@
  * when it is about no vehicle: those are left empty and its <comments> says what the lead is.
  */
 import { parsePhoneNumberFromString } from "libphonenumber-js/max";
+import { consentLine, isConsentRecord } from "~/features/privacy/consent";
 import { saleAmount } from "~/features/stock/stock";
 import { formatMoney } from "~/lib/format";
 import type { Site } from "~/tenant/schema";
@@ -280,6 +281,11 @@ function customerComments(lead: AdfLead, context: AdfContext): string[] {
     if (placed.has(field)) continue;
     if (field === "lead_attributes") {
       lines.push(...leadAttributeLines(fields.lead_attributes));
+      continue;
+    }
+    // The consent record reads as one sentence a dealer can keep as evidence (privacy/consent.ts).
+    if (field === "consent" && isConsentRecord(fields.consent)) {
+      lines.push(consentLine(fields.consent));
       continue;
     }
     const value = show(field, fields[field], context.timeZone);

@@ -149,6 +149,7 @@ export const LABELS: Record<string, string> = {
   source: "Source",
   user_agent: "Browser",
   opt_in: "Subscribe to offers",
+  unsubscribed_at: "Unsubscribed from offers",
   terms_conditions: "Agreed to the terms of use",
 };
 
