@@ -1,5 +1,9 @@
-/** The view counter: one view.json call once the page is idle; the line shows only a real count. */
+/**
+ * The view counter: one view.json call once the page is idle; the line shows only a real count.
+ * The same answer says whether the car is held (`reserved_until`), shown by reserved-mark.client.ts.
+ */
 import { formatNumber } from "~/lib/format";
+import { showReserved } from "./reserved-mark.client";
 
 const counter = document.querySelector<HTMLElement>("[data-view-counter]");
 
@@ -15,7 +19,11 @@ async function countView(element: HTMLElement) {
       headers: { accept: "application/json" },
     });
     if (!response.ok) return;
-    const { views } = (await response.json()) as { views?: unknown };
+    const { views, reserved_until } = (await response.json()) as {
+      views?: unknown;
+      reserved_until?: unknown;
+    };
+    showReserved(reserved_until);
     if (typeof views !== "number" || !Number.isFinite(views) || views < 1) return;
     const text = element.querySelector("[data-view-text]");
     if (text) text.textContent = views === 1 ? "1 view" : `${formatNumber(views)} views`;
