@@ -60,6 +60,7 @@ const CARS = {
   stuck: car(208, "refund-refused-car", 500),
   webhookRace: car(209, "webhook-raced-car", 500),
   lateCancel: car(211, "late-cancel-car", 500),
+  bought: car(212, "bought-online-car", 500),
   feedReserved: makeCar({ id: 210, slug: "feed-reserved-car", reserve_deposit: 500, reserved: true }),
 };
 const data: TenantData = {
@@ -177,10 +178,12 @@ const cancel = async (cookie: string, reservation: unknown) =>
       request("/api/reservations/cancel", "POST", { reservation }, cookie),
     ),
   );
-const view = async (slug: string, query = "?count=0") => {
-  const response = await createCarViewHandler({ ...options(), now: () => clock })(
-    request(`/cars/${slug}/view.json${query}`, "GET"),
-  );
+const view = async (slug: string, query = "?count=0", depositsOnline = true) => {
+  const response = await createCarViewHandler({
+    ...options(),
+    now: () => clock,
+    depositsOnline: () => depositsOnline,
+  })(request(`/cars/${slug}/view.json${query}`, "GET"));
   return {
     cache: response.headers.get("cache-control"),
     body: (await response.json()) as Record<string, unknown>,
@@ -299,6 +302,48 @@ describe("POST /api/reservations: paying a car's reserve deposit", () => {
   });
 });
 
+describe("the checkout page's deposit", () => {
+  it("view.json says whether the deposit is paid here: a provider and a deposit, else the request", async () => {
+    expect((await view(CARS.own.slug)).body.deposit_online).toBe(true);
+    expect((await view(CARS.none.slug)).body.deposit_online).toBe(false);
+    expect((await view(CARS.own.slug, "?count=0", false)).body.deposit_online).toBe(false);
+  });
+
+  it("checks the plan with the page's rules, and the dealer reads it in every notice", async () => {
+    const buy = (body: Record<string, string>) =>
+      createReserveHandler(options())(
+        request(
+          "/api/reservations",
+          "POST",
+          { car: CARS.bought.slug, name: "Kim", email: "kim@example.com.au", ...body },
+          shoppers.kim,
+        ),
+      );
+    expect(await answer(await buy({ plan: "buy", trade_in: "Yes" }))).toEqual({
+      status: 400,
+      body: {
+        error: "Please fix the following errors:",
+        fields: { payment: "Please choose how you would like to pay." },
+      },
+    });
+    expect((await answer(await buy({ plan: "lease", trade_in: "Yes" }))).status).toBe(400);
+    const started = await answer(await buy({ plan: "buy", payment: "finance", trade_in: "Yes" }));
+    expect(started.status).toBe(201);
+    const id = String(started.body.payment);
+    await pay(id);
+    const { rows } = await sql<{ fields: Record<string, unknown> }>`select fields from leads
+      where fields->>'payment_id' = ${id}`.execute(db);
+    expect(rows).toHaveLength(1);
+    expect(rows[0]?.fields.subcategory).toBe("Reserve Online – deposit paid");
+    expect(rows[0]?.fields.message).toBe(
+      "Reserve deposit of $500.00 paid online: the car is held for this shopper for 48 hours.\n\n" +
+        "I would like to buy the 2021 Mazda CX-5 212 ($29,990).\nPayment: finance.\nTrade-in: yes.\n" +
+        "Pick-up from Test Motors.",
+    );
+    expect(rows[0]?.fields).not.toHaveProperty("checkout_request");
+  });
+});
+
 describe("a confirmed deposit holds the car", () => {
   it("for 48 hours from payment: view.json says until when (briefly cached), the CRM hears once", async () => {
     const id = await started(shoppers.kim, CARS.own.slug);
@@ -412,6 +457,29 @@ describe("POST /api/reservations/cancel", () => {
     const id = await started(shoppers.kim, CARS.cancel.slug);
     await pay(id);
     const hold = (await statusOf(shoppers.kim, id)).reservation.id;
+    // The account page lists it, newest first, with Cancel; another shopper sees none of it.
+    const listed = async (cookie: string) =>
+      (
+        await answer(
+          await createReserveHandler(options())(request("/api/reservations", "GET", undefined, cookie)),
+        )
+      ).body;
+    expect((await listed(shoppers.kim)).reservations).toContainEqual({
+      id: hold,
+      car_id: 206,
+      car_slug: "cancelled-car",
+      car_name: "2021 Mazda CX-5 206",
+      state: "held",
+      reserved_until: "2026-06-17T02:00:00.000Z",
+      amount: "$500.00",
+      text: "Reserved for you.",
+      cancellable: true,
+    });
+    expect(((await listed(shoppers.kim)).reservations as { id: string }[])[0]?.id).toBe(hold);
+    expect(((await listed(shoppers.lee)).reservations as { id: string }[]).map((r) => r.id)).not.toContain(
+      hold,
+    );
+    expect(await listed("")).toEqual({ available: true });
     expect(await cancel("", hold)).toEqual({ status: 401, body: { error: RESERVE_TEXTS.signInToManage } });
     expect(await cancel(shoppers.lee, hold)).toEqual({
       status: 404,
@@ -424,6 +492,13 @@ describe("POST /api/reservations/cancel", () => {
     expect(provider.refunds).toEqual([{ paymentId: id, paymentRef: `test_pi_${id}` }]);
     expect((await view(CARS.cancel.slug)).body.reserved_until).toBeNull();
     expect((await statusOf(shoppers.kim, id)).status).toBe("refunded");
+    expect(((await listed(shoppers.kim)).reservations as unknown[])[0]).toMatchObject({
+      id: hold,
+      state: "cancelled",
+      reserved_until: null,
+      text: "Reservation cancelled. Your deposit is being refunded in full.",
+      cancellable: false,
+    });
     // Again: nothing more is refunded or noticed.
     expect((await cancel(shoppers.kim, hold)).status).toBe(200);
     expect(provider.refunds).toHaveLength(1);
