@@ -68,7 +68,7 @@ function item(reservation: Listed): HTMLLIElement {
     button.type = "button";
     button.className = "btn btn-outline";
     button.textContent = "Cancel reservation";
-    button.setAttribute("aria-label", `Cancel the reservation of the ${name} and refund the deposit`);
+    button.setAttribute("aria-label", `Cancel reservation of the ${name}`);
     button.addEventListener("click", () => void cancel(reservation, button, line));
     li.append(button);
   }

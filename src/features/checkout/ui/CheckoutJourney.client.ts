@@ -278,6 +278,8 @@ async function start() {
     "rules" | "dealerships" | "optIn"
   >;
 
+  // The request path has no use for the deposit form (and its fields would double the lead form's).
+  if (!paysDeposit) depositForm?.remove();
   const note = q("[data-payment-note]");
   const showNote = () => {
     if (note) note.textContent = paymentNote(choices().plan, offer.deposit, paysDeposit);
