@@ -15,8 +15,8 @@ import {
   isCarCheckoutPath,
   paymentNote,
 } from "~/features/checkout/checkout";
-import { liveHold, reservedUntilText } from "~/features/payments/reservations";
 import { LEAD_TEXTS } from "~/features/leads/schemas";
+import { liveHold, reservedUntilText } from "~/features/payments/reservations";
 import { carFields } from "~/features/vehicle/car-fields";
 import type { TenantData } from "~/tenant/tenant.server";
 import { makeCar, makeSite, NOW } from "./helpers";

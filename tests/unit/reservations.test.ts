@@ -7,6 +7,7 @@
  * PostgreSQL in reservations-postgres.test.ts.
  */
 import { sql } from "kysely";
+import Stripe from "stripe";
 import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from "vitest";
 import {
   type AccountOptions,
@@ -28,7 +29,6 @@ import {
 import {
   type PaymentProvider,
   stripeProvider,
-  stripeSignature,
   type TestPaymentProvider,
   testProvider,
 } from "~/features/payments/providers.server";
@@ -37,6 +37,7 @@ import { createCarViewHandler } from "~/features/vehicle/car-view.server";
 import { type Db, openDb } from "~/lib/db/db.server";
 import type { TenantData } from "~/tenant/tenant.server";
 import { makeCar, makeSite, NOW } from "./helpers";
+import { startStripeStub } from "./stripe-stub";
 
 const HOST = "hold-motors.localhost";
 const car = (id: number, slug: string, reserve_deposit?: number | null) =>
@@ -563,7 +564,13 @@ describe("Stripe's webhook", () => {
     return to(
       new Request("http://localhost/api/online-payment/webhook", {
         method: "POST",
-        headers: { "stripe-signature": stripeSignature(raw, secret, clock) },
+        headers: {
+          "stripe-signature": Stripe.webhooks.generateTestHeaderString({
+            payload: raw,
+            secret,
+            timestamp: Math.floor(clock.getTime() / 1000),
+          }),
+        },
         body: raw,
       }),
     );
@@ -658,33 +665,55 @@ describe("Stripe's webhook", () => {
   });
 });
 
-describe("Stripe refunds", () => {
+describe("Stripe refunds, through the SDK", () => {
   it("posts the payment intent to /v1/refunds, once per payment", async () => {
-    const calls: { url: string; init: RequestInit }[] = [];
-    const stripe = stripeProvider("sk_test_123", {
-      apiBase: "https://stripe.test",
-      fetch: async (url, init) => {
-        calls.push({ url: String(url), init: init ?? {} });
-        return Response.json({ id: "re_1", status: "succeeded" });
-      },
-    });
-    expect(await stripe.refund({ paymentId: "p-1", paymentRef: "pi_123" })).toEqual({ refundRef: "re_1" });
-    expect(calls[0]?.url).toBe("https://stripe.test/v1/refunds");
-    const headers = calls[0]?.init.headers as Record<string, string>;
-    expect(headers.authorization).toBe("Bearer sk_test_123");
-    expect(headers["idempotency-key"]).toBe("refund-p-1");
-    expect(Object.fromEntries(new URLSearchParams(String(calls[0]?.init.body)))).toEqual({
-      payment_intent: "pi_123",
-      "metadata[payment_id]": "p-1",
-    });
+    const stub = await startStripeStub();
+    try {
+      stub.reply = () => ({ body: { id: "re_1", object: "refund", status: "succeeded" } });
+      const stripe = stripeProvider("sk_test_123", stub.api);
+      expect(await stripe.refund({ paymentId: "p-1", paymentRef: "pi_123" })).toEqual({ refundRef: "re_1" });
+      expect(stub.calls).toHaveLength(1);
+      expect(stub.calls[0]).toMatchObject({
+        method: "POST",
+        path: "/v1/refunds",
+        form: { payment_intent: "pi_123", "metadata[payment_id]": "p-1" },
+      });
+      expect(stub.calls[0]?.headers.authorization).toBe("Bearer sk_test_123");
+      expect(stub.calls[0]?.headers["idempotency-key"]).toBe("refund-p-1");
+    } finally {
+      await stub.close();
+    }
   });
 
   it.each([
-    ["a 4xx", () => Response.json({ error: { code: "charge_already_refunded" } }, { status: 400 })],
-    ["a failed refund", () => Response.json({ id: "re_2", status: "failed" })],
-  ])("%s is an error, never a refund", async (_what, reply) => {
-    const stripe = stripeProvider("sk", { fetch: async () => reply() });
-    await expect(stripe.refund({ paymentId: "p", paymentRef: "pi_1" })).rejects.toThrow(/Stripe answered/);
-    await expect(stripe.refund({ paymentId: "p", paymentRef: null })).rejects.toThrow(/no payment intent/);
+    [
+      "a 4xx",
+      {
+        status: 400,
+        body: {
+          error: {
+            type: "invalid_request_error",
+            code: "charge_already_refunded",
+            message: "Charge already refunded",
+          },
+        },
+      },
+      /Charge already refunded/,
+    ],
+    [
+      "a failed refund",
+      { body: { id: "re_2", object: "refund", status: "failed" } },
+      /Stripe answered refund re_2 failed/,
+    ],
+  ])("%s is an error, never a refund", async (_what, reply, error) => {
+    const stub = await startStripeStub();
+    try {
+      stub.reply = () => reply;
+      const stripe = stripeProvider("sk", stub.api);
+      await expect(stripe.refund({ paymentId: "p", paymentRef: "pi_1" })).rejects.toThrow(error);
+      await expect(stripe.refund({ paymentId: "p", paymentRef: null })).rejects.toThrow(/no payment intent/);
+    } finally {
+      await stub.close();
+    }
   });
 });
