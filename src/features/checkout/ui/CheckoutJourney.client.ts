@@ -22,7 +22,7 @@ import type { CarFields, CheckoutOffer } from "~/features/vehicle/car-fields";
 import { loadCarFields } from "~/features/vehicle/car-fields.client";
 import { formatMoney } from "~/lib/format";
 import { showFormErrors } from "~/lib/ui/form-errors.client";
-import { submitJsonForm } from "~/lib/ui/json-form";
+import { submitJsonForm } from "~/lib/ui/json-form.client";
 import {
   CHECKOUT_TEXTS,
   type CheckoutChoices,

@@ -10,7 +10,7 @@ import {
   reservedUntilText,
   type ShopperReservation,
 } from "~/features/payments/reservations";
-import { OFFLINE_TEXT } from "~/lib/ui/json-form";
+import { OFFLINE_TEXT, sendJson } from "~/lib/ui/lead-submit.client";
 
 type Listed = ShopperReservation & { car_name: string | null };
 
@@ -28,24 +28,18 @@ function stateLine(reservation: Listed): string {
 async function cancel(reservation: Listed, button: HTMLButtonElement, line: HTMLElement) {
   if (button.getAttribute("aria-disabled") === "true") return;
   button.setAttribute("aria-disabled", "true");
-  let answer: { reservation?: { text: string }; error?: string } | null = null;
-  try {
-    const response = await fetch("/api/reservations/cancel", {
-      method: "POST",
-      headers: { "content-type": "application/json", accept: "application/json" },
-      body: JSON.stringify({ reservation: reservation.id }),
-    });
-    answer = (await response.json().catch(() => null)) as typeof answer;
-  } catch {
-    answer = { error: OFFLINE_TEXT };
-  }
+  const answer = await sendJson<{ reservation: { text: string } }>(
+    "/api/reservations/cancel",
+    { failed: RESERVE_TEXTS.refundFailed, offline: OFFLINE_TEXT },
+    { body: { reservation: reservation.id } },
+  );
   button.removeAttribute("aria-disabled");
-  if (answer?.reservation) {
-    line.textContent = answer.reservation.text;
+  if (answer.ok) {
+    line.textContent = answer.body.reservation.text;
     button.remove();
     line.focus();
   } else {
-    line.textContent = `${stateLine(reservation)} ${answer?.error ?? RESERVE_TEXTS.refundFailed}`;
+    line.textContent = `${stateLine(reservation)} ${answer.error}`;
   }
 }
 
