@@ -1,9 +1,9 @@
 /**
  * The view counter: one view.json call once the page is idle; the line shows only a real count.
- * The same answer says whether the car is held (`reserved_until`), shown by reserved-mark.client.ts.
+ * The same answer says whether the car is held (`reserved_until`): only then is the code that
+ * shows it (reserved-mark.client.ts) loaded, so a free car's page loads nothing more.
  */
 import { formatNumber } from "~/lib/format";
-import { showReserved } from "./reserved-mark.client";
 
 const counter = document.querySelector<HTMLElement>("[data-view-counter]");
 
@@ -23,7 +23,9 @@ async function countView(element: HTMLElement) {
       views?: unknown;
       reserved_until?: unknown;
     };
-    showReserved(reserved_until);
+    if (typeof reserved_until === "string") {
+      void import("./reserved-mark.client").then((mark) => mark.showReserved(reserved_until));
+    }
     if (typeof views !== "number" || !Number.isFinite(views) || views < 1) return;
     const text = element.querySelector("[data-view-text]");
     if (text) text.textContent = views === 1 ? "1 view" : `${formatNumber(views)} views`;
