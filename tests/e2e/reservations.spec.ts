@@ -166,4 +166,8 @@ test("Online Purchase takes the same deposit and says the balance is settled wit
   await expect(details.getByRole("button", { name: "Pay $500 deposit" })).toBeVisible();
   await expect(details.getByRole("button", { name: "Send Purchase Request" })).toHaveCount(0);
   await expectNoAxeViolations(page);
+  for (const width of [390, 1280]) {
+    await page.setViewportSize({ width, height: 900 });
+    await page.screenshot({ path: `/tmp/reserve-shots/checkout-deposit-${width}.png`, fullPage: true });
+  }
 });

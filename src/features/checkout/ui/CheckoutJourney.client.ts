@@ -278,8 +278,10 @@ async function start() {
     "rules" | "dealerships" | "optIn"
   >;
 
-  // The request path has no use for the deposit form (and its fields would double the lead form's).
-  if (!paysDeposit) depositForm?.remove();
+  // Each path drops the other's form: the request path the deposit form (its fields would double
+  // the lead form's), the deposit path the lead form's empty holder (its reserved height).
+  if (paysDeposit) holder?.remove();
+  else depositForm?.remove();
   const note = q("[data-payment-note]");
   const showNote = () => {
     if (note) note.textContent = paymentNote(choices().plan, offer.deposit, paysDeposit);
