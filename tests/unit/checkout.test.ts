@@ -13,8 +13,10 @@ import {
   checkoutSummary,
   checkoutTarget,
   isCarCheckoutPath,
+  paymentNote,
 } from "~/features/checkout/checkout";
 import { LEAD_TEXTS } from "~/features/leads/schemas";
+import { liveHold, reservedUntilText } from "~/features/payments/reservations";
 import { carFields } from "~/features/vehicle/car-fields";
 import type { TenantData } from "~/tenant/tenant.server";
 import { makeCar, makeSite, NOW } from "./helpers";
@@ -191,5 +193,43 @@ describe("car fields tell the checkout page whether and how a car can be bought 
       "Vehicle Make": car.make,
       page_id: "checkout",
     });
+  });
+});
+
+describe("what a page says of a paid hold, and of paying", () => {
+  it("Reserved until {day, time} on the dealer's clock", () => {
+    // 00:30 UTC is 10:30 in Brisbane (no daylight saving) and 11:30 in Sydney (daylight saving).
+    expect(reservedUntilText(new Date("2026-12-18T00:30:00Z"), "Australia/Brisbane")).toBe(
+      "Reserved until Fri 18 Dec, 10:30am",
+    );
+    expect(reservedUntilText(new Date("2026-12-18T00:30:00Z"), "Australia/Sydney")).toBe(
+      "Reserved until Fri 18 Dec, 11:30am",
+    );
+    expect(reservedUntilText(new Date("2026-12-17T14:05:00Z"), "Australia/Perth")).toBe(
+      "Reserved until Thu 17 Dec, 10:05pm",
+    );
+  });
+
+  it("a hold shows only while it lasts, whatever view.json sent", () => {
+    const now = new Date("2026-12-16T00:00:00Z");
+    expect(liveHold("2026-12-18T00:30:00.000Z", now)).toEqual(new Date("2026-12-18T00:30:00Z"));
+    expect(liveHold("2026-12-16T00:00:00.000Z", now)).toBeNull();
+    expect(liveHold(null, now)).toBeNull();
+    expect(liveHold("not a date", now)).toBeNull();
+    expect(liveHold(1797000000, now)).toBeNull();
+  });
+
+  it("says plainly when nothing is paid or held, and that buying settles the balance with the dealer", () => {
+    const none =
+      "No payment is taken on this website and the car is not held for you: this is a request. The dealer will contact you to confirm it and take any payment securely.";
+    expect(paymentNote("reserve", 500, false)).toBe(none);
+    expect(paymentNote("buy", 500, false)).toBe(none);
+    expect(paymentNote("reserve", null, true)).toBe(none);
+    expect(paymentNote("reserve", 500, true)).toBe(
+      "You pay the $500 deposit securely on our payment provider's page. Once it is paid the car is held for you for 48 hours, and the deposit is 100% refundable.",
+    );
+    expect(paymentNote("buy", 1000, true)).toBe(
+      "You pay the $1,000 deposit securely on our payment provider's page. Once it is paid the car is held for you for 48 hours, and the deposit is 100% refundable. The balance is settled with the dealer.",
+    );
   });
 });

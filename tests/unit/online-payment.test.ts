@@ -5,6 +5,7 @@
  * for the dealer's CRM, however often the result arrives.
  */
 import { sql } from "kysely";
+import Stripe from "stripe";
 import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from "vitest";
 import {
   type AccountOptions,
@@ -33,13 +34,13 @@ import {
   type PaymentProvider,
   paymentProviderFromEnv,
   stripeProvider,
-  stripeSignature,
   testProvider,
-  verifyStripeSignature,
+  verifiedStripeEvent,
 } from "~/features/payments/providers.server";
 import { type Db, openDb } from "~/lib/db/db.server";
 import type { TenantData } from "~/tenant/tenant.server";
 import { makeSite, NOW } from "./helpers";
+import { type StripeStub, startStripeStub } from "./stripe-stub";
 
 describe("amounts", () => {
   it.each([
@@ -101,19 +102,33 @@ describe("what a payment asks", () => {
 
 describe("Stripe", () => {
   const secret = "whsec_test";
+  let stub: StripeStub;
+  beforeAll(async () => {
+    stub = await startStripeStub();
+  });
+  afterAll(() => stub.close());
   const body = '{"type":"checkout.session.completed"}';
 
-  it("accepts its own signature within 5 minutes and nothing else", () => {
-    const header = stripeSignature(body, secret, NOW);
-    expect(verifyStripeSignature(body, header, secret, NOW)).toBe(true);
-    expect(verifyStripeSignature(body, header, secret, new Date(NOW.getTime() + 299_000))).toBe(true);
-    expect(verifyStripeSignature(body, header, secret, new Date(NOW.getTime() + 301_000))).toBe(false);
-    expect(verifyStripeSignature(`${body} `, header, secret, NOW)).toBe(false);
-    expect(verifyStripeSignature(body, header, "whsec_other", NOW)).toBe(false);
-    expect(verifyStripeSignature(body, null, secret, NOW)).toBe(false);
-    expect(verifyStripeSignature(body, "t=abc,v1=00", secret, NOW)).toBe(false);
+  const sign = (payload: string, at: Date, key = secret) =>
+    Stripe.webhooks.generateTestHeaderString({
+      payload,
+      secret: key,
+      timestamp: Math.floor(at.getTime() / 1000),
+    });
+  const verifies = (payload: string, header: string | null, key: string, at: Date) =>
+    verifiedStripeEvent(payload, header, key, at) !== null;
+
+  it("the SDK accepts Stripe's own signature within 5 minutes and nothing else", () => {
+    const header = sign(body, NOW);
+    expect(verifiedStripeEvent(body, header, secret, NOW)).toEqual({ type: "checkout.session.completed" });
+    expect(verifies(body, header, secret, new Date(NOW.getTime() + 299_000))).toBe(true);
+    expect(verifies(body, header, secret, new Date(NOW.getTime() + 301_000))).toBe(false);
+    expect(verifies(`${body} `, header, secret, NOW)).toBe(false);
+    expect(verifies(body, header, "whsec_other", NOW)).toBe(false);
+    expect(verifies(body, null, secret, NOW)).toBe(false);
+    expect(verifies(body, "t=abc,v1=00", secret, NOW)).toBe(false);
     // A rotated secret: Stripe sends a v1 per secret; one match is enough.
-    expect(verifyStripeSignature(body, `${header},v1=${"0".repeat(64)}`, secret, NOW)).toBe(true);
+    expect(verifies(body, `${header},v1=${"0".repeat(64)}`, secret, NOW)).toBe(true);
   });
 
   describe("against a vector computed outside the code", () => {
@@ -125,20 +140,16 @@ describe("Stripe", () => {
     const VECTOR_BODY = '{"type":"payment_intent.created","id":"evt_vector"}';
     const VECTOR_V1 = "24e5c801cb330432906bc3426c9d55c6354f51b628a2a0081e0c9124396820dc";
 
-    it("signs as Stripe does", () => {
+    it("the SDK's test signer signs as the vector says", () => {
       expect(NOW.getTime() / 1000).toBe(VECTOR_T);
-      expect(stripeSignature(VECTOR_BODY, VECTOR_SECRET, NOW)).toBe(`t=${VECTOR_T},v1=${VECTOR_V1}`);
+      expect(sign(VECTOR_BODY, NOW, VECTOR_SECRET)).toBe(`t=${VECTOR_T},v1=${VECTOR_V1}`);
     });
 
     it("takes the vector, and refuses it with the timestamp or the body changed", () => {
-      expect(verifyStripeSignature(VECTOR_BODY, `t=${VECTOR_T},v1=${VECTOR_V1}`, VECTOR_SECRET, NOW)).toBe(
-        true,
-      );
+      expect(verifies(VECTOR_BODY, `t=${VECTOR_T},v1=${VECTOR_V1}`, VECTOR_SECRET, NOW)).toBe(true);
+      expect(verifies(VECTOR_BODY, `t=${VECTOR_T - 1},v1=${VECTOR_V1}`, VECTOR_SECRET, NOW)).toBe(false);
       expect(
-        verifyStripeSignature(VECTOR_BODY, `t=${VECTOR_T - 1},v1=${VECTOR_V1}`, VECTOR_SECRET, NOW),
-      ).toBe(false);
-      expect(
-        verifyStripeSignature(
+        verifies(
           VECTOR_BODY.replace("created", "updated"),
           `t=${VECTOR_T},v1=${VECTOR_V1}`,
           VECTOR_SECRET,
@@ -172,15 +183,11 @@ describe("Stripe", () => {
     });
   });
 
-  it("opens a Checkout session in AUD for the amount, once per payment", async () => {
-    const calls: { url: string; init: RequestInit }[] = [];
-    const provider = stripeProvider("sk_test_123", {
-      apiBase: "https://stripe.test",
-      fetch: async (url, init) => {
-        calls.push({ url: String(url), init: init ?? {} });
-        return Response.json({ id: "cs_test_1", url: "https://checkout.stripe.test/cs_test_1" });
-      },
+  it("opens a Checkout session in AUD for the amount, once per payment, through the SDK", async () => {
+    stub.reply = () => ({
+      body: { id: "cs_test_1", object: "checkout.session", url: "https://checkout.stripe.test/cs_test_1" },
     });
+    const provider = stripeProvider("sk_test_123", stub.api);
     const checkout = await provider.createCheckout({
       paymentId: "p-1",
       amountCents: 125050,
@@ -190,25 +197,30 @@ describe("Stripe", () => {
       cancelUrl: "https://test.example/online-payment?payment=p-1&cancelled=1",
     });
     expect(checkout).toEqual({ url: "https://checkout.stripe.test/cs_test_1", providerRef: "cs_test_1" });
-    expect(calls[0]?.url).toBe("https://stripe.test/v1/checkout/sessions");
-    const headers = calls[0]?.init.headers as Record<string, string>;
-    expect(headers.authorization).toBe("Bearer sk_test_123");
-    expect(headers["idempotency-key"]).toBe("checkout-p-1");
-    const form = new URLSearchParams(String(calls[0]?.init.body));
-    expect(Object.fromEntries(form)).toMatchObject({
+    expect(stub.calls).toHaveLength(1);
+    expect(stub.calls[0]).toMatchObject({ method: "POST", path: "/v1/checkout/sessions" });
+    expect(stub.calls[0]?.headers.authorization).toBe("Bearer sk_test_123");
+    expect(stub.calls[0]?.headers["idempotency-key"]).toBe("checkout-p-1");
+    expect(stub.calls[0]?.form).toEqual({
       mode: "payment",
+      "line_items[0][quantity]": "1",
       "line_items[0][price_data][currency]": "aud",
       "line_items[0][price_data][unit_amount]": "125050",
+      "line_items[0][price_data][product_data][name]": "Service invoice INV-2041 – Test Motors",
       client_reference_id: "p-1",
       "metadata[payment_id]": "p-1",
       customer_email: "kim@example.com.au",
+      success_url: "https://test.example/online-payment?payment=p-1",
+      cancel_url: "https://test.example/online-payment?payment=p-1&cancelled=1",
     });
   });
 
   it("a refused session is an error, not a page to send the shopper to", async () => {
-    const provider = stripeProvider("sk_test_123", {
-      fetch: async () => Response.json({ error: {} }, { status: 402 }),
+    stub.reply = () => ({
+      status: 402,
+      body: { error: { type: "invalid_request_error", message: "Refused" } },
     });
+    const provider = stripeProvider("sk_test_123", stub.api);
     await expect(
       provider.createCheckout({
         paymentId: "p",
@@ -218,7 +230,7 @@ describe("Stripe", () => {
         successUrl: "https://a.example/",
         cancelUrl: "https://a.example/",
       }),
-    ).rejects.toThrow(/402/);
+    ).rejects.toThrow(/Refused/);
   });
 
   it.each([
@@ -495,7 +507,15 @@ describe("POST /api/online-payment/webhook (Stripe)", () => {
     return to(
       new Request("http://localhost/api/online-payment/webhook", {
         method: "POST",
-        headers: { "stripe-signature": signature ?? stripeSignature(raw, secret, NOW) },
+        headers: {
+          "stripe-signature":
+            signature ??
+            Stripe.webhooks.generateTestHeaderString({
+              payload: raw,
+              secret,
+              timestamp: NOW.getTime() / 1000,
+            }),
+        },
         body: raw,
       }),
     );

@@ -7,6 +7,7 @@
  * PostgreSQL in reservations-postgres.test.ts.
  */
 import { sql } from "kysely";
+import Stripe from "stripe";
 import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from "vitest";
 import {
   type AccountOptions,
@@ -28,7 +29,6 @@ import {
 import {
   type PaymentProvider,
   stripeProvider,
-  stripeSignature,
   type TestPaymentProvider,
   testProvider,
 } from "~/features/payments/providers.server";
@@ -37,6 +37,7 @@ import { createCarViewHandler } from "~/features/vehicle/car-view.server";
 import { type Db, openDb } from "~/lib/db/db.server";
 import type { TenantData } from "~/tenant/tenant.server";
 import { makeCar, makeSite, NOW } from "./helpers";
+import { startStripeStub } from "./stripe-stub";
 
 const HOST = "hold-motors.localhost";
 const car = (id: number, slug: string, reserve_deposit?: number | null) =>
@@ -60,6 +61,7 @@ const CARS = {
   stuck: car(208, "refund-refused-car", 500),
   webhookRace: car(209, "webhook-raced-car", 500),
   lateCancel: car(211, "late-cancel-car", 500),
+  bought: car(212, "bought-online-car", 500),
   feedReserved: makeCar({ id: 210, slug: "feed-reserved-car", reserve_deposit: 500, reserved: true }),
 };
 const data: TenantData = {
@@ -177,10 +179,12 @@ const cancel = async (cookie: string, reservation: unknown) =>
       request("/api/reservations/cancel", "POST", { reservation }, cookie),
     ),
   );
-const view = async (slug: string, query = "?count=0") => {
-  const response = await createCarViewHandler({ ...options(), now: () => clock })(
-    request(`/cars/${slug}/view.json${query}`, "GET"),
-  );
+const view = async (slug: string, query = "?count=0", depositsOnline = true) => {
+  const response = await createCarViewHandler({
+    ...options(),
+    now: () => clock,
+    depositsOnline: () => depositsOnline,
+  })(request(`/cars/${slug}/view.json${query}`, "GET"));
   return {
     cache: response.headers.get("cache-control"),
     body: (await response.json()) as Record<string, unknown>,
@@ -299,6 +303,48 @@ describe("POST /api/reservations: paying a car's reserve deposit", () => {
   });
 });
 
+describe("the checkout page's deposit", () => {
+  it("view.json says whether the deposit is paid here: a provider and a deposit, else the request", async () => {
+    expect((await view(CARS.own.slug)).body.deposit_online).toBe(true);
+    expect((await view(CARS.none.slug)).body.deposit_online).toBe(false);
+    expect((await view(CARS.own.slug, "?count=0", false)).body.deposit_online).toBe(false);
+  });
+
+  it("checks the plan with the page's rules, and the dealer reads it in every notice", async () => {
+    const buy = (body: Record<string, string>) =>
+      createReserveHandler(options())(
+        request(
+          "/api/reservations",
+          "POST",
+          { car: CARS.bought.slug, name: "Kim", email: "kim@example.com.au", ...body },
+          shoppers.kim,
+        ),
+      );
+    expect(await answer(await buy({ plan: "buy", trade_in: "Yes" }))).toEqual({
+      status: 400,
+      body: {
+        error: "Please fix the following errors:",
+        fields: { payment: "Please choose how you would like to pay." },
+      },
+    });
+    expect((await answer(await buy({ plan: "lease", trade_in: "Yes" }))).status).toBe(400);
+    const started = await answer(await buy({ plan: "buy", payment: "finance", trade_in: "Yes" }));
+    expect(started.status).toBe(201);
+    const id = String(started.body.payment);
+    await pay(id);
+    const { rows } = await sql<{ fields: Record<string, unknown> }>`select fields from leads
+      where fields->>'payment_id' = ${id}`.execute(db);
+    expect(rows).toHaveLength(1);
+    expect(rows[0]?.fields.subcategory).toBe("Reserve Online – deposit paid");
+    expect(rows[0]?.fields.message).toBe(
+      "Reserve deposit of $500.00 paid online: the car is held for this shopper for 48 hours.\n\n" +
+        "I would like to buy the 2021 Mazda CX-5 212 ($29,990).\nPayment: finance.\nTrade-in: yes.\n" +
+        "Pick-up from Test Motors.",
+    );
+    expect(rows[0]?.fields).not.toHaveProperty("checkout_request");
+  });
+});
+
 describe("a confirmed deposit holds the car", () => {
   it("for 48 hours from payment: view.json says until when (briefly cached), the CRM hears once", async () => {
     const id = await started(shoppers.kim, CARS.own.slug);
@@ -412,6 +458,29 @@ describe("POST /api/reservations/cancel", () => {
     const id = await started(shoppers.kim, CARS.cancel.slug);
     await pay(id);
     const hold = (await statusOf(shoppers.kim, id)).reservation.id;
+    // The account page lists it, newest first, with Cancel; another shopper sees none of it.
+    const listed = async (cookie: string) =>
+      (
+        await answer(
+          await createReserveHandler(options())(request("/api/reservations", "GET", undefined, cookie)),
+        )
+      ).body;
+    expect((await listed(shoppers.kim)).reservations).toContainEqual({
+      id: hold,
+      car_id: 206,
+      car_slug: "cancelled-car",
+      car_name: "2021 Mazda CX-5 206",
+      state: "held",
+      reserved_until: "2026-06-17T02:00:00.000Z",
+      amount: "$500.00",
+      text: "Reserved for you.",
+      cancellable: true,
+    });
+    expect(((await listed(shoppers.kim)).reservations as { id: string }[])[0]?.id).toBe(hold);
+    expect(((await listed(shoppers.lee)).reservations as { id: string }[]).map((r) => r.id)).not.toContain(
+      hold,
+    );
+    expect(await listed("")).toEqual({ available: true });
     expect(await cancel("", hold)).toEqual({ status: 401, body: { error: RESERVE_TEXTS.signInToManage } });
     expect(await cancel(shoppers.lee, hold)).toEqual({
       status: 404,
@@ -424,6 +493,13 @@ describe("POST /api/reservations/cancel", () => {
     expect(provider.refunds).toEqual([{ paymentId: id, paymentRef: `test_pi_${id}` }]);
     expect((await view(CARS.cancel.slug)).body.reserved_until).toBeNull();
     expect((await statusOf(shoppers.kim, id)).status).toBe("refunded");
+    expect(((await listed(shoppers.kim)).reservations as unknown[])[0]).toMatchObject({
+      id: hold,
+      state: "cancelled",
+      reserved_until: null,
+      text: "Reservation cancelled. Your deposit is being refunded in full.",
+      cancellable: false,
+    });
     // Again: nothing more is refunded or noticed.
     expect((await cancel(shoppers.kim, hold)).status).toBe(200);
     expect(provider.refunds).toHaveLength(1);
@@ -488,7 +564,13 @@ describe("Stripe's webhook", () => {
     return to(
       new Request("http://localhost/api/online-payment/webhook", {
         method: "POST",
-        headers: { "stripe-signature": stripeSignature(raw, secret, clock) },
+        headers: {
+          "stripe-signature": Stripe.webhooks.generateTestHeaderString({
+            payload: raw,
+            secret,
+            timestamp: Math.floor(clock.getTime() / 1000),
+          }),
+        },
         body: raw,
       }),
     );
@@ -583,33 +665,55 @@ describe("Stripe's webhook", () => {
   });
 });
 
-describe("Stripe refunds", () => {
+describe("Stripe refunds, through the SDK", () => {
   it("posts the payment intent to /v1/refunds, once per payment", async () => {
-    const calls: { url: string; init: RequestInit }[] = [];
-    const stripe = stripeProvider("sk_test_123", {
-      apiBase: "https://stripe.test",
-      fetch: async (url, init) => {
-        calls.push({ url: String(url), init: init ?? {} });
-        return Response.json({ id: "re_1", status: "succeeded" });
-      },
-    });
-    expect(await stripe.refund({ paymentId: "p-1", paymentRef: "pi_123" })).toEqual({ refundRef: "re_1" });
-    expect(calls[0]?.url).toBe("https://stripe.test/v1/refunds");
-    const headers = calls[0]?.init.headers as Record<string, string>;
-    expect(headers.authorization).toBe("Bearer sk_test_123");
-    expect(headers["idempotency-key"]).toBe("refund-p-1");
-    expect(Object.fromEntries(new URLSearchParams(String(calls[0]?.init.body)))).toEqual({
-      payment_intent: "pi_123",
-      "metadata[payment_id]": "p-1",
-    });
+    const stub = await startStripeStub();
+    try {
+      stub.reply = () => ({ body: { id: "re_1", object: "refund", status: "succeeded" } });
+      const stripe = stripeProvider("sk_test_123", stub.api);
+      expect(await stripe.refund({ paymentId: "p-1", paymentRef: "pi_123" })).toEqual({ refundRef: "re_1" });
+      expect(stub.calls).toHaveLength(1);
+      expect(stub.calls[0]).toMatchObject({
+        method: "POST",
+        path: "/v1/refunds",
+        form: { payment_intent: "pi_123", "metadata[payment_id]": "p-1" },
+      });
+      expect(stub.calls[0]?.headers.authorization).toBe("Bearer sk_test_123");
+      expect(stub.calls[0]?.headers["idempotency-key"]).toBe("refund-p-1");
+    } finally {
+      await stub.close();
+    }
   });
 
   it.each([
-    ["a 4xx", () => Response.json({ error: { code: "charge_already_refunded" } }, { status: 400 })],
-    ["a failed refund", () => Response.json({ id: "re_2", status: "failed" })],
-  ])("%s is an error, never a refund", async (_what, reply) => {
-    const stripe = stripeProvider("sk", { fetch: async () => reply() });
-    await expect(stripe.refund({ paymentId: "p", paymentRef: "pi_1" })).rejects.toThrow(/Stripe answered/);
-    await expect(stripe.refund({ paymentId: "p", paymentRef: null })).rejects.toThrow(/no payment intent/);
+    [
+      "a 4xx",
+      {
+        status: 400,
+        body: {
+          error: {
+            type: "invalid_request_error",
+            code: "charge_already_refunded",
+            message: "Charge already refunded",
+          },
+        },
+      },
+      /Charge already refunded/,
+    ],
+    [
+      "a failed refund",
+      { body: { id: "re_2", object: "refund", status: "failed" } },
+      /Stripe answered refund re_2 failed/,
+    ],
+  ])("%s is an error, never a refund", async (_what, reply, error) => {
+    const stub = await startStripeStub();
+    try {
+      stub.reply = () => reply;
+      const stripe = stripeProvider("sk", stub.api);
+      await expect(stripe.refund({ paymentId: "p", paymentRef: "pi_1" })).rejects.toThrow(error);
+      await expect(stripe.refund({ paymentId: "p", paymentRef: null })).rejects.toThrow(/no payment intent/);
+    } finally {
+      await stub.close();
+    }
   });
 });

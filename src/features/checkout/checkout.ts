@@ -1,8 +1,10 @@
 /**
  * Online checkout (spec §2 routes, §5 "Reserve shown only if checkout enabled", §9 reserve): the
  * shopper reserves a car with a refundable deposit or asks to buy it outright, chooses how to pay
- * and how to take it home, then leaves their details. No payment is taken online: the request is a
- * lead (subcategory Reserve Online or Online Purchase) that the dealer follows up.
+ * and how to take it home, then leaves their details. Where a payment provider is configured (view.json
+ * `deposit_online`) both pay the car's deposit on the provider's page, which holds the car 48 hours
+ * (POST /api/reservations; buying settles the balance with the dealer); elsewhere the request is a
+ * lead (subcategory Reserve Online or Online Purchase) that the dealer follows up, nothing paid or held.
  *
  * Routes: `/cars/{slug}/checkout` (or `/cars/{slug}/buy-online`) starts with Reserve chosen;
  * `/checkout-journey?car_id={slug}` starts with Buy. All three serve one static page per site.
@@ -53,9 +55,24 @@ export const CHECKOUT_TEXTS = {
   handover: "Please choose pick-up or delivery.",
   notOffered: "This vehicle can't be reserved or bought online. Please enquire and our team will help.",
   signInUnavailable: "Sorry, we couldn't check whether you are signed in. Please try again in a moment.",
+  /** Deployed without a payment provider: the request-only lead, said plainly. */
   noPayment:
-    "No payment is taken on this website. When you send this request, the dealer will contact you to confirm it and take any payment securely.",
+    "No payment is taken on this website and the car is not held for you: this is a request. The dealer will contact you to confirm it and take any payment securely.",
+  /** A payment provider is configured: the deposit is paid on its page and holds the car. */
+  deposit: (deposit: string) =>
+    `You pay the ${deposit} deposit securely on our payment provider's page. Once it is paid the car is held for you for 48 hours, and the deposit is 100% refundable.`,
+  balance: "The balance is settled with the dealer.",
+  reserved: (until: string) =>
+    `This car is ${until.charAt(0).toLowerCase()}${until.slice(1)}. Find something similar, or add it to your watchlist in case it comes back.`,
+  payLabel: (deposit: string) => `Pay ${deposit} deposit`,
 } as const;
+
+/** What the plan step says about payment: the deposit and its hold, or that nothing is taken. */
+export function paymentNote(plan: CheckoutPlan | "", deposit: number | null, depositOnline: boolean): string {
+  if (!depositOnline || !deposit) return CHECKOUT_TEXTS.noPayment;
+  const note = CHECKOUT_TEXTS.deposit(formatMoney(deposit));
+  return plan === "buy" ? `${note} ${CHECKOUT_TEXTS.balance}` : note;
+}
 
 /** Spec §4: errors are listed under 'Please fix the following errors:'; keys are the fields. */
 export function checkChoices(choices: CheckoutChoices, deliveryOffered: boolean): Record<string, string> {

@@ -5,9 +5,11 @@
  * failed insert.
  */
 import { z } from "zod";
+import { LEAD_TEXTS } from "~/features/leads/schemas";
 import { payerFields } from "~/features/payments/payment.schema";
 import { shopperString } from "~/lib/shopper-input";
 import { REQUEST_ERRORS } from "~/server/errors";
+import { CHECKOUT_TEXTS } from "./checkout";
 
 export const reserveRequestSchema = z.object({
   car: shopperString(REQUEST_ERRORS.unknownCar)
@@ -15,4 +17,14 @@ export const reserveRequestSchema = z.object({
     .max(200, REQUEST_ERRORS.unknownCar)
     .regex(/^[a-z0-9]+(?:-[a-z0-9]+)*$/, REQUEST_ERRORS.unknownCar),
   ...payerFields,
+  /**
+   * The checkout page's plan (reserve, or buy with how to pay), trade-in and hand-over: checked
+   * with the page's own rules (checkChoices) and written into the dealer's notice. Absent: a plain
+   * reserve deposit.
+   */
+  plan: z.enum(["reserve", "buy"], { error: CHECKOUT_TEXTS.plan }).optional(),
+  payment: z.enum(["", "full", "finance"], { error: CHECKOUT_TEXTS.payment }).default(""),
+  trade_in: z.enum(["", "Yes", "No"], { error: LEAD_TEXTS.yesNo }).default(""),
+  handover: z.enum(["", "pickup", "delivery"], { error: CHECKOUT_TEXTS.handover }).default(""),
+  postcode: shopperString(LEAD_TEXTS.postcode).trim().max(10, LEAD_TEXTS.postcode).default(""),
 });

@@ -1,16 +1,19 @@
 /**
  * Reserve Now with a paid deposit (spec §9: deposit from the car, else the site's $200; held 48
  * hours; 100% refundable), on the payment seam (src/features/payments/):
- * - GET /api/reservations: `{ available }` (a payment provider is configured); with
- *   `?payment=<id>`, the signed-in shopper's reserve payment and its hold (the return page).
- * - POST /api/reservations `{ car, name, last_name?, email }`: stores the deposit's payment for the
- *   car (the amount is the car's, never the shopper's) and answers `{ url }` of the provider's
- *   hosted checkout. The hold itself is made only when the provider confirms the payment.
+ * - GET /api/reservations: `{ available }` (a payment provider is configured), and for a
+ *   signed-in shopper `reservations`, their latest holds (the account page); with `?payment=<id>`,
+ *   the signed-in shopper's reserve payment and its hold (the return page).
+ * - POST /api/reservations `{ car, name, last_name?, email }`, and from the checkout page its plan
+ *   (`plan` reserve or buy, `payment`, `trade_in`, `handover`, `postcode`): stores the deposit's
+ *   payment for the car (the amount is the car's, never the shopper's) and answers `{ url }` of the
+ *   provider's hosted checkout. The hold itself is made only when the provider confirms the payment.
  * - POST /api/reservations/cancel `{ reservation }`: the shopper's own hold ends, deposit refunded.
  * All behind sign-in (spec §4 checkout gating).
  */
 
 import { sessionUser } from "~/features/account/account.server";
+import { deliveryEstimate, formatDeliveryPrice, showsDeliveryCalculator } from "~/features/delivery/delivery";
 import { fieldErrors, LEAD_TEXTS } from "~/features/leads/schemas";
 import { PAYMENT_TEXTS, paymentDescription } from "~/features/payments/payments";
 import {
@@ -20,8 +23,12 @@ import {
   startPayment,
 } from "~/features/payments/payments.server";
 import type { PaymentProvider } from "~/features/payments/providers.server";
-import { missedCarOffers, RESERVE_TEXTS } from "~/features/payments/reservations";
-import { cancelReservation, reservedUntil } from "~/features/payments/reservations.server";
+import { CHECKOUT_REQUEST_FIELD, missedCarOffers, RESERVE_TEXTS } from "~/features/payments/reservations";
+import {
+  cancelReservation,
+  reservedUntil,
+  shopperReservations,
+} from "~/features/payments/reservations.server";
 import { carFields } from "~/features/vehicle/car-fields";
 import { clock } from "~/server/clock";
 import { type CallContext, handleCall } from "~/server/context";
@@ -30,7 +37,7 @@ import { json } from "~/server/http";
 import { acceptJsonPost } from "~/server/json-post";
 import type { RateLimit } from "~/server/rate-limit.server";
 import { findCarIn } from "~/tenant/find-car";
-import { CHECKOUT_TEXTS } from "./checkout";
+import { CHECKOUT_TEXTS, checkChoices, checkoutSummary } from "./checkout";
 import { reserveRequestSchema } from "./reserve.schema";
 
 export interface ReserveOptions extends CallContext {
@@ -54,7 +61,19 @@ export function createReserveHandler(options: ReserveOptions): (req: Request) =>
 
     if (req.method === "GET") {
       const id = new URL(req.url).searchParams.get("payment");
-      if (id === null) return json({ available: options.provider !== null });
+      if (id === null) {
+        // Signed in: the shopper's own reservations too (their account page lists them).
+        const user = await sessionUser(db, tenant, req, at);
+        if (!user) return json({ available: options.provider !== null });
+        const reservations = await shopperReservations(db, tenant, user.id, at);
+        return json({
+          available: options.provider !== null,
+          reservations: reservations.map((reservation) => ({
+            ...reservation,
+            car_name: findCarIn(data, { id: reservation.car_id })?.name ?? null,
+          })),
+        });
+      }
       const user = await sessionUser(db, tenant, req, at);
       if (!user) return json({ error: RESERVE_TEXTS.signInToManage }, 401);
       const payment = await paymentStatus(db, tenant, user.id, id, at);
@@ -94,6 +113,20 @@ export function createReserveHandler(options: ReserveOptions): (req: Request) =>
         409,
       );
     }
+    // The checkout page's plan goes to the dealer in the notice, in the words the shopper reviewed.
+    let summary: string | null = null;
+    if (request.plan) {
+      const choices = { ...request, plan: request.plan };
+      const errors = checkChoices(choices, showsDeliveryCalculator(site));
+      if (Object.keys(errors).length > 0) return json({ error: LEAD_TEXTS.fixErrors, fields: errors }, 400);
+      const fields = carFields(data, car);
+      const postcode = choices.postcode.replace(/\s+/g, "");
+      const estimate = choices.handover === "delivery" ? deliveryEstimate(postcode, site.delivery) : null;
+      summary = checkoutSummary(fields, offer, choices, {
+        dealerName: fields.dealer.name,
+        estimate: estimate && { name: estimate.name, price_text: formatDeliveryPrice(estimate.price) },
+      }).join("\n");
+    }
     const reference = car.stocknum?.trim() || String(car.id);
     const started = await startPayment(db, options.provider, {
       tenant,
@@ -110,7 +143,11 @@ export function createReserveHandler(options: ReserveOptions): (req: Request) =>
       description: paymentDescription({ purpose: DEPOSIT_PURPOSE, reference: car.name }, site.name),
       returnPath: (id) => `/cars/${car.slug}/checkout?payment=${id}`,
       origin: returnOrigin(req, site.url),
-      car: { id: car.id, slug: car.slug, fields: offer.lead_fields },
+      car: {
+        id: car.id,
+        slug: car.slug,
+        fields: { ...offer.lead_fields, ...(summary ? { [CHECKOUT_REQUEST_FIELD]: summary } : {}) },
+      },
       at,
     });
     if (!started) return json({ error: PAYMENT_TEXTS.failed }, 502);

@@ -1,11 +1,12 @@
 /**
- * Payment providers: who takes the card. Stripe Checkout when STRIPE_SECRET_KEY is set (its hosted
- * page takes Mastercard, Visa, Maestro, Google Pay and Apple Pay; the result arrives at
- * POST /api/online-payment/webhook, signed with STRIPE_WEBHOOK_SECRET). Under `npm start` without a
+ * Payment providers: who takes the card. Stripe Checkout when STRIPE_SECRET_KEY is set, called
+ * through the official `stripe` SDK (its hosted page takes Mastercard, Visa, Maestro, Google Pay
+ * and Apple Pay; the result arrives at POST /api/online-payment/webhook, signed with
+ * STRIPE_WEBHOOK_SECRET and checked by the SDK; STRIPE_API_BASE sends the calls to a stand-in). Under `npm start` without a
  * key: a test checkout served by this site that charges nothing (like the SMS console adapter).
  * Anywhere else without a key: none, and the page says online payment is unavailable.
  */
-import { createHmac, timingSafeEqual } from "node:crypto";
+import Stripe from "stripe";
 import { localStandInsAllowed } from "~/server/deploy";
 
 export interface CheckoutInput {
@@ -62,61 +63,71 @@ export function testProvider(): TestPaymentProvider {
 /** What the test checkout records as the money taken for a payment (Stripe's would be pi_…). */
 export const testPaymentRef = (paymentId: string) => `test_pi_${paymentId}`;
 
-/** Stripe Checkout Sessions and Refunds (form-encoded REST; no SDK needed for two calls). */
+/** Where the Stripe SDK sends its calls: Stripe's API, or (tests, local tools) a stand-in server. */
+export interface StripeApi {
+  host?: string | undefined;
+  port?: number | undefined;
+  protocol?: "http" | "https" | undefined;
+}
+
+/** STRIPE_API_BASE (`http://127.0.0.1:12111`, a local stand-in) as the SDK's host, port and protocol. */
+export function stripeApiFrom(base: string | undefined): StripeApi {
+  if (!base) return {};
+  const url = new URL(base);
+  const protocol = url.protocol === "http:" ? "http" : "https";
+  return { host: url.hostname, port: Number(url.port) || (protocol === "http" ? 80 : 443), protocol };
+}
+
+/** Stripe Checkout Sessions and Refunds through the official SDK. */
 export function stripeProvider(
   secretKey: string,
-  options: { apiBase?: string; fetch?: typeof fetch; timeoutMs?: number } = {},
+  options: StripeApi & { timeoutMs?: number } = {},
 ): PaymentProvider {
-  const base = options.apiBase ?? "https://api.stripe.com";
-  const post = (path: string, form: URLSearchParams, idempotencyKey: string) =>
-    (options.fetch ?? fetch)(`${base}${path}`, {
-      method: "POST",
-      headers: {
-        authorization: `Bearer ${secretKey}`,
-        "content-type": "application/x-www-form-urlencoded",
-        "idempotency-key": idempotencyKey,
-      },
-      body: form,
-      signal: AbortSignal.timeout(options.timeoutMs ?? 10_000),
-    });
+  const stripe = new Stripe(secretKey, {
+    ...(options.host ? { host: options.host } : {}),
+    ...(options.port ? { port: options.port } : {}),
+    ...(options.protocol ? { protocol: options.protocol } : {}),
+    timeout: options.timeoutMs ?? 10_000,
+  });
   return {
     name: "stripe",
     async createCheckout(input) {
-      const form = new URLSearchParams({
-        mode: "payment",
-        "line_items[0][quantity]": "1",
-        "line_items[0][price_data][currency]": "aud",
-        "line_items[0][price_data][unit_amount]": String(input.amountCents),
-        "line_items[0][price_data][product_data][name]": input.description,
-        customer_email: input.email,
-        client_reference_id: input.paymentId,
-        "metadata[payment_id]": input.paymentId,
-        success_url: input.successUrl,
-        cancel_url: input.cancelUrl,
-      });
-      // A retried start never opens two sessions for one payment.
-      const response = await post("/v1/checkout/sessions", form, `checkout-${input.paymentId}`);
-      const body = (await response.json().catch(() => null)) as { id?: string; url?: string } | null;
-      if (!response.ok || !body?.id || !body.url) {
-        throw new Error(`Stripe answered ${response.status} without a checkout session`);
-      }
-      return { url: body.url, providerRef: body.id };
+      const session = await stripe.checkout.sessions.create(
+        {
+          mode: "payment",
+          line_items: [
+            {
+              quantity: 1,
+              price_data: {
+                currency: "aud",
+                unit_amount: input.amountCents,
+                product_data: { name: input.description },
+              },
+            },
+          ],
+          customer_email: input.email,
+          client_reference_id: input.paymentId,
+          metadata: { payment_id: input.paymentId },
+          success_url: input.successUrl,
+          cancel_url: input.cancelUrl,
+        },
+        // A retried start never opens two sessions for one payment.
+        { idempotencyKey: `checkout-${input.paymentId}` },
+      );
+      if (!session.url) throw new Error(`Stripe answered session ${session.id} without a checkout url`);
+      return { url: session.url, providerRef: session.id };
     },
     async refund(input) {
       if (!input.paymentRef) throw new Error(`payment ${input.paymentId} has no payment intent to refund`);
-      const form = new URLSearchParams({
-        payment_intent: input.paymentRef,
-        "metadata[payment_id]": input.paymentId,
-      });
       // One key per payment: a retried refund (a replayed event, a second click) refunds once.
-      const response = await post("/v1/refunds", form, `refund-${input.paymentId}`);
-      const body = (await response.json().catch(() => null)) as { id?: string; status?: string } | null;
-      if (!response.ok || !body?.id || body.status === "failed" || body.status === "canceled") {
-        throw new Error(
-          `Stripe answered ${response.status} without a refund (${body?.status ?? "no status"})`,
-        );
+      const refund = await stripe.refunds.create(
+        { payment_intent: input.paymentRef, metadata: { payment_id: input.paymentId } },
+        { idempotencyKey: `refund-${input.paymentId}` },
+      );
+      if (refund.status === "failed" || refund.status === "canceled") {
+        throw new Error(`Stripe answered refund ${refund.id} ${refund.status}`);
       }
-      return { refundRef: body.id };
+      return { refundRef: refund.id };
     },
   };
 }
@@ -137,38 +148,36 @@ export function testCheckoutAllowed(env: NodeJS.ProcessEnv = process.env): boole
  * fall into it, by accident or by a stray variable; else none.
  */
 export function paymentProviderFromEnv(env: NodeJS.ProcessEnv = process.env): PaymentProvider | null {
-  if (env.STRIPE_SECRET_KEY) return stripeProvider(env.STRIPE_SECRET_KEY, { apiBase: env.STRIPE_API_BASE });
+  if (env.STRIPE_SECRET_KEY) return stripeProvider(env.STRIPE_SECRET_KEY, stripeApiFrom(env.STRIPE_API_BASE));
   if (env.PAYMENT_PROVIDER === "test" && testCheckoutAllowed(env)) return testProvider();
   return null;
 }
 
+/** How old a signed webhook may be (Stripe's own default): older ones are refused as replays. */
+export const STRIPE_WEBHOOK_TOLERANCE_SECONDS = 300;
+
 /**
- * Stripe's webhook signature: header `t=<unix seconds>,v1=<hex HMAC-SHA256 of "t.body">`; any v1
- * may match, and the time must be within `toleranceSeconds` (replays are refused).
+ * A webhook's event once the SDK has checked its `Stripe-Signature` (HMAC of the timestamp and the
+ * raw body with the endpoint's secret, any v1 matching, at most 5 minutes old at `now`); null when
+ * the check fails.
  */
-export function verifyStripeSignature(
+export function verifiedStripeEvent(
   rawBody: string,
   header: string | null,
   secret: string,
   now: Date,
-  toleranceSeconds = 300,
-): boolean {
-  if (!header) return false;
-  const parts = header.split(",").map((part) => part.trim().split("="));
-  const timestamp = Number(parts.find(([key]) => key === "t")?.[1]);
-  if (!Number.isInteger(timestamp) || Math.abs(now.getTime() / 1000 - timestamp) > toleranceSeconds)
-    return false;
-  const expected = createHmac("sha256", secret).update(`${timestamp}.${rawBody}`).digest();
-  return parts
-    .filter(([key]) => key === "v1")
-    .some(([, value]) => {
-      const given = Buffer.from(value ?? "", "hex");
-      return given.length === expected.length && timingSafeEqual(given, expected);
-    });
-}
-
-/** Signs a body as Stripe does (tests and local tools). */
-export function stripeSignature(rawBody: string, secret: string, now: Date): string {
-  const t = Math.floor(now.getTime() / 1000);
-  return `t=${t},v1=${createHmac("sha256", secret).update(`${t}.${rawBody}`).digest("hex")}`;
+): Stripe.Event | null {
+  if (!header) return null;
+  try {
+    return Stripe.webhooks.constructEvent(
+      rawBody,
+      header,
+      secret,
+      STRIPE_WEBHOOK_TOLERANCE_SECONDS,
+      undefined,
+      now.getTime(),
+    );
+  } catch {
+    return null;
+  }
 }

@@ -13,6 +13,7 @@ import { isUuid } from "~/lib/ids";
 import { formatCents, PAYMENT_TEXTS, type PaymentStatus } from "./payments";
 import type { PaymentProvider } from "./providers.server";
 import {
+  CHECKOUT_REQUEST_FIELD,
   heldUntil,
   holdEnds,
   missedCarOffers,
@@ -21,6 +22,7 @@ import {
   type ReservationChange,
   type ReservationState,
   type ReserveOutcome,
+  type ShopperReservation,
 } from "./reservations";
 import { type PaymentsTable, paymentDb } from "./tables";
 
@@ -46,11 +48,12 @@ async function notify(
   hold: { id: string; reserved_until: Date } | null,
 ): Promise<string | null> {
   const amount = formatCents(payment.amount_cents);
+  const { [CHECKOUT_REQUEST_FIELD]: request, ...fields } = payment.car_fields ?? {};
   const [stored] = await storeLeads(trx, [
     {
       tenant: payment.tenant,
       lead: {
-        ...(payment.car_fields ?? {}),
+        ...fields,
         kind: "enquiry",
         category: "General Enquiry",
         subcategory: RESERVATION_SUBCATEGORIES[change],
@@ -58,7 +61,7 @@ async function notify(
         last_name: payment.last_name,
         email: payment.email,
         phone: payment.phone,
-        message: MESSAGES[change](amount),
+        message: request ? `${MESSAGES[change](amount)}\n\n${request}` : MESSAGES[change](amount),
         payment_id: payment.id,
         amount,
         provider: payment.provider,
@@ -367,4 +370,50 @@ export async function reservationAnswer(
     reserved_until: heldUntil({ state, reserved_until: hold.reserved_until }, now)?.toISOString() ?? null,
     text: RESERVE_TEXTS.state[state],
   };
+}
+
+/** How many of a shopper's reservations their account page lists, newest first. */
+const LISTED_RESERVATIONS = 5;
+
+/**
+ * The shopper's latest reservations on this site. A hold past its time reads as expired here
+ * (recorded when the car is next looked at), so the list is a read without writes.
+ */
+export async function shopperReservations(
+  db: Db,
+  tenant: string,
+  userId: string,
+  now: Date,
+): Promise<ShopperReservation[]> {
+  const rows = await paymentDb(db)
+    .selectFrom("reservations")
+    .innerJoin("payments", "payments.id", "reservations.payment_id")
+    .select([
+      "reservations.id",
+      "reservations.car_id",
+      "reservations.state",
+      "reservations.reserved_until",
+      "reservations.amount_cents",
+      "payments.car_slug",
+      "payments.status",
+    ])
+    .where("reservations.tenant", "=", tenant)
+    .where("reservations.user_id", "=", userId)
+    .orderBy("reservations.created_at", "desc")
+    .limit(LISTED_RESERVATIONS)
+    .execute();
+  return rows.map((row) => {
+    const until = heldUntil(row, now);
+    const state: ReservationState = row.state === "held" && !until ? "expired" : row.state;
+    return {
+      id: row.id,
+      car_id: row.car_id,
+      car_slug: row.car_slug,
+      state,
+      reserved_until: until?.toISOString() ?? null,
+      amount: formatCents(row.amount_cents),
+      text: RESERVE_TEXTS.state[state],
+      cancellable: (state === "held" || state === "expired") && row.status === "paid",
+    };
+  });
 }

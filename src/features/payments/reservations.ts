@@ -10,6 +10,8 @@
  * towards the car or is refunded when the shopper cancels.
  */
 import { WATCHLIST_PATH } from "~/features/account/account";
+import { formatTime } from "~/features/locations/locations";
+import { formatWeekdayDate, zonedParts } from "~/lib/dates";
 
 export const RESERVE_HOLD_HOURS = 48;
 const HOLD_MS = RESERVE_HOLD_HOURS * 3_600_000;
@@ -29,6 +31,12 @@ export const RESERVATION_SUBCATEGORIES: Record<ReservationChange, string> = {
   refunded: "Reserve Online – deposit refunded",
   taken: "Reserve Online – already reserved, deposit refunded",
 };
+
+/**
+ * The car fields' key under which a deposit started from the checkout page keeps the shopper's
+ * plan (reserve or buy, how they pay, trade-in, pick-up or delivery): every notice carries it.
+ */
+export const CHECKOUT_REQUEST_FIELD = "checkout_request";
 
 /** The hold a deposit paid at `paidAt` buys. */
 export function holdEnds(paidAt: Date): Date {
@@ -58,6 +66,9 @@ export const RESERVE_TEXTS = {
     `Sorry, someone reserved this car moments before you. Your deposit ${refunded ? "has been" : "is being"} refunded in full. Find something similar, or add it to your watchlist in case it comes back.`,
   alreadyReserved:
     "This car has just been reserved. Find something similar, or add it to your watchlist in case it comes back.",
+  /** Beside "Reserved until …" on the car's own page. */
+  heldByAnother: (watchlist: boolean) =>
+    `Another shopper has paid a deposit to hold this car.${watchlist ? " Save it to your watchlist in case it comes back." : ""}`,
   notFound: "We couldn't find that reservation.",
   signInNeeded: "Please sign in to reserve this car.",
   signInToManage: "Please sign in to manage your reservation.",
@@ -72,6 +83,21 @@ export const RESERVE_TEXTS = {
   } satisfies Record<ReservationState, string>,
 } as const;
 
+/** A signed-in shopper's reservation as their account page lists it. */
+export interface ShopperReservation {
+  id: string;
+  car_id: number;
+  car_slug: string | null;
+  state: ReservationState;
+  /** Until when the car is held (ISO 8601), or null once the hold has ended. */
+  reserved_until: string | null;
+  amount: string;
+  /** The state in words, the refund included. */
+  text: string;
+  /** Cancel (and refund) is offered: held, or expired with the deposit not yet refunded. */
+  cancellable: boolean;
+}
+
 /** Where a shopper who just missed a car goes instead (spec: Find Me Something Similar, the watchlist). */
 export function missedCarOffers(
   slug: string,
@@ -80,4 +106,21 @@ export function missedCarOffers(
     { kind: "similar", label: "Find Me Something Similar", href: `/cars/${slug}#enquire` },
     { kind: "watchlist", label: "Your Watchlist", href: WATCHLIST_PATH },
   ];
+}
+
+/**
+ * What a page says of a held car in place of Reserve Now: "Reserved until Fri 18 Dec, 10:30am",
+ * in the dealer's time zone (the shopper reads the dealer's clock, as with opening hours).
+ */
+export function reservedUntilText(until: Date, timeZone: string): string {
+  const { date, minutes } = zonedParts(until, timeZone);
+  const time = `${Math.floor(minutes / 60)}:${String(minutes % 60).padStart(2, "0")}`;
+  return `Reserved until ${formatWeekdayDate(date)}, ${formatTime(time)}`;
+}
+
+/** A `reserved_until` as view.json answers it (ISO 8601 or null) that is still ahead of `now`, or null. */
+export function liveHold(value: unknown, now: Date): Date | null {
+  if (typeof value !== "string") return null;
+  const until = new Date(value);
+  return Number.isNaN(until.getTime()) || until.getTime() <= now.getTime() ? null : until;
 }

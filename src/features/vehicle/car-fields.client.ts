@@ -11,7 +11,13 @@ export const CAR_FIELDS_TEXTS = {
 
 const SLUG = /^[a-z0-9]+(?:-[a-z0-9]+)*$/;
 
-export type CarFieldsResult = { ok: true; car: CarFields } | { ok: false; message: string };
+/**
+ * `reservedUntil`: view.json's `reserved_until`, the paid hold on the car (ISO 8601), or null;
+ * `depositOnline`: its `deposit_online`, whether the deposit can be paid here.
+ */
+export type CarFieldsResult =
+  | { ok: true; car: CarFields; reservedUntil: string | null; depositOnline: boolean }
+  | { ok: false; message: string };
 
 export async function loadCarFields(slug: string, websiteId: string): Promise<CarFieldsResult> {
   if (!SLUG.test(slug)) return { ok: false, message: CAR_FIELDS_TEXTS.notFound };
@@ -25,7 +31,17 @@ export async function loadCarFields(slug: string, websiteId: string): Promise<Ca
         ok: false,
         message: response.status === 404 ? CAR_FIELDS_TEXTS.notFound : CAR_FIELDS_TEXTS.unavailable,
       };
-    return { ok: true, car: ((await response.json()) as { car_fields: CarFields }).car_fields };
+    const body = (await response.json()) as {
+      car_fields: CarFields;
+      reserved_until?: unknown;
+      deposit_online?: unknown;
+    };
+    return {
+      ok: true,
+      car: body.car_fields,
+      reservedUntil: typeof body.reserved_until === "string" ? body.reserved_until : null,
+      depositOnline: body.deposit_online === true,
+    };
   } catch {
     return { ok: false, message: CAR_FIELDS_TEXTS.unavailable };
   }

@@ -1,7 +1,8 @@
 /**
  * GET /cars/{slug}/view.json?photos_count=&updated_at=&website_id= (spec §7): counts one view of a
- * published car and answers `{ views, car_fields, reserved_until }`. `count=0` reads without
- * counting (the print page, the checkout page). Unknown car 404, bad query 400; the page shows
+ * published car and answers `{ views, car_fields, reserved_until, deposit_online }`
+ * (`deposit_online`: the checkout page takes the car's deposit here, else it sends a request).
+ * `count=0` reads without counting (the print page, the checkout page). Unknown car 404, bad query 400; the page shows
  * nothing unless it gets a number. `reserved_until` (ISO 8601, or null) is the paid hold on the car
  * (src/features/payments/reservations.ts), read live so every page shows it without a rebuild; a
  * read without counting may be cached for 30 seconds, a counting call never is (a cached answer
@@ -14,6 +15,7 @@
 import { createHash } from "node:crypto";
 import { sql } from "kysely";
 import { z } from "zod";
+import { paymentProviderFromEnv } from "~/features/payments/providers.server";
 import { reservedUntil } from "~/features/payments/reservations.server";
 import type { Db } from "~/lib/db/db.server";
 import { clientIp, clientKey } from "~/server/client";
@@ -63,6 +65,11 @@ export interface CarViewOptions extends CallContext {
   rateLimit?: RateLimit;
   /** A per-deploy secret mixed into the client's hash (IP_HASH_SECRET). */
   ipHashSecret?: string | null;
+  /**
+   * Whether this deploy takes reserve deposits online (a payment provider is configured); by
+   * default read from the environment as POST /api/reservations reads it.
+   */
+  depositsOnline?: () => boolean;
 }
 
 /**
@@ -104,6 +111,7 @@ export async function readViews(db: Db, tenant: string, car: Car): Promise<numbe
 
 export function createCarViewHandler(options: CarViewOptions): (req: Request) => Promise<Response> {
   const now = options.now ?? clock;
+  const depositsOnline = options.depositsOnline ?? (() => paymentProviderFromEnv() !== null);
   return handleCall({ name: "car-view", allow: "GET" }, options, async (call) => {
     const { req, tenant, data } = call;
     const url = new URL(req.url);
@@ -136,8 +144,16 @@ export function createCarViewHandler(options: CarViewOptions): (req: Request) =>
       ).allowed;
     const views = counts ? await countView(db, tenant, car, at) : await readViews(db, tenant, car);
     const until = await reservedUntil(db, tenant, car.id, at);
+    const fields = carFields(data, car);
+    // The checkout page's choice between paying the deposit and the request-only lead.
+    const depositOnline = Boolean(fields.checkout?.deposit) && depositsOnline();
     return json(
-      { views, car_fields: carFields(data, car), reserved_until: until?.toISOString() ?? null },
+      {
+        views,
+        car_fields: fields,
+        reserved_until: until?.toISOString() ?? null,
+        deposit_online: depositOnline,
+      },
       200,
       query.data.count === "0" ? { "cache-control": CAR_VIEW_READ_CACHE } : {},
     );

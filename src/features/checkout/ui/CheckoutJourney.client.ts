@@ -1,17 +1,28 @@
 /**
  * The checkout page's script: reads the car the address names from /cars/{slug}/view.json (so a car
- * sold since the build is never offered), asks for sign-in where the site gates checkout, checks
- * the plan, then mounts the shared lead form with the request written out.
+ * sold or held since the build is never offered), asks for sign-in where the site gates checkout
+ * (always when the deposit is paid here), checks the plan, then either takes the deposit through
+ * the payment provider (view.json `deposit_online`) or mounts the shared lead form with the request
+ * written out. Back from the provider (`?payment=`), it shows what the deposit bought.
  */
 import { requireSignIn } from "~/features/account/account.store";
 import { formatDeliveryPrice } from "~/features/delivery/delivery";
 import type { LeadFormProps } from "~/features/leads/ui/LeadForm";
 import { mountLeadFormInto } from "~/features/leads/ui/load-lead-form.client";
+import { DEFAULT_TIME_ZONE } from "~/features/locations/locations";
 import { cdnImage } from "~/features/media/media";
+import { PAYMENT_TEXTS } from "~/features/payments/payments";
+import {
+  liveHold,
+  missedCarOffers,
+  type ReserveOutcome,
+  reservedUntilText,
+} from "~/features/payments/reservations";
 import type { CarFields, CheckoutOffer } from "~/features/vehicle/car-fields";
 import { loadCarFields } from "~/features/vehicle/car-fields.client";
 import { formatMoney } from "~/lib/format";
 import { showFormErrors } from "~/lib/ui/form-errors.client";
+import { submitJsonForm } from "~/lib/ui/json-form.client";
 import {
   CHECKOUT_TEXTS,
   type CheckoutChoices,
@@ -21,6 +32,7 @@ import {
   checkoutSubmitLabel,
   checkoutSummary,
   checkoutTarget,
+  paymentNote,
 } from "../checkout";
 
 const root = document.querySelector<HTMLElement>("[data-checkout]");
@@ -30,6 +42,8 @@ const planForm = q<HTMLFormElement>('form[data-step="plan"]');
 const details = q('[data-step="details"]');
 const holder = q("[data-lead-holder]");
 const deliveryOffered = root?.dataset.delivery !== undefined;
+const timeZone = root?.dataset.timeZone ?? DEFAULT_TIME_ZONE;
+const depositForm = q<HTMLFormElement>("form[data-deposit-form]");
 let unmount: (() => void) | null = null;
 
 const say = (text: string) => {
@@ -132,6 +146,77 @@ function renderCar(car: CarFields, offer: CheckoutOffer, plan: CheckoutPlan) {
   showDependentFields();
 }
 
+/** Links offered to a shopper who cannot have this car (Find Me Something Similar, the watchlist). */
+function offerLinks(offers: { label: string; href: string }[]) {
+  const list = q("[data-checkout-offers]");
+  if (!list) return;
+  list.replaceChildren(
+    ...offers.map((offer) => {
+      const item = document.createElement("li");
+      const link = document.createElement("a");
+      link.className = "btn btn-outline";
+      link.href = offer.href;
+      link.textContent = offer.label;
+      item.append(link);
+      return item;
+    }),
+  );
+  list.hidden = offers.length === 0;
+}
+
+type ReservePayment = {
+  status: string;
+  status_text: string;
+  amount: string;
+  reservation: {
+    outcome: ReserveOutcome;
+    reserved_until: string | null;
+    text: string;
+    offers?: { label: string; href: string }[];
+  };
+};
+
+/** Back from the provider: what the deposit bought; while the bank confirms it, asks again for a minute. */
+async function showReservePayment(id: string, slug: string) {
+  const cancelled = new URLSearchParams(window.location.search).get("cancelled") === "1";
+  for (let attempt = 0; attempt < 30; attempt++) {
+    let body = null as { payment?: ReservePayment; error?: string } | null;
+    try {
+      const response = await fetch(`/api/reservations?payment=${encodeURIComponent(id)}`, {
+        headers: { accept: "application/json" },
+      });
+      body = (await response.json().catch(() => null)) as typeof body;
+    } catch {}
+    const payment = body?.payment;
+    if (!payment) {
+      say(body?.error ?? PAYMENT_TEXTS.notFound);
+      return;
+    }
+    const { reservation } = payment;
+    if (payment.status === "pending" && cancelled) {
+      say(PAYMENT_TEXTS.status.cancelled);
+      offerLinks([{ label: "Try again", href: `/cars/${slug}/checkout` }]);
+      return;
+    }
+    if (payment.status !== "pending") {
+      const until = liveHold(reservation.reserved_until, new Date());
+      say(
+        reservation.outcome === "held" && until
+          ? `${reservation.text} ${reservedUntilText(until, timeZone)}. You can cancel it from your watchlist page.`
+          : reservation.text,
+      );
+      offerLinks(
+        reservation.offers ??
+          (reservation.outcome === "held" ? [{ label: "Your reservation", href: "/watchlist" }] : []),
+      );
+      return;
+    }
+    say(payment.status_text);
+    await new Promise((resolve) => setTimeout(resolve, 2_000));
+  }
+  say(PAYMENT_TEXTS.slow);
+}
+
 async function start() {
   const target = checkoutTarget(new URL(window.location.href));
   const result = target
@@ -141,7 +226,18 @@ async function start() {
     say(result.ok ? "" : result.message);
     return;
   }
-  const { car } = result;
+  const { car, depositOnline } = result;
+  const returning = new URLSearchParams(window.location.search).get("payment");
+  if (returning) {
+    try {
+      if (!(await requireSignIn("checkout", `/cars/${car.slug}`))) return;
+    } catch {
+      say(CHECKOUT_TEXTS.signInUnavailable);
+      return;
+    }
+    await showReservePayment(returning, car.slug);
+    return;
+  }
   const offer = car.checkout;
   if (!offer) {
     say(CHECKOUT_TEXTS.notOffered);
@@ -152,9 +248,18 @@ async function start() {
     status?.after(back);
     return;
   }
-  // Spec §4 gated routes: on sites that say so, sign in first, once the car is known.
+  // A car held since the page was built cannot be reserved or bought again.
+  const held = liveHold(result.reservedUntil, new Date());
+  if (held) {
+    say(CHECKOUT_TEXTS.reserved(reservedUntilText(held, timeZone)));
+    offerLinks(missedCarOffers(car.slug));
+    return;
+  }
+  // Spec §4 gated routes: on sites that say so, sign in first, once the car is known. Paying the
+  // deposit always needs an account: the hold is the shopper's to cancel.
+  const paysDeposit = depositOnline && offer.deposit !== null;
   let phone: string | undefined;
-  if (root?.dataset.signIn !== undefined) {
+  if (root?.dataset.signIn !== undefined || paysDeposit) {
     try {
       const user = await requireSignIn("checkout", `/cars/${car.slug}`);
       if (!user) return;
@@ -173,7 +278,17 @@ async function start() {
     "rules" | "dealerships" | "optIn"
   >;
 
+  // Each path drops the other's form: the request path the deposit form (its fields would double
+  // the lead form's), the deposit path the lead form's empty holder (its reserved height).
+  if (paysDeposit) holder?.remove();
+  else depositForm?.remove();
+  const note = q("[data-payment-note]");
+  const showNote = () => {
+    if (note) note.textContent = paymentNote(choices().plan, offer.deposit, paysDeposit);
+  };
+  showNote();
   planForm?.addEventListener("change", showDependentFields);
+  planForm?.addEventListener("change", showNote);
   planForm?.addEventListener("submit", async (event) => {
     event.preventDefault();
     const chosen = choices();
@@ -195,6 +310,15 @@ async function start() {
       }),
     );
     setStep("details");
+    if (paysDeposit && depositForm && offer.deposit) {
+      const label = depositForm.querySelector("[data-deposit-label]");
+      if (label) label.textContent = CHECKOUT_TEXTS.payLabel(formatMoney(offer.deposit));
+      const shown = depositForm.querySelector("[data-deposit-phone]");
+      if (shown) shown.textContent = phone ?? "";
+      depositForm.hidden = false;
+      depositChoices = chosen;
+      return;
+    }
     await mountForm({
       kind: "enquiry",
       submitLabel: checkoutSubmitLabel(plan, offer.deposit),
@@ -211,7 +335,28 @@ async function start() {
       },
     });
   });
+  let depositChoices: CheckoutChoices | null = null;
+  depositForm?.addEventListener("submit", async (event) => {
+    event.preventDefault();
+    const button = depositForm.querySelector<HTMLButtonElement>('button[type="submit"]');
+    if (button?.disabled || !depositChoices) return;
+    const answer = await submitJsonForm<{ url: string }>(
+      depositForm,
+      "/api/reservations",
+      {
+        ...Object.fromEntries(new FormData(depositForm)),
+        car: car.slug,
+        ...depositChoices,
+        postcode: depositChoices.postcode.replace(/\s+/g, ""),
+      },
+      { idPrefix: "deposit", unavailable: PAYMENT_TEXTS.failed },
+    );
+    if (!answer?.url) return;
+    if (button) button.disabled = true;
+    window.location.assign(answer.url);
+  });
   q("[data-back]")?.addEventListener("click", () => {
+    if (depositForm) depositForm.hidden = true;
     unmount?.();
     unmount = null;
     holder?.replaceChildren();

@@ -1,4 +1,8 @@
-/** The view counter: one view.json call once the page is idle; the line shows only a real count. */
+/**
+ * The view counter: one view.json call once the page is idle; the line shows only a real count.
+ * The same answer says whether the car is held (`reserved_until`): only then is the code that
+ * shows it (reserved-mark.client.ts) loaded, so a free car's page loads nothing more.
+ */
 import { formatNumber } from "~/lib/format";
 
 const counter = document.querySelector<HTMLElement>("[data-view-counter]");
@@ -15,7 +19,13 @@ async function countView(element: HTMLElement) {
       headers: { accept: "application/json" },
     });
     if (!response.ok) return;
-    const { views } = (await response.json()) as { views?: unknown };
+    const { views, reserved_until } = (await response.json()) as {
+      views?: unknown;
+      reserved_until?: unknown;
+    };
+    if (typeof reserved_until === "string") {
+      void import("./reserved-mark.client").then((mark) => mark.showReserved(reserved_until));
+    }
     if (typeof views !== "number" || !Number.isFinite(views) || views < 1) return;
     const text = element.querySelector("[data-view-text]");
     if (text) text.textContent = views === 1 ? "1 view" : `${formatNumber(views)} views`;
