@@ -247,7 +247,7 @@ it("plans, applies, then finds nothing to do; a failing tenant does not stop the
   + build hook "Stock feed" (branch main), its URL as BUILD_HOOK_URL
   + env BUILD_HOOK_URL = (secret) [functions]
   ~ env SMTP_FROM: "old@bayside.example.com.au" → "leads@dealer-group.example.com.au"
-  = scheduled functions, deployed with the site and run for TENANT: delivery-check (@daily), leads-outbox (* * * * *), ops-check (*/5 * * * *), stock-builds (* * * * *)
+  = scheduled functions, deployed with the site and run for TENANT: delivery-check (@daily), leads-outbox (* * * * *), ops-check (*/5 * * * *), privacy-purge (30 16 * * *), prune-accounts (@hourly), stock-builds (* * * * *)
   4 to make (run \`npm run fleet -- apply\`)
 westside-auto (site ds-westside-auto):
   + site ds-westside-auto at www.westside-auto.example.com.au
