@@ -17,7 +17,7 @@ import { deliveryEstimate, formatDeliveryPrice, showsDeliveryCalculator } from "
 import { fieldErrors, LEAD_TEXTS } from "~/features/leads/schemas";
 import { PAYMENT_TEXTS, paymentDescription } from "~/features/payments/payments";
 import {
-  PAYMENT_RATE_LIMIT,
+  acceptShopperPost,
   paymentStatus,
   returnOrigin,
   startPayment,
@@ -34,7 +34,6 @@ import { clock } from "~/server/clock";
 import { type CallContext, handleCall } from "~/server/context";
 import { ERRORS } from "~/server/errors";
 import { json } from "~/server/http";
-import { acceptJsonPost } from "~/server/json-post";
 import type { RateLimit } from "~/server/rate-limit.server";
 import { findCarIn } from "~/tenant/find-car";
 import { CHECKOUT_TEXTS, checkChoices, checkoutSummary } from "./checkout";
@@ -82,16 +81,16 @@ export function createReserveHandler(options: ReserveOptions): (req: Request) =>
     }
 
     if (!options.provider) return json({ error: PAYMENT_TEXTS.unavailable }, 503);
-    const accepted = await acceptJsonPost(req, {
+    const accepted = await acceptShopperPost(req, {
       db,
-      bucket: `payment:${tenant}`,
-      rateLimited: ERRORS.leads.tooManyTries,
-      rateLimit: options.rateLimit ?? PAYMENT_RATE_LIMIT,
+      tenant,
+      bucket: "payment",
+      rateLimit: options.rateLimit,
       now: at,
+      signIn: RESERVE_TEXTS.signInNeeded,
     });
     if (!accepted.ok) return accepted.response;
-    const user = await sessionUser(db, tenant, req, at);
-    if (!user) return json({ error: RESERVE_TEXTS.signInNeeded }, 401);
+    const { user } = accepted;
     const parsed = reserveRequestSchema.safeParse(accepted.body);
     if (!parsed.success) return json({ error: LEAD_TEXTS.fixErrors, fields: fieldErrors(parsed.error) }, 400);
     const request = parsed.data;
@@ -163,16 +162,16 @@ export function createReserveCancelHandler(options: ReserveOptions): (req: Reque
     if (!data.site.features.checkout) return json({ error: CHECKOUT_TEXTS.notOffered }, 404);
     const db = await options.db();
     const at = now();
-    const accepted = await acceptJsonPost(req, {
+    const accepted = await acceptShopperPost(req, {
       db,
-      bucket: `reserve-cancel:${tenant}`,
-      rateLimited: ERRORS.leads.tooManyTries,
-      rateLimit: options.rateLimit ?? PAYMENT_RATE_LIMIT,
+      tenant,
+      bucket: "reserve-cancel",
+      rateLimit: options.rateLimit,
       now: at,
+      signIn: RESERVE_TEXTS.signInToManage,
     });
     if (!accepted.ok) return accepted.response;
-    const user = await sessionUser(db, tenant, req, at);
-    if (!user) return json({ error: RESERVE_TEXTS.signInToManage }, 401);
+    const { user } = accepted;
     const id = typeof accepted.body.reservation === "string" ? accepted.body.reservation : "";
     const result = await cancelReservation(db, options.provider, tenant, user.id, id, at);
     if (!result.ok) {

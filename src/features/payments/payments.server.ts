@@ -46,6 +46,36 @@ export interface PaymentOptions extends CallContext {
 /** Payments started from one address per 10 minutes. */
 export const PAYMENT_RATE_LIMIT: RateLimit = { hits: 10, windowMs: 10 * 60_000 };
 
+type Shopper = NonNullable<Awaited<ReturnType<typeof sessionUser>>>;
+
+/**
+ * The preamble every money POST shares (paying, reserving, cancelling a hold): a JSON body within
+ * the client's rate limit for `bucket`, from a signed-in shopper; else the answer to send.
+ */
+export async function acceptShopperPost(
+  req: Request,
+  options: {
+    db: Db;
+    tenant: string;
+    bucket: string;
+    rateLimit?: RateLimit | undefined;
+    now: Date;
+    signIn: string;
+  },
+): Promise<{ ok: true; body: Record<string, unknown>; user: Shopper } | { ok: false; response: Response }> {
+  const accepted = await acceptJsonPost(req, {
+    db: options.db,
+    bucket: `${options.bucket}:${options.tenant}`,
+    rateLimited: ERRORS.leads.tooManyTries,
+    rateLimit: options.rateLimit ?? PAYMENT_RATE_LIMIT,
+    now: options.now,
+  });
+  if (!accepted.ok) return accepted;
+  const user = await sessionUser(options.db, options.tenant, req, options.now);
+  if (!user) return { ok: false, response: json({ error: options.signIn }, 401) };
+  return { ok: true, body: accepted.body, user };
+}
+
 /**
  * The page to come back to: this site as the browser sees it (its Origin, when that is the host the
  * request came to), else the site's configured address.
@@ -78,16 +108,16 @@ export function createOnlinePaymentHandler(options: PaymentOptions): (req: Reque
     }
 
     if (!options.provider) return json({ error: PAYMENT_TEXTS.unavailable }, 503);
-    const accepted = await acceptJsonPost(req, {
+    const accepted = await acceptShopperPost(req, {
       db,
-      bucket: `payment:${tenant}`,
-      rateLimited: ERRORS.leads.tooManyTries,
-      rateLimit: options.rateLimit ?? PAYMENT_RATE_LIMIT,
+      tenant,
+      bucket: "payment",
+      rateLimit: options.rateLimit,
       now: at,
+      signIn: PAYMENT_TEXTS.signInNeeded,
     });
     if (!accepted.ok) return accepted.response;
-    const user = await sessionUser(db, tenant, req, at);
-    if (!user) return json({ error: PAYMENT_TEXTS.signInNeeded }, 401);
+    const { user } = accepted;
     const parsed = paymentRequestSchema({
       maxAmount: site.online_payment.max_amount,
       dealershipSlugs: site.dealerships.map((dealership) => dealership.slug),
