@@ -40,7 +40,6 @@ for (const width of [390, 1280]) {
     await expect.poll(() => list.evaluate((el) => el.scrollLeft)).toBeGreaterThan(0);
     expect(await axeViolations(page, ".locations-block")).toEqual([]);
     expect(await unexpectedShifts(page)).toEqual([]);
-    await region.screenshot({ path: `/tmp/h43b-carousel-${width}.png` });
   });
 
   test(`harbourside-toyota at ${width} px: the dark locations grid, light on near-black, AA contrast`, async ({
@@ -54,7 +53,6 @@ for (const width of [390, 1280]) {
     await expect(region.getByText(/^Swipe/)).toHaveCount(0);
     expect(await axeViolations(page, ".locations-block")).toEqual([]);
     expect(await unexpectedShifts(page)).toEqual([]);
-    await region.screenshot({ path: `/tmp/h43b-dark-${width}.png` });
   });
 }
 

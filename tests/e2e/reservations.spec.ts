@@ -93,13 +93,6 @@ test("pay the deposit on the test checkout, see Reserved on the car's page, canc
   );
   expect(await summary(page).getByRole("heading", { level: 1 }).boundingBox()).toEqual(heading);
   await expectNoAxeViolations(page);
-  for (const width of [390, 1280]) {
-    await page.setViewportSize({ width, height: 900 });
-    await summary(page).scrollIntoViewIfNeeded();
-    await page.screenshot({ path: `/tmp/reserve-shots/vehicle-reserved-${width}.png` });
-    await panel.scrollIntoViewIfNeeded();
-    await page.screenshot({ path: `/tmp/reserve-shots/panel-reserved-${width}.png` });
-  }
 
   // Another shopper's checkout for the held car says so, with somewhere else to go.
   const other = await page.context().browser()?.newContext();
@@ -122,10 +115,6 @@ test("pay the deposit on the test checkout, see Reserved on the car's page, canc
     until("", "\\. \\$500\\.00 deposit, 100% refundable\\."),
   );
   await expectNoAxeViolations(page);
-  for (const width of [390, 1280]) {
-    await page.setViewportSize({ width, height: 900 });
-    await page.screenshot({ path: `/tmp/reserve-shots/watchlist-reserved-${width}.png` });
-  }
   await reservations.getByRole("button", { name: `Cancel reservation of the ${RAV4.name}` }).click();
   await expect(reservations.getByRole("status")).toHaveText(
     "Reservation cancelled. Your deposit is being refunded in full.",
@@ -138,6 +127,14 @@ test("pay the deposit on the test checkout, see Reserved on the car's page, canc
   await expect(summary(page).locator('[data-tag="reserved"]')).toBeHidden();
   await expect(summary(page).locator("[data-reserved-until]")).toBeHidden();
   await expect(reserveNow).toBeVisible();
+});
+
+test("Reserve Now on the car's page leads to the checkout that takes the deposit", async ({ page }) => {
+  await page.goto(tenantUrl(SHOP, `/cars/${RAV4.slug}`));
+  await viewAnswered(page);
+  await summary(page).getByRole("button", { name: "Reserve Now ($500 deposit)" }).click();
+  await expect(page).toHaveURL(tenantUrl(SHOP, `/cars/${RAV4.slug}/checkout`));
+  await expect(page.getByRole("dialog", { name: "Reserve Online" })).toHaveCount(0);
 });
 
 test("Online Purchase takes the same deposit and says the balance is settled with the dealer", async ({
@@ -166,8 +163,4 @@ test("Online Purchase takes the same deposit and says the balance is settled wit
   await expect(details.getByRole("button", { name: "Pay $500 deposit" })).toBeVisible();
   await expect(details.getByRole("button", { name: "Send Purchase Request" })).toHaveCount(0);
   await expectNoAxeViolations(page);
-  for (const width of [390, 1280]) {
-    await page.setViewportSize({ width, height: 900 });
-    await page.screenshot({ path: `/tmp/reserve-shots/checkout-deposit-${width}.png`, fullPage: true });
-  }
 });

@@ -1,11 +1,23 @@
 /**
  * The view counter: one view.json call once the page is idle; the line shows only a real count.
  * The same answer says whether the car is held (`reserved_until`): only then is the code that
- * shows it (reserved-mark.client.ts) loaded, so a free car's page loads nothing more.
+ * shows it (reserved-mark.client.ts) loaded, so a free car's page loads nothing more. Where the
+ * deposit can be paid online (`deposit_online`), Reserve Now leads to the checkout page that takes
+ * it instead of opening the request-only dialog.
  */
 import { formatNumber } from "~/lib/format";
 
 const counter = document.querySelector<HTMLElement>("[data-view-counter]");
+
+/** Turns each Reserve Now that has a checkout page into the way there (the deposit path). */
+function reserveThroughCheckout() {
+  for (const button of document.querySelectorAll<HTMLButtonElement>("button[data-checkout]")) {
+    const href = button.dataset.checkout;
+    if (!href) continue;
+    delete button.dataset.openDialog;
+    button.addEventListener("click", () => window.location.assign(href));
+  }
+}
 
 async function countView(element: HTMLElement) {
   const { slug, photosCount, updatedAt, websiteId } = element.dataset;
@@ -19,10 +31,12 @@ async function countView(element: HTMLElement) {
       headers: { accept: "application/json" },
     });
     if (!response.ok) return;
-    const { views, reserved_until } = (await response.json()) as {
+    const { views, reserved_until, deposit_online } = (await response.json()) as {
       views?: unknown;
       reserved_until?: unknown;
+      deposit_online?: unknown;
     };
+    if (deposit_online === true) reserveThroughCheckout();
     if (typeof reserved_until === "string") {
       void import("./reserved-mark.client").then((mark) => mark.showReserved(reserved_until));
     }
