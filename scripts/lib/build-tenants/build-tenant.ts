@@ -35,6 +35,7 @@ import { appendBuildHistory, type LastBuild, readLastBuild } from "./history";
 import type { BuildOptions, TenantResult } from "./options";
 import { assertNoSecretsInDir, buildSecrets } from "./secret-scan";
 import { mergeShards, shardCount } from "./shards";
+import { pagesWithMissingAssets, StalePagesError } from "./stale-pages";
 
 /** rename, or copy then delete when the two folders are on different file systems. */
 function moveDir(from: string, to: string): void {
@@ -130,7 +131,15 @@ async function stopAstroEarly(early: EarlyAstro): Promise<void> {
 /** Builds one tenant and appends the outcome, either way, to reports/<slug>/builds.json. */
 export async function buildTenant(slug: string, options: BuildOptions): Promise<TenantResult> {
   const at = new Date();
-  const result = await buildOneTenant(slug, options);
+  let result: TenantResult;
+  try {
+    result = await buildOneTenant(slug, options);
+  } catch (error) {
+    if (!(error instanceof StalePagesError)) throw error;
+    // Nothing was published: render every page again, which also refreshes the cache.
+    (options.log ?? console.log)(`[${slug}] ${error.message}; rendering every page again`);
+    result = await buildOneTenant(slug, { ...options, fresh: true });
+  }
   const num = (n: number | undefined) => (typeof n === "number" ? n : null);
   try {
     appendBuildHistory(path.join(options.reportsDir ?? path.join(ROOT, "reports"), slug), {
@@ -366,11 +375,16 @@ async function buildOneTenant(slug: string, options: BuildOptions): Promise<Tena
     if (missing.length > 0) {
       throw new Error(`${missing.length} car pages missing from the build (first: /cars/${missing[0]})`);
     }
+    // A page reused from the cache must not load a script this build did not make (stale-pages.ts).
+    const stale = pagesWithMissingAssets(scratch);
+    if (stale.length > 0) throw new StalePagesError(stale);
     // A secret in the output (a search admin key, a webhook secret, the database's password) is
     // everyone's once published: refuse to publish.
     assertNoSecretsInDir(scratch, buildSecrets());
   } catch (error) {
     cleanUp();
+    // A fresh build that still misses files fails as any other; a cached one is built again.
+    if (error instanceof StalePagesError && !options.fresh) throw error;
     return fail((error as Error).message, counts);
   }
 
