@@ -476,4 +476,49 @@ describe("a rebuild after a feed change (incremental build)", () => {
     expect(full.output).not.toMatch(/reused from the build cache/);
     expectSameSite(path.join(dir, "dist-rebuilt/fixture-motors"), path.join(dir, "dist-full/fixture-motors"));
   }, 180_000);
+
+  it("renders every page again when a reused page loads a script the build did not make", () => {
+    const dir = mkdtempSync(path.join(os.tmpdir(), "build-stale-"));
+    cpSync(
+      path.join(ROOT, "tests/fixtures/tenants/fixture-motors"),
+      path.join(dir, "tenants/fixture-motors"),
+      {
+        recursive: true,
+      },
+    );
+    const run = (name: string) =>
+      build(
+        {
+          TENANT: "fixture-motors",
+          DIST_DIR: path.join(dir, `dist-${name}`),
+          REPORTS_DIR: path.join(dir, "reports"),
+          TENANT_CACHE_DIR: path.join(dir, "cache"),
+          SOURCE_DATE_EPOCH: "1795000000",
+        },
+        dir,
+      );
+    expect(run("first").status).toBe(0);
+    // As a code change that renames a shared chunk leaves it: a cached page names a script that
+    // the next build does not make.
+    const cached = path.join(
+      dir,
+      "cache/fixture-motors/astro/0-of-1/dist/search/new-used-and-demo-cars/index.html",
+    );
+    const html = readFileSync(cached, "utf8");
+    const script = /\/_astro\/[^"]+\.js/.exec(html)?.[0] ?? "";
+    expect(script).not.toBe("");
+    writeFileSync(cached, html.replaceAll(script, "/_astro/gone.AAAAAAAA.js"));
+
+    const rebuilt = run("rebuilt");
+    expect(rebuilt.status, rebuilt.output).toBe(0);
+    expect(rebuilt.output).toContain(
+      "reused pages point at files this build did not make (first: /search/new-used-and-demo-cars/index.html loads /_astro/gone.AAAAAAAA.js); rendering every page again",
+    );
+    const published = readFileSync(
+      path.join(dir, "dist-rebuilt/fixture-motors/search/new-used-and-demo-cars/index.html"),
+      "utf8",
+    );
+    expect(published).not.toContain("/_astro/gone.AAAAAAAA.js");
+    expect(published).toContain(script);
+  }, 180_000);
 });
