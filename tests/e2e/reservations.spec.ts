@@ -13,6 +13,8 @@ import type { Page } from "@playwright/test";
 import { expect, expectNoAxeViolations, freshMobile, signInWithCode, tenantUrl, test } from "./support";
 
 const SHOP = "harbourside-toyota";
+// One worker, in order: the first test holds the RAV4 for a while, which the next must not meet.
+test.describe.configure({ mode: "serial" });
 /** harbourside-toyota, new, in stock, petrol, deposit $500, custom tag "Hot Deal", Nundah yard. */
 const RAV4 = { slug: "2025-toyota-rav4-gx-2wd-110017", name: "2025 Toyota RAV4 GX 2WD" };
 /** The server's clock runs on from E2E_NOW, so the minute is the test's own few minutes later. */
