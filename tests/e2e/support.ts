@@ -154,9 +154,12 @@ export function tenantData(slug: string): { site: FixtureJson; cars: Map<string,
 }
 
 /** Layout shifts since the page loaded not caused by the shopper (CLS), each with the elements that moved. */
-export async function unexpectedShifts(page: Page): Promise<{ value: number; moved: string[] }[]> {
+export async function unexpectedShifts(
+  page: Page,
+  settleMs = 500,
+): Promise<{ value: number; moved: string[] }[]> {
   return page.evaluate(
-    () =>
+    (settleMs) =>
       new Promise((resolve) => {
         const shifts: { value: number; moved: string[] }[] = [];
         type Shift = PerformanceEntry & {
@@ -176,8 +179,9 @@ export async function unexpectedShifts(page: Page): Promise<{ value: number; mov
                 }),
               });
         }).observe({ type: "layout-shift", buffered: true });
-        setTimeout(() => resolve(shifts), 500);
+        setTimeout(() => resolve(shifts), settleMs);
       }),
+    settleMs,
   );
 }
 
