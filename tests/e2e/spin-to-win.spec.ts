@@ -58,8 +58,11 @@ test("the samples run an open campaign, a gated one, and none", () => {
   expect(running).not.toContain(WITHOUT);
 });
 
-/** Fills the details (never a mobile: the spin is for the proven one), spins and waits for the prize. */
-async function spinWith(page: Page, { terms }: { terms: boolean }) {
+/**
+ * Fills the details (never a mobile: the spin is for the proven one), spins and waits for the prize.
+ * With the wheel turning the button says so meanwhile; under reduced motion it lands too soon to see.
+ */
+async function spinWith(page: Page, { terms, turning = true }: { terms: boolean; turning?: boolean }) {
   await page.getByLabel("First name").fill("Robin");
   await page.getByLabel("Email").fill("robin@example.com.au");
   const agree = page.getByLabel("I agree to the terms of use");
@@ -70,7 +73,7 @@ async function spinWith(page: Page, { terms }: { terms: boolean }) {
   await page.clock.fastForward(3_100);
   const answered = page.waitForResponse((response) => response.url().endsWith("/api/spin-to-win"));
   await page.getByRole("button", { name: "Spin the Wheel" }).click();
-  await expect(page.getByRole("button", { name: "Spinning…" })).toBeDisabled();
+  if (turning) await expect(page.getByRole("button", { name: "Spinning…" })).toBeDisabled();
   return (await (await answered).json()) as { prize: string; index: number; already: boolean };
 }
 
@@ -188,10 +191,12 @@ test.describe(`${OPEN.slug} open campaign`, () => {
     await expectNoAxeViolations(page);
 
     // Another visit from the same browser: still proven, so no code; the first prize, no second spin.
+    // (The wheel was watched turning once; from here it lands at once, as for reduced motion.)
+    await page.emulateMedia({ reducedMotion: "reduce" });
     await page.reload();
     await expect(page.getByText(`Signed in as ${mobile.shown}.`)).toBeVisible();
     await expect(page.getByRole("heading", { name: "Confirm your mobile" })).toBeHidden();
-    const again = await spinWith(page, { terms: true });
+    const again = await spinWith(page, { terms: true, turning: false });
     expect(again).toMatchObject({ prize: answer.prize, already: true });
     await expect(page.getByRole("heading", { name: "You've already spun" })).toBeVisible({ timeout: 8_000 });
     await expect(
@@ -208,10 +213,12 @@ test.describe(`${OPEN.slug} open campaign`, () => {
     request,
   }) => {
     test.setTimeout(60_000);
+    // A shopper who asked for less motion: the wheel lands at once (the first test watches it turn).
+    await page.emulateMedia({ reducedMotion: "reduce" });
     await page.goto(tenantUrl(slug, "/spin-to-win"));
     const first = freshMobile();
     await proveMobile(page, first);
-    const answer = await spinWith(page, { terms: true });
+    const answer = await spinWith(page, { terms: true, turning: false });
     await expect(page.getByRole("heading", { name: `You won ${answer.prize}!` })).toBeVisible({
       timeout: 8_000,
     });
@@ -233,7 +240,7 @@ test.describe(`${OPEN.slug} open campaign`, () => {
     await expect(page.getByText(`Signed in as ${first.shown}.`)).toBeHidden();
     const second = freshMobile();
     await proveMobile(page, second);
-    const theirs = await spinWith(page, { terms: true });
+    const theirs = await spinWith(page, { terms: true, turning: false });
     expect(theirs.already).toBe(false);
     await expect(page.getByRole("heading", { name: `You won ${theirs.prize}!` })).toBeVisible({
       timeout: 8_000,
@@ -244,6 +251,7 @@ test.describe(`${OPEN.slug} open campaign`, () => {
 test(`${GATED.slug}: Spin to Win asks for sign-in, then spins with the shopper's own mobile`, async ({
   page,
 }) => {
+  await page.emulateMedia({ reducedMotion: "reduce" });
   await footerLinkThroughSignIn(page, GATED.slug, {
     link: "Spin to Win",
     type: "spin-to-win",
@@ -252,7 +260,7 @@ test(`${GATED.slug}: Spin to Win asks for sign-in, then spins with the shopper's
   // The account's mobile is the entry's: the page asks for no other, and no second code.
   await expect(page.getByLabel("Mobile")).toHaveCount(0);
   await expect(page.getByRole("heading", { name: "Confirm your mobile" })).toHaveCount(0);
-  const answer = await spinWith(page, { terms: false });
+  const answer = await spinWith(page, { terms: false, turning: false });
   expect(GATED.prizes).toContain(answer.prize);
   await expect(page.getByRole("heading", { name: `You won ${answer.prize}!` })).toBeVisible({
     timeout: 8_000,

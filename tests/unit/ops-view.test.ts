@@ -46,6 +46,19 @@ const entry = (
   ...extra,
 });
 
+/** The local server over the test's folders, as `npm start` runs it; `live` adds the leads database at NOW. */
+function opsApp(live: boolean) {
+  return createApp({
+    distDir: path.join(work, "dist"),
+    functionsDir: path.join(work, "no-functions"),
+    port: 4321,
+    cacheDir: path.join(work, "cache"),
+    reportsDir: path.join(work, "reports"),
+    tenant: null,
+    ...(live ? { live: () => ({ db, running: () => [] }), now: () => NOW } : {}),
+  });
+}
+
 function writeTenant(slug: string, history: BuildHistoryEntry[], quarantined = 0) {
   mkdirSync(path.join(work, "dist", slug), { recursive: true });
   writeFileSync(path.join(work, "dist", slug, "index.html"), "<h1>home</h1>");
@@ -211,14 +224,7 @@ describe("the ops view", () => {
   });
 
   it("is the tenant index of the local server", async () => {
-    const app = await createApp({
-      distDir: path.join(work, "dist"),
-      functionsDir: path.join(work, "no-functions"),
-      port: 4321,
-      cacheDir: path.join(work, "cache"),
-      reportsDir: path.join(work, "reports"),
-      tenant: null,
-    });
+    const app = await opsApp(false);
     const response = await app.request("http://localhost:4321/", { headers: { host: "localhost:4321" } });
     expect(response.status).toBe(200);
     expect(response.headers.get("cache-control")).toBe("no-store");
@@ -247,16 +253,7 @@ describe("alerts in the ops view", () => {
         next_attempt_at: NOW,
       })
       .execute();
-    const app = await createApp({
-      distDir: path.join(work, "dist"),
-      functionsDir: path.join(work, "no-functions"),
-      port: 4321,
-      cacheDir: path.join(work, "cache"),
-      reportsDir: path.join(work, "reports"),
-      tenant: null,
-      live: () => ({ db, running: () => [] }),
-      now: () => NOW,
-    });
+    const app = await opsApp(true);
     const page = await (
       await app.request("http://localhost:4321/", { headers: { host: "localhost:4321" } })
     ).text();
@@ -327,16 +324,7 @@ describe("alerts in the ops view", () => {
     crm.status = 200;
     expect(await pass()).toMatchObject({ claimed: 0 });
 
-    const app = await createApp({
-      distDir: path.join(work, "dist"),
-      functionsDir: path.join(work, "no-functions"),
-      port: 4321,
-      cacheDir: path.join(work, "cache"),
-      reportsDir: path.join(work, "reports"),
-      tenant: null,
-      live: () => ({ db, running: () => [] }),
-      now: () => NOW,
-    });
+    const app = await opsApp(true);
     const page = await (
       await app.request("http://localhost:4321/", { headers: { host: "localhost:4321" } })
     ).text();
