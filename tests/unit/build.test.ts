@@ -380,38 +380,56 @@ describe("npm run build on fixture tenants", () => {
   });
 });
 
+/**
+ * fixture-motors built cold at the tests' epoch, each with a build cache of its own: in one process
+ * ("1") or split in two shards ("2"), as a big tenant's cold build is. Made once per file and shared:
+ * the shard test compares the two sites, and each rebuild test goes on from one of them in its own
+ * folder (they run in order, and each later step writes under names of its own).
+ */
+const coldBuilds = new Map<
+  string,
+  {
+    dir: string;
+    tenantDir: string;
+    first: ReturnType<typeof build>;
+    run: (name: string, env?: Record<string, string>) => ReturnType<typeof build>;
+  }
+>();
+function coldBuild(shards: "1" | "2") {
+  const known = coldBuilds.get(shards);
+  if (known) return known;
+  const dir = mkdtempSync(path.join(os.tmpdir(), `build-cold-${shards}-`));
+  const tenantDir = path.join(dir, "tenants/fixture-motors");
+  cpSync(path.join(ROOT, "tests/fixtures/tenants/fixture-motors"), tenantDir, { recursive: true });
+  const run = (name: string, env: Record<string, string> = {}) =>
+    build(
+      {
+        TENANT: "fixture-motors",
+        DIST_DIR: path.join(dir, `dist-${name}`),
+        REPORTS_DIR: path.join(dir, "reports"),
+        TENANT_CACHE_DIR: path.join(dir, "cache"),
+        SOURCE_DATE_EPOCH: "1795000000",
+        ...env,
+      },
+      dir,
+    );
+  const made = { dir, tenantDir, run, first: run("first", { BUILD_SHARDS: shards }) };
+  coldBuilds.set(shards, made);
+  return made;
+}
+
 describe("a tenant split across build shards (one Astro process per core)", () => {
   it("publishes byte for byte the site one process builds, every car page included", () => {
-    const dir = mkdtempSync(path.join(os.tmpdir(), "build-shards-"));
-    cpSync(
-      path.join(ROOT, "tests/fixtures/tenants/fixture-motors"),
-      path.join(dir, "tenants/fixture-motors"),
-      {
-        recursive: true,
-      },
-    );
-    const run = (shards: string) =>
-      build(
-        {
-          TENANT: "fixture-motors",
-          DIST_DIR: path.join(dir, `dist-${shards}`),
-          REPORTS_DIR: path.join(dir, `reports-${shards}`),
-          // Both render every page: no build cache from another test's clock.
-          TENANT_CACHE_DIR: path.join(dir, `cache-${shards}`),
-          BUILD_SHARDS: shards,
-          SOURCE_DATE_EPOCH: "1795000000",
-        },
-        dir,
-      );
-    const one = run("1");
-    const two = run("2");
-    expect(one.status, one.output).toBe(0);
-    expect(two.status, two.output).toBe(0);
-    expect(one.output).not.toMatch(/ in \d+ shards/);
-    expect(two.output).toMatch(/\[fixture-motors\] building \d+ pages in 2 shards/);
+    // Both render every page: each has a build cache of its own, from no other test's clock.
+    const one = coldBuild("1");
+    const two = coldBuild("2");
+    expect(one.first.status, one.first.output).toBe(0);
+    expect(two.first.status, two.first.output).toBe(0);
+    expect(one.first.output).not.toMatch(/ in \d+ shards/);
+    expect(two.first.output).toMatch(/\[fixture-motors\] building \d+ pages in 2 shards/);
     const listed = expectSameSite(
-      path.join(dir, "dist-2/fixture-motors"),
-      path.join(dir, "dist-1/fixture-motors"),
+      path.join(two.dir, "dist-first/fixture-motors"),
+      path.join(one.dir, "dist-first/fixture-motors"),
     );
     expect(listed.filter((file) => /^cars\/.+-\d+\/index\.html$/.test(file))).toHaveLength(5);
     // No shard's scratch output (`<slug>.<pid>.<shard>`) is left behind. (Other test files' builds of
@@ -426,24 +444,9 @@ describe("a tenant split across build shards (one Astro process per core)", () =
 
 describe("a rebuild after a feed change (incremental build)", () => {
   it("reuses unchanged pages and publishes byte for byte what a full build publishes", () => {
-    const dir = mkdtempSync(path.join(os.tmpdir(), "build-incremental-"));
-    const tenantDir = path.join(dir, "tenants/fixture-motors");
-    cpSync(path.join(ROOT, "tests/fixtures/tenants/fixture-motors"), tenantDir, { recursive: true });
-    const run = (name: string, env: Record<string, string> = {}) =>
-      build(
-        {
-          TENANT: "fixture-motors",
-          DIST_DIR: path.join(dir, `dist-${name}`),
-          REPORTS_DIR: path.join(dir, "reports"),
-          TENANT_CACHE_DIR: path.join(dir, "cache"),
-          SOURCE_DATE_EPOCH: "1795000000",
-          ...env,
-        },
-        dir,
-      );
     // The first build is split in two (as a big tenant's cold build is); its two caches are
     // folded into one, so the rebuild runs in one process and still reuses every unchanged page.
-    const first = run("first", { BUILD_SHARDS: "2" });
+    const { dir, tenantDir, run, first } = coldBuild("2");
     expect(first.status, first.output).toBe(0);
     expect(first.output).toMatch(/building \d+ pages in 2 shards/);
     expect(first.output).not.toMatch(/reused from the build cache/);
@@ -478,26 +481,8 @@ describe("a rebuild after a feed change (incremental build)", () => {
   }, 180_000);
 
   it("renders every page again when a reused page loads a script the build did not make", () => {
-    const dir = mkdtempSync(path.join(os.tmpdir(), "build-stale-"));
-    cpSync(
-      path.join(ROOT, "tests/fixtures/tenants/fixture-motors"),
-      path.join(dir, "tenants/fixture-motors"),
-      {
-        recursive: true,
-      },
-    );
-    const run = (name: string) =>
-      build(
-        {
-          TENANT: "fixture-motors",
-          DIST_DIR: path.join(dir, `dist-${name}`),
-          REPORTS_DIR: path.join(dir, "reports"),
-          TENANT_CACHE_DIR: path.join(dir, "cache"),
-          SOURCE_DATE_EPOCH: "1795000000",
-        },
-        dir,
-      );
-    expect(run("first").status).toBe(0);
+    const { dir, run, first } = coldBuild("1");
+    expect(first.status, first.output).toBe(0);
     // As a code change that renames a shared chunk leaves it: a cached page names a script that
     // the next build does not make.
     const cached = path.join(
