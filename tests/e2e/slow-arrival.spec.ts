@@ -40,7 +40,10 @@ async function startRelay(): Promise<Relay> {
           response.writeHead(answer.statusCode ?? 502, {
             "content-type": String(answer.headers["content-type"] ?? "application/octet-stream"),
           });
-          if (cut < 0) return response.end(body);
+          if (cut < 0) {
+            response.end(body);
+            return;
+          }
           const html = body.toString("utf8");
           const at = cutPoints(html)[cut] ?? html.length;
           response.write(html.slice(0, at));
