@@ -9,6 +9,7 @@ import { deliverySchema } from "./schemas/delivery";
 import { eofySaleSchema } from "./schemas/eofy";
 import { featuresSchema, gatingSchema, optInSchema, PLUGINS, VIEWER_MODES } from "./schemas/features";
 import { financeCalculatorSchema, financeProviderSchema } from "./schemas/finance";
+import { formsSchema } from "./schemas/forms";
 import { leadsSchema } from "./schemas/leads";
 import { onlinePaymentSchema } from "./schemas/online-payment";
 import { privacySchema } from "./schemas/privacy";
@@ -232,6 +233,8 @@ export const siteSchema = z
       )
       .default("/finance"),
     opt_in: optInSchema.default(optInSchema.parse({})),
+    /** Lead form settings: the website-location select (schemas/forms.ts). */
+    forms: formsSchema.default(formsSchema.parse({})),
     search: searchSettingsSchema.default(searchSettingsSchema.parse({})),
     finance_calculator: financeCalculatorSchema.default(financeCalculatorSchema.parse({})),
     budget_finder: budgetFinderSchema.default(budgetFinderSchema.parse({})),

@@ -66,8 +66,9 @@ const CONTACT_FORMS: {
   },
   {
     slug: "outback-caravans",
-    why: "the defaults, caravan template",
-    alsoAsks: ["Please enter your comments."],
+    why: "caravan template, a yard to choose",
+    // forms.website_location shown (tests/e2e/website-location.spec.ts).
+    alsoAsks: ["Please select a location.", "Please enter your comments."],
     optIn: "unticked",
     dealerships: ["Outback Caravans"],
   },
@@ -110,6 +111,8 @@ async function fillContact(page: Page) {
   if ((await dealership.count()) && !(await dealership.inputValue())) {
     await dealership.selectOption({ index: 1 });
   }
+  const location = page.locator(".lead-form select[name=location]");
+  if ((await location.count()) && !(await location.inputValue())) await location.selectOption({ index: 1 });
   const terms = page.getByLabel("I agree to the terms of use");
   if (await terms.count()) await terms.check();
 }

@@ -1,20 +1,26 @@
 /**
  * POST /api/leads through the real handler and real storage (PGlite in memory): answers, field
- * errors, idempotency, the abuse rules, fuzzed bodies, and the function mounted by the local server.
+ * errors, idempotency, the abuse rules, fuzzed bodies, the function mounted by the local server, and
+ * the website location on its way to the CRM.
  */
 
-import { mkdtempSync } from "node:fs";
+import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from "node:fs";
+import { createServer, type Server } from "node:http";
+import type { AddressInfo } from "node:net";
 import os from "node:os";
 import path from "node:path";
 import fc from "fast-check";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { FORM_LEAD_KINDS, LEAD_KINDS } from "~/features/leads/kinds";
+import { sendDueLeads } from "~/features/leads/outbox/outbox.server";
 import { LEAD_TEXTS } from "~/features/leads/schemas";
 import { createLeadsHandler } from "~/features/leads/submit.server";
 import { leadsDb } from "~/features/leads/tables";
 import { type Db, openDb } from "~/lib/db/db.server";
 import { ERRORS } from "~/server/errors";
+import { loadLocations, loadSite } from "~/tenant/load";
 import type { Site } from "~/tenant/schema";
+import type { TenantData } from "~/tenant/tenant.server";
 import { makeSite, makeSnapshot } from "./helpers";
 import { leadRequest, startCrm, validBody, writeSiteJson, writeSnapshot } from "./leads-helpers";
 
@@ -512,5 +518,130 @@ describe("the function under the local server", () => {
       else process.env.TENANTS_DIR = previousTenantsDir;
       await closeDb();
     }
+  });
+});
+
+/**
+ * The website location (site.json `forms.website_location`) from the shopper's post to the CRM:
+ * outback-caravans, the fixture tenant that shows the select, its leads going to a JSON webhook and
+ * ADF over HTTP on this machine. A post that skips it or names another tenant's location stores
+ * nothing; a chosen one is stored with its name and reaches both.
+ */
+describe("the website location, from the shopper's post to the CRM", () => {
+  const SLUG = "outback-caravans";
+  const FIXTURES = path.resolve(import.meta.dirname, "../fixtures/e2e-tenants");
+  /** A receiver that records each request's body and answers 200. */
+  async function receiver() {
+    const bodies: string[] = [];
+    const server: Server = createServer((req, res) => {
+      const chunks: Buffer[] = [];
+      req.on("data", (chunk: Buffer) => chunks.push(chunk));
+      req.on("end", () => {
+        bodies.push(Buffer.concat(chunks).toString("utf8"));
+        res.writeHead(200).end();
+      });
+    });
+    await new Promise<void>((resolve) => server.listen(0, "127.0.0.1", resolve));
+    return {
+      url: `http://127.0.0.1:${(server.address() as AddressInfo).port}/in`,
+      bodies,
+      close: () => new Promise<void>((resolve) => server.close(() => resolve())),
+    };
+  }
+  let cacheDir: string;
+  let webhook: Awaited<ReturnType<typeof receiver>>;
+  let adfHttp: Awaited<ReturnType<typeof receiver>>;
+  let outback: (req: Request) => Promise<Response>;
+
+  beforeAll(async () => {
+    [webhook, adfHttp] = await Promise.all([receiver(), receiver()]);
+    const fixture = loadSite(FIXTURES, SLUG);
+    // The tenant as published, its leads going to the two receivers.
+    const data: TenantData = {
+      site: {
+        ...fixture,
+        leads: {
+          delivery: [
+            { type: "webhook", url: webhook.url },
+            { type: "adf-http", url: adfHttp.url },
+          ],
+        },
+      },
+      locations: loadLocations(FIXTURES, fixture),
+      offers: [],
+      pages: [],
+      cars: [],
+      now: "2026-12-15T23:30:00.000Z",
+    };
+    cacheDir = mkdtempSync(path.join(os.tmpdir(), "website-location-"));
+    mkdirSync(path.join(cacheDir, SLUG));
+    writeFileSync(path.join(cacheDir, SLUG, "tenant.json"), JSON.stringify(data));
+    outback = createLeadsHandler({
+      db: async () => db,
+      tenantFor: () => SLUG,
+      snapshot: (slug) => (slug === SLUG ? data : null),
+    });
+  });
+  afterAll(async () => {
+    await Promise.all([webhook.close(), adfHttp.close()]);
+    rmSync(cacheDir, { recursive: true, force: true });
+  });
+
+  const postTo = async (body: Record<string, unknown>) => {
+    const response = await outback(leadRequest(body, { host: `${SLUG}.localhost:4321` }));
+    return { status: response.status, body: (await response.json()) as Record<string, unknown> };
+  };
+
+  it.each([
+    ["without one", {}],
+    ["with harbourside-toyota's Hamilton (another tenant's)", { location: 1101 }],
+    ["with an id nobody has", { location: "99999" }],
+  ])("refuses a contact form sent %s (400), storing nothing", async (_, fields) => {
+    const before = await leadCount();
+    const { status, body } = await postTo(validBody("contact", fields));
+    expect(status).toBe(400);
+    expect(body).toEqual({
+      error: "Please fix the following errors:",
+      fields: { location: "Please select a location." },
+    });
+    expect(await leadCount()).toBe(before);
+  });
+
+  it("stores the chosen location with its name, and both reach the CRM's JSON and ADF", async () => {
+    const { status, body } = await postTo(
+      validBody("contact", { location: "4103", location_name: "Head office", message: "Do you hire vans?" }),
+    );
+    expect(status).toBe(201);
+    const leadId = String(body.lead_id);
+    const row = await leadsDb(db)
+      .selectFrom("leads")
+      .select(["fields"])
+      .where("id", "=", leadId)
+      .executeTakeFirstOrThrow();
+    expect(row.fields).toMatchObject({ location: "4103", location_name: "Outback Caravans Dalby" });
+
+    const pass = await sendDueLeads({ db, tenant: SLUG, env: { TENANT_CACHE_DIR: cacheDir } });
+    expect(pass).toMatchObject({ delivered: 2, failed: 0 });
+
+    expect(webhook.bodies).toHaveLength(1);
+    expect(JSON.parse(webhook.bodies[0] ?? "{}")).toMatchObject({
+      lead_id: leadId,
+      tenant: SLUG,
+      kind: "contact",
+      fields: { location: "4103", location_name: "Outback Caravans Dalby" },
+    });
+
+    // The ADF <vendor> is the Dalby yard: its name, phone and address (locations.json 4103).
+    expect(adfHttp.bodies).toHaveLength(1);
+    const xml = adfHttp.bodies[0] ?? "";
+    const vendor = xml.slice(xml.indexOf("<vendor>"), xml.indexOf("</vendor>"));
+    expect(vendor).toContain('<name part="full" type="business">Outback Caravans Dalby</name>');
+    expect(vendor).toContain('<phone type="voice">(07) 5550 4130</phone>');
+    expect(vendor).toContain('<street line="1">58 Drayton Street</street>');
+    expect(vendor).toContain("<city>Dalby</city>");
+    // Placed in the vendor, so not repeated in the comments, nor is the name the shopper sent.
+    expect(xml.split("Outback Caravans Dalby")).toHaveLength(2);
+    expect(xml).not.toMatch(/location_name|Location:|Location id:/);
+    expect(xml).not.toContain("Head office");
   });
 });

@@ -171,7 +171,7 @@ describe("site form rules (spec §5)", () => {
     ],
     features: { terms_checkbox: true, enquiry_comments_required: false },
   });
-  const rules = formRulesFor(multi);
+  const rules = formRulesFor(multi, []);
 
   it("reads the rules from site.json", () => {
     expect(rules).toEqual({
@@ -180,7 +180,7 @@ describe("site form rules (spec §5)", () => {
       dealershipSlugs: ["north", "south"],
       dealershipRequired: true,
     });
-    expect(formRulesFor(makeSite())).toMatchObject({ commentsRequired: true, dealershipRequired: false });
+    expect(formRulesFor(makeSite(), [])).toMatchObject({ commentsRequired: true, dealershipRequired: false });
   });
 
   it("requires the terms, and a known dealership on multi-dealership sites", () => {

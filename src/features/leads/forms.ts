@@ -6,6 +6,7 @@
 import { ANALYTICS_EVENTS } from "~/lib/analytics";
 import type { LeadKind } from "./kinds";
 import { ENQUIRY_CATEGORIES } from "./kinds";
+import { type LeadFormRules, websiteLocationsFor } from "./schemas";
 
 export const FORM_TEXTS = {
   /** Spec §8: form submit failure (alert and form error). */
@@ -35,6 +36,8 @@ export interface FieldDef {
   autocomplete?: string;
   placeholder?: string;
   options?: { value: string; label: string }[];
+  /** The value the field starts at, when the form chooses one for the shopper. */
+  defaultValue?: string;
   inputMode?: "numeric" | "text";
 }
 
@@ -78,14 +81,52 @@ const makeModel = (required: boolean): FieldDef[] => [
 ];
 const kms: FieldDef = { name: "kms", label: "Kilometres", type: "text", inputMode: "numeric" };
 
-/** The visible fields of a kind's form, in order; the dealership, opt-in and terms come after. */
-export function formFields(kind: LeadKind, options: { commentsRequired: boolean }): FieldDef[] {
+/**
+ * Spec §4 website-location select (site.json `forms.website_location`): on an enquiry form of a site
+ * that shows it, required, listing the site's locations sales first, starting at the spec's
+ * location placeholder, or at the location itself when there is only one (spec §5 "Location select
+ * auto-selects sole option"). A form whose page is about one of those locations already (a car's
+ * yard, /contact-us/{location}) sends that one and asks nothing; null then, and on every other form.
+ */
+export function websiteLocationField(
+  kind: LeadKind,
+  rules: LeadFormRules,
+  pageLocation: string | number | undefined,
+): FieldDef | null {
+  const locations = websiteLocationsFor(kind, rules);
+  if (locations.length === 0) return null;
+  if (
+    pageLocation !== undefined &&
+    locations.some((location) => String(location.id) === String(pageLocation))
+  )
+    return null;
+  const options = locations.map((location) => ({ value: String(location.id), label: location.name }));
+  const [sole] = options.length === 1 ? options : [];
+  return {
+    name: "location",
+    label: rules.websiteLocation?.label ?? "Location",
+    type: "select",
+    required: true,
+    ...(sole ? { defaultValue: sole.value } : { placeholder: FORM_TEXTS.dealershipPlaceholder }),
+    options,
+  };
+}
+
+/**
+ * The visible fields of a kind's form, in order; the dealership, opt-in and terms come after. The
+ * website location (websiteLocationField) comes just before the comments.
+ */
+export function formFields(
+  kind: LeadKind,
+  options: { commentsRequired: boolean; websiteLocation?: FieldDef | null | undefined },
+): FieldDef[] {
+  const location = options.websiteLocation ? [options.websiteLocation] : [];
   switch (kind) {
     // Spec §4: the category select is offered on the general enquiry (category General Enquiry).
     case "enquiry":
-      return [...contact, postcode, rego, enquiryCategory, message(options.commentsRequired)];
+      return [...contact, postcode, rego, enquiryCategory, ...location, message(options.commentsRequired)];
     case "contact":
-      return [...contact, postcode, rego, message(options.commentsRequired)];
+      return [...contact, postcode, rego, ...location, message(options.commentsRequired)];
     case "test_drive":
       return [...contact, when, message(false)];
     // Spec §5: the request-photos message is not asked for; the server fills it with
@@ -93,6 +134,7 @@ export function formFields(kind: LeadKind, options: { commentsRequired: boolean 
     case "request_photos":
       return contact;
     case "find_me_something_similar":
+      return [...contact, ...location, message(false)];
     case "careers":
       return [...contact, message(false)];
     case "finance_enquiry":

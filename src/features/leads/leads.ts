@@ -2,16 +2,31 @@
  * Lead rules that need no I/O: a site's form rules, the anti-abuse thresholds, the outbox
  * retry schedule and the analytics event ids of spec §7. Pure: the site and `now` come in as arguments.
  */
+import { sortLocations } from "~/features/locations/locations";
 import type { Site } from "~/tenant/schema";
+import type { Location } from "~/tenant/schemas/locations";
 import type { LeadFormRules } from "./schemas";
 
-/** Spec §5 rules as this site's config sets them. */
-export function formRulesFor(site: Site): LeadFormRules {
+/**
+ * Spec §5 rules as this site's config sets them. `locations` are the site's published (visible)
+ * ones: the website-location select offers them all, in the spec's order (sales, service, parts),
+ * and a site with none has nothing to ask.
+ */
+export function formRulesFor(site: Site, locations: readonly Location[]): LeadFormRules {
+  const { shown, label } = site.forms.website_location;
   return {
     commentsRequired: site.features.enquiry_comments_required,
     termsRequired: site.features.terms_checkbox,
     dealershipSlugs: site.dealerships.map((dealership) => dealership.slug),
     dealershipRequired: site.dealerships.length > 1,
+    ...(shown && locations.length > 0
+      ? {
+          websiteLocation: {
+            label,
+            locations: sortLocations(locations).map(({ id, name }) => ({ id, name })),
+          },
+        }
+      : {}),
   };
 }
 

@@ -36,6 +36,8 @@ export const LEAD_TEXTS = {
   /** A category or subcategory this form does not offer (only the server files leads under it). */
   reservedCategory: "This form cannot file your enquiry under that category.",
   dealership: "Please select a dealership.",
+  /** The website-location select, worded like the dealership and category selects. */
+  location: "Please select a location.",
   /** Spec §5. */
   terms: "* You must agree to the terms of use before submitting the form.",
   dateTime: "Please choose a valid date and time.",
@@ -56,7 +58,7 @@ export const LEAD_TEXTS = {
   unreadable: SHOPPER_INPUT_TEXTS.unreadable,
 } as const;
 
-/** Per-site form rules (spec §5); `formRulesFor(site)` in leads.ts derives them from site.json. */
+/** Per-site form rules (spec §5); `formRulesFor(site, locations)` in leads.ts derives them from site.json. */
 export interface LeadFormRules {
   /** Enquiry comments required unless the site flag is off. */
   commentsRequired: boolean;
@@ -66,6 +68,17 @@ export interface LeadFormRules {
   dealershipSlugs: string[];
   /** Multi-dealership sites require a preferred dealership. */
   dealershipRequired: boolean;
+  /**
+   * Spec §4 "Website location required when shown" (site.json `forms.website_location`): the
+   * select's label and the locations it offers, sales first; absent when the site does not show
+   * it. An enquiry of such a site must name one of them (WEBSITE_LOCATION_KINDS).
+   */
+  websiteLocation?: WebsiteLocationRule | undefined;
+}
+
+export interface WebsiteLocationRule {
+  label: string;
+  locations: { id: number; name: string }[];
 }
 
 export const DEFAULT_FORM_RULES: LeadFormRules = {
@@ -74,6 +87,22 @@ export const DEFAULT_FORM_RULES: LeadFormRules = {
   dealershipSlugs: [],
   dealershipRequired: false,
 };
+
+/**
+ * The enquiry forms (spec §4): the general enquiry, its sold-car variant and the contact form. The
+ * website location is theirs; every other form is about something with a place of its own (a
+ * test drive's car, a service booking's workshop) or none (careers).
+ */
+export const WEBSITE_LOCATION_KINDS: ReadonlySet<LeadKind> = new Set([
+  "enquiry",
+  "find_me_something_similar",
+  "contact",
+]);
+
+/** The locations a kind's form must choose from under `rules`; empty when it asks for none. */
+export function websiteLocationsFor(kind: LeadKind, rules: LeadFormRules): WebsiteLocationRule["locations"] {
+  return WEBSITE_LOCATION_KINDS.has(kind) ? (rules.websiteLocation?.locations ?? []) : [];
+}
 
 // Forms post "" (or null, for a radio group nobody answered) for fields left empty; that means
 // "not given", never "invalid".
@@ -269,10 +298,30 @@ const COMMENTS_KINDS: ReadonlySet<LeadKind> = new Set(["enquiry", "contact"]);
 
 /** The schema for one kind of lead under one site's form rules. */
 export function leadSchema(kind: LeadKind, rules: LeadFormRules = DEFAULT_FORM_RULES) {
+  const websiteLocations = websiteLocationsFor(kind, rules);
+  // The chosen location's name travels with its id, so the dealer reads it in the CRM whatever
+  // the CRM makes of our ids; it is the server's to write, never the shopper's (unknown keys drop).
+  const locationName = (id: string | undefined) =>
+    websiteLocations.find((location) => String(location.id) === id)?.name;
   return z
     .object({ kind: z.literal(kind), ...shapes[kind] })
-    .transform((lead) => ({ ...lead, category: lead.category ?? DEFAULT_CATEGORY[kind] }))
+    .transform((lead) => {
+      const location_name = locationName(lead.location);
+      return {
+        ...lead,
+        category: lead.category ?? DEFAULT_CATEGORY[kind],
+        ...(location_name === undefined ? {} : { location_name }),
+      };
+    })
     .superRefine((lead, ctx) => {
+      // Required when shown, and only a location the select offers: a post that skips it, names
+      // another tenant's location or contradicts it with another location_id is refused.
+      const locationRefused =
+        lead.location_name === undefined ||
+        (lead.location_id !== undefined && lead.location_id !== lead.location);
+      if (websiteLocations.length > 0 && locationRefused) {
+        ctx.addIssue({ code: "custom", path: ["location"], message: LEAD_TEXTS.location });
+      }
       if (rules.commentsRequired && COMMENTS_KINDS.has(kind) && !lead.message) {
         ctx.addIssue({ code: "custom", path: ["message"], message: LEAD_TEXTS.message });
       }

@@ -43,7 +43,7 @@ export function createLeadsHandler(options: LeadsHandlerOptions): (req: Request)
     unavailable: ERRORS.leads.unavailable,
   };
 
-  return handleCall(spec, options, async ({ req, tenant, data: { site } }) => {
+  return handleCall(spec, options, async ({ req, tenant, data: { site, locations } }) => {
     const db = await options.db();
     const post = await acceptJsonPost(req, {
       db,
@@ -69,7 +69,7 @@ export function createLeadsHandler(options: LeadsHandlerOptions): (req: Request)
         : {};
     if (Object.keys(reserved).length > 0)
       return await refuse(json({ error: LEAD_TEXTS.fixErrors, fields: reserved }, 400));
-    const parsed = parseLead(withoutServerMadeFields(kind, body), formRulesFor(site));
+    const parsed = parseLead(withoutServerMadeFields(kind, body), formRulesFor(site, locations));
     if (!parsed.success)
       return await refuse(json({ error: LEAD_TEXTS.fixErrors, fields: parsed.fields }, 400));
     const spam = isHoneypotHit(body[HONEYPOT_FIELD]);

@@ -96,7 +96,10 @@ export function createSpinHandler(options: SpinOptions): (req: Request) => Promi
     // files the lead elsewhere is refused, and what the shopper typed stays their comments.
     const reserved = reservedCategoryErrors("spin_to_win", fields);
     if (Object.keys(reserved).length > 0) return json({ error: LEAD_TEXTS.fixErrors, fields: reserved }, 400);
-    const parsed = parseLead({ ...fields, phone: user.phone, kind: "spin_to_win" }, formRulesFor(site));
+    const parsed = parseLead(
+      { ...fields, phone: user.phone, kind: "spin_to_win" },
+      formRulesFor(site, data.locations),
+    );
     if (!parsed.success) return json({ error: LEAD_TEXTS.fixErrors, fields: parsed.fields }, 400);
     const spam = isHoneypotHit(body[HONEYPOT_FIELD]);
     if (!spam && isTooFast(body[STARTED_AT_FIELD], at, minTimeOnPageMs)) {

@@ -263,7 +263,7 @@ export function createTradeInHandler(options: TradeInOptions): Handler {
         stock_number: car?.stocknum,
         lead_attributes: submission.lead_attributes,
       },
-      formRulesFor(ctx.site),
+      formRulesFor(ctx.site, ctx.data.locations),
     );
     if (!parsed.success) Object.assign(errors, parsed.fields, errors);
     // The flow always asks the condition questions (a lead from /api/leads may not have them).
@@ -437,7 +437,12 @@ export function createAcceptHandler(options: TradeInOptions): Handler {
         valuation,
       },
       // The lead was valid when it was taken; a later change of site rules must not lose its acceptance.
-      { ...formRulesFor(ctx.site), dealershipRequired: false, termsRequired: false, commentsRequired: false },
+      {
+        ...formRulesFor(ctx.site, ctx.data.locations),
+        dealershipRequired: false,
+        termsRequired: false,
+        commentsRequired: false,
+      },
     );
     if (!acceptance.success) return badRequest(acceptance.fields);
     const stored = await storeLead(ctx.db, {

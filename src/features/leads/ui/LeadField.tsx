@@ -30,6 +30,7 @@ export function LeadField({ def, id, register, error }: LeadFieldProps) {
   else if (def.type === "select") {
     control = (
       <select aria-required={def.required ? true : undefined} {...common}>
+        {def.placeholder && <option value="">{def.placeholder}</option>}
         {def.options?.map((option) => (
           <option key={option.value} value={option.value}>
             {option.label}

@@ -10,7 +10,7 @@ import { type FieldErrors, useForm } from "react-hook-form";
 import { z } from "zod";
 import { submitAttempt } from "~/lib/ui/lead-submit.client";
 import { useStore } from "~/lib/ui/use-store";
-import { formFields, submitButton, withoutNulls } from "../forms";
+import { formFields, submitButton, websiteLocationField, withoutNulls } from "../forms";
 import { DEFAULT_CATEGORY, type LeadKind } from "../kinds";
 import { LEAD_TEXTS, type LeadFormRules, leadSchema } from "../schemas";
 import { AppointmentPicker } from "./AppointmentPicker";
@@ -51,9 +51,14 @@ type Values = Record<string, unknown>;
 export default function LeadForm(props: LeadFormProps) {
   const { kind, rules } = props;
   const id = useId();
+  const pageLocation = props.hidden?.location;
+  const websiteLocation = useMemo(
+    () => websiteLocationField(kind, rules, pageLocation),
+    [kind, rules, pageLocation],
+  );
   const fields = useMemo(
-    () => formFields(kind, { commentsRequired: rules.commentsRequired }),
-    [kind, rules.commentsRequired],
+    () => formFields(kind, { commentsRequired: rules.commentsRequired, websiteLocation }),
+    [kind, rules.commentsRequired, websiteLocation],
   );
   const soleDealership = props.dealerships.length === 1 ? props.dealerships[0]?.slug : undefined;
   const form = useForm<Values>({
@@ -70,6 +75,9 @@ export default function LeadForm(props: LeadFormProps) {
       // Fixed fields (the car a dialog is about) are validated with the rest: request photos needs car_id.
       ...props.hidden,
       ...props.defaults,
+      // The website location is the shopper's to choose (a page's own location that the select
+      // does not offer is not theirs); a sole one is chosen for them (spec §5).
+      ...(websiteLocation ? { location: websiteLocation.defaultValue ?? "" } : {}),
     },
   });
   const { register, handleSubmit, formState, setValue } = form;

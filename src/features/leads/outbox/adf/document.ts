@@ -257,6 +257,7 @@ function fieldsWithElements(lead: AdfLead, context: AdfContext): Set<string> {
 function choseVendor(field: string, value: unknown, { location, site }: AdfContext): boolean {
   if (!location) return false;
   if (field === "location_id" || field === "location") return sameId(location.id, value);
+  if (field === "location_name") return sameText(location.name, value);
   if (field === "car_dealership_id") return sameId(location.dealership_id, value);
   const dealership = site.dealerships.find((d) => sameText(d.slug, value) || sameText(d.name, value));
   return (

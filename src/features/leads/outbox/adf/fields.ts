@@ -143,6 +143,7 @@ export const LABELS: Record<string, string> = {
   preferredDealership: "Preferred dealership",
   location_id: "Location id",
   location: "Location id",
+  location_name: "Location",
   car_dealership_id: "Car's dealership id",
   page_id: "Page id",
   url: "Page",
@@ -180,6 +181,7 @@ export const OWN_CAR_FIELDS: Record<string, string[]> = {
 export const DEALERSHIP_FIELDS = [
   "location_id",
   "location",
+  "location_name",
   "dealership_slug",
   "preferredDealership",
   "car_dealership_id",
