@@ -6,6 +6,7 @@
  * is refunded, and every change reaches the dealer's CRM once. The concurrent case runs on real
  * PostgreSQL in reservations-postgres.test.ts.
  */
+import { randomUUID } from "node:crypto";
 import { sql } from "kysely";
 import Stripe from "stripe";
 import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from "vitest";
@@ -19,6 +20,7 @@ import {
   createReserveHandler,
   type ReserveOptions,
 } from "~/features/checkout/reserve.server";
+import { createHeldCarsHandler } from "~/features/checkout/held-cars.server";
 import { adfContextFor } from "~/features/leads/outbox/adf/context";
 import { adfXml } from "~/features/leads/outbox/adf/document";
 import { PAYMENT_TEXTS } from "~/features/payments/payments";
@@ -32,11 +34,13 @@ import {
   type TestPaymentProvider,
   testProvider,
 } from "~/features/payments/providers.server";
+import { settlePayment } from "~/features/payments/payments.server";
 import { RESERVE_TEXTS } from "~/features/payments/reservations";
+import { cancelReservation } from "~/features/payments/reservations.server";
 import { createCarViewHandler } from "~/features/vehicle/car-view.server";
 import { type Db, openDb } from "~/lib/db/db.server";
 import type { TenantData } from "~/tenant/tenant.server";
-import { makeCar, makeSite, NOW } from "./helpers";
+import { makeCar, makeLocation, makeSite, NOW } from "./helpers";
 import { startStripeStub } from "./stripe-stub";
 
 const HOST = "hold-motors.localhost";
@@ -62,6 +66,8 @@ const CARS = {
   webhookRace: car(209, "webhook-raced-car", 500),
   lateCancel: car(211, "late-cancel-car", 500),
   bought: car(212, "bought-online-car", 500),
+  /** Held here; another site lists a car of the same id, which that site's cards must not mark. */
+  shared: car(213, "shared-id-car", 500),
   feedReserved: makeCar({ id: 210, slug: "feed-reserved-car", reserve_deposit: 500, reserved: true }),
 };
 const data: TenantData = {
@@ -545,6 +551,119 @@ describe("POST /api/reservations/cancel", () => {
     });
     expect((await view(CARS.stuck.slug)).body.reserved_until).toBe("2026-06-17T02:00:00.000Z");
     expect(await notices(208)).toEqual(["Reserve Online – deposit paid"]);
+  });
+});
+
+describe("GET /api/reservations/held: the cars the result cards mark", () => {
+  // Another site, with holds of its own made the way a confirmed deposit makes them.
+  const CARDS = "card-motors";
+  const cardCar = (id: number, overrides: Record<string, unknown> = {}) =>
+    makeCar({ id, slug: `card-car-${id}`, stocknum: `CM${id}`, reserve_deposit: 500, ...overrides });
+  const cards: TenantData = {
+    site: makeSite({ slug: CARDS, features: { checkout: true }, default_state: "wa" } as never),
+    locations: [
+      makeLocation({
+        id: 7,
+        address: {
+          street: "1 King William St",
+          city: "Adelaide",
+          state: "sa",
+          postcode: "5000",
+          lat: -34.93,
+          long: 138.6,
+        },
+      }),
+    ],
+    offers: [],
+    pages: [],
+    cars: [
+      cardCar(301, { location_id: 7, tag: "Hot Deal" }),
+      cardCar(302, { simple_fuel: "Hybrid" }),
+      cardCar(303),
+      cardCar(304),
+      // The id hold-motors holds (CARS.shared): free on this site.
+      cardCar(213),
+    ],
+    now: NOW.toISOString(),
+  };
+  const held = (at = NOW, site = CARDS, method = "GET") =>
+    createHeldCarsHandler({
+      db: async () => db,
+      tenantFor: () => site,
+      snapshot: (slug) =>
+        slug === CARDS
+          ? cards
+          : slug === "hold-motors"
+            ? data
+            : slug === "plain-motors"
+              ? { ...cards, site: makeSite({ slug: "plain-motors" }) }
+              : null,
+      now: () => at,
+    })(new Request(`http://${CARDS}.localhost/api/reservations/held`, { method }));
+  /** A $500 deposit for `carId` on card-motors, confirmed at `paidAt`: the hold it makes. */
+  async function holdOnCards(carId: number, userId: string, paidAt = NOW): Promise<string> {
+    const id = randomUUID();
+    await sql`insert into payments (id, tenant, user_id, phone, purpose, reference, amount_cents, name, email,
+        status, provider, provider_ref, return_url, car_id, car_slug, car_fields)
+      values (${id}, ${CARDS}, ${userId}, '+61412555666', 'Vehicle deposit', ${`CM${carId}`}, 50000, 'Kim',
+        'kim@example.com.au', 'pending', 'test', ${`test_${id}`}, 'https://example.test/', ${carId},
+        ${`card-car-${carId}`}, ${JSON.stringify({ car_id: carId })})`.execute(db);
+    expect(await settlePayment(db, CARDS, id, "paid", 50000, { paymentRef: `test_pi_${id}`, at: paidAt })).toBe(
+      "paid",
+    );
+    const { rows } = await sql<{ id: string }>`select id from reservations where payment_id = ${id}`.execute(db);
+    return rows[0]?.id ?? "";
+  }
+
+  it("lists this site's live holds only, with the text and tag the cards show; briefly cached", async () => {
+    const userId = randomUUID();
+    await sql`insert into users (id, tenant, phone) values (${userId}, ${CARDS}, '+61412555666')`.execute(db);
+    // hold-motors holds car 213 through the whole flow; card-motors' car 213 stays free.
+    await pay(await started(shoppers.kim, CARS.shared.slug));
+    await holdOnCards(301, userId);
+    await holdOnCards(302, userId);
+    const cancelled = await holdOnCards(303, userId);
+    expect(await cancelReservation(db, testProvider(), CARDS, userId, cancelled, NOW)).toEqual({
+      ok: true,
+      state: "cancelled",
+    });
+    // Paid 49 hours ago: its 48 hours ended an hour ago.
+    await holdOnCards(304, userId, new Date("2026-06-13T01:00:00.000Z"));
+    // Held, but the car has left the published stock: no card shows it.
+    await holdOnCards(399, userId);
+
+    const response = await held();
+    expect(response.status).toBe(200);
+    expect(response.headers.get("cache-control")).toBe("public, max-age=5");
+    expect(await response.json()).toEqual({
+      held: [
+        {
+          id: 301,
+          slug: "card-car-301",
+          reserved_until: "2026-06-17T02:00:00.000Z",
+          // The car's own yard, in Adelaide; "Reserved" takes the custom tag's place.
+          until_text: "Reserved until Wed 17 Jun, 11:30am",
+          tag: true,
+        },
+        {
+          id: 302,
+          slug: "card-car-302",
+          reserved_until: "2026-06-17T02:00:00.000Z",
+          // No yard: the site's default state, Western Australia; the fuel tag stays first.
+          until_text: "Reserved until Wed 17 Jun, 10:00am",
+          tag: false,
+        },
+      ],
+    });
+    // From the instant a hold ends, it is no longer listed.
+    expect(await (await held(new Date("2026-06-17T02:00:00.000Z"))).json()).toEqual({ held: [] });
+  });
+
+  it("answers nothing for a site without checkout, and only GET", async () => {
+    const plain = await held(NOW, "plain-motors");
+    expect(plain.status).toBe(404);
+    expect((await held(NOW, CARDS, "POST")).status).toBe(405);
+    expect((await held(NOW, "no-such-site")).status).toBe(404);
   });
 });
 

@@ -417,3 +417,23 @@ export async function shopperReservations(
     };
   });
 }
+
+/**
+ * The tenant's cars held now, with until when (the result cards' batch read). A hold past its time
+ * is left out at once; it is recorded as expired when its car is next looked at, so this is a read
+ * without writes.
+ */
+export async function heldCars(
+  db: Db,
+  tenant: string,
+  now: Date,
+): Promise<{ car_id: number; reserved_until: Date }[]> {
+  return paymentDb(db)
+    .selectFrom("reservations")
+    .select(["car_id", "reserved_until"])
+    .where("tenant", "=", tenant)
+    .where("state", "=", "held")
+    .where("reserved_until", ">", now)
+    .orderBy("car_id")
+    .execute();
+}
