@@ -15,15 +15,16 @@ import {
   createSignInCodeHandler,
   createSignInVerifyHandler,
 } from "~/features/account/account.server";
+import { createHeldCarsHandler } from "~/features/checkout/held-cars.server";
 import {
   createReserveCancelHandler,
   createReserveHandler,
   type ReserveOptions,
 } from "~/features/checkout/reserve.server";
-import { createHeldCarsHandler } from "~/features/checkout/held-cars.server";
 import { adfContextFor } from "~/features/leads/outbox/adf/context";
 import { adfXml } from "~/features/leads/outbox/adf/document";
 import { PAYMENT_TEXTS } from "~/features/payments/payments";
+import { settlePayment } from "~/features/payments/payments.server";
 import {
   createStripeWebhookHandler,
   createTestCheckoutHandler,
@@ -34,7 +35,6 @@ import {
   type TestPaymentProvider,
   testProvider,
 } from "~/features/payments/providers.server";
-import { settlePayment } from "~/features/payments/payments.server";
 import { RESERVE_TEXTS } from "~/features/payments/reservations";
 import { cancelReservation } from "~/features/payments/reservations.server";
 import { createCarViewHandler } from "~/features/vehicle/car-view.server";
@@ -608,10 +608,12 @@ describe("GET /api/reservations/held: the cars the result cards mark", () => {
       values (${id}, ${CARDS}, ${userId}, '+61412555666', 'Vehicle deposit', ${`CM${carId}`}, 50000, 'Kim',
         'kim@example.com.au', 'pending', 'test', ${`test_${id}`}, 'https://example.test/', ${carId},
         ${`card-car-${carId}`}, ${JSON.stringify({ car_id: carId })})`.execute(db);
-    expect(await settlePayment(db, CARDS, id, "paid", 50000, { paymentRef: `test_pi_${id}`, at: paidAt })).toBe(
-      "paid",
+    expect(
+      await settlePayment(db, CARDS, id, "paid", 50000, { paymentRef: `test_pi_${id}`, at: paidAt }),
+    ).toBe("paid");
+    const { rows } = await sql<{ id: string }>`select id from reservations where payment_id = ${id}`.execute(
+      db,
     );
-    const { rows } = await sql<{ id: string }>`select id from reservations where payment_id = ${id}`.execute(db);
     return rows[0]?.id ?? "";
   }
 
