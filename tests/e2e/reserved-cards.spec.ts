@@ -123,3 +123,22 @@ test("a paid deposit marks the car's cards Reserved on the search and home pages
     await expect(free).not.toHaveAttribute("data-reserved");
   }
 });
+
+test("a held-cars read that fails leaves the cards as built, saying nothing", async ({ page }) => {
+  let asked = 0;
+  await page.route("**/api/reservations/held", (route) => {
+    asked += 1;
+    return route.abort("connectionrefused");
+  });
+  const errors: string[] = [];
+  page.on("pageerror", (error) => errors.push(error.message));
+  await page.goto(tenantUrl(SHOP, SEARCH));
+  await runIdle(page);
+  await expect.poll(() => asked).toBe(1);
+  const built = card(page, HILUX.id);
+  await expect(built.locator(".media .tag")).toHaveText("New Arrival");
+  await expect(built.getByRole("link", { name: "Reserve Now ($500 deposit)" })).toBeVisible();
+  await expect(page.locator("[data-reserved], [data-held-tag], [data-held-note]")).toHaveCount(0);
+  await expect(page.getByRole("alert")).toHaveCount(0);
+  expect(errors).toEqual([]);
+});

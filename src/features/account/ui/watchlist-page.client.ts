@@ -39,6 +39,8 @@ function item(car: Saved): HTMLLIElement {
     text.append(link);
   } else text.append(name);
   const line = document.createElement("p");
+  // A car for sale can be held by another shopper's deposit: the page's held-cars read marks it.
+  if (car.listed && !car.sold) li.dataset.carId = String(car.id);
   line.textContent = car.listed
     ? [car.price_text, car.sold ? "Sold" : null].filter(Boolean).join(" · ")
     : "No longer listed";

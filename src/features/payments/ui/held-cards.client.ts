@@ -1,5 +1,6 @@
 /**
- * Marks the result cards of cars held by a paid reserve deposit, without a rebuild: one read of
+ * Marks the result cards (and the watchlist page's saved cars) of cars held by a paid reserve
+ * deposit, without a rebuild: one read of
  * GET /api/reservations/held for every card on the page (src/features/checkout/held-cars.server.ts),
  * kept for as long as the answer may be cached, so cards drawn later (a new search, Similar
  * Vehicles) reuse it, and asked again after that. A held card's tag becomes "Reserved" where the
@@ -38,7 +39,7 @@ function heldCars(): Promise<Map<string, HeldCar>> {
 
 function element(tag: string, className: string, text: string): HTMLElement {
   const node = document.createElement(tag);
-  node.className = className;
+  if (className) node.className = className;
   node.textContent = text;
   return node;
 }
@@ -71,17 +72,31 @@ function mark(card: HTMLElement, car: HeldCar | undefined): void {
   card.dataset.reserved = car.tag ? "tag" : "";
 }
 
+/** A saved car on the watchlist page: "· Reserved" after its price ("until …" for screen readers). */
+function markSaved(item: HTMLElement, car: HeldCar | undefined): void {
+  item.querySelector("[data-held-note]")?.remove();
+  if (!car || !(Date.parse(car.reserved_until) > Date.now())) return;
+  const note = element("span", "", " · Reserved");
+  note.setAttribute("data-held-note", "");
+  note.append(element("span", "visually-hidden", car.until_text.replace(/^Reserved/, "")));
+  item.querySelector(".saved-text p")?.append(note);
+}
+
 const seen = new WeakSet<Element>();
 
 /** Marks the cards not looked at yet, with the answer while it is fresh, else a new one. */
 async function markNewCards(): Promise<void> {
-  const cards = [...document.querySelectorAll<HTMLElement>(".car-card[data-car-id]")].filter(
-    (card) => !seen.has(card),
-  );
+  const cards = [
+    ...document.querySelectorAll<HTMLElement>(".car-card[data-car-id], .saved-item[data-car-id]"),
+  ].filter((card) => !seen.has(card));
   if (cards.length === 0) return;
   for (const card of cards) seen.add(card);
   const held = await heldCars();
-  for (const card of cards) mark(card, held.get(card.dataset.carId ?? ""));
+  for (const card of cards) {
+    const car = held.get(card.dataset.carId ?? "");
+    if (card.classList.contains("car-card")) mark(card, car);
+    else markSaved(card, car);
+  }
 }
 
 let queued = false;
