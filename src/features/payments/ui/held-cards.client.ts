@@ -44,19 +44,16 @@ function element(tag: string, className: string, text: string): HTMLElement {
   return node;
 }
 
-/** Shows a card as held (or as built again, when its hold has ended since it was marked). */
+/** Shows a card as held; a card not held (or whose hold ended since the answer) stays as built. */
 function mark(card: HTMLElement, car: HeldCar | undefined): void {
-  if (!car || !(Date.parse(car.reserved_until) > Date.now())) {
-    delete card.dataset.reserved;
-    return;
-  }
+  if (!car || !(Date.parse(car.reserved_until) > Date.now())) return;
   const media = card.querySelector(".media");
   if (car.tag && media && !media.querySelector("[data-held-tag]")) {
     const tag = element("span", "tag", "Reserved");
     tag.dataset.heldTag = "";
     media.append(tag);
   }
-  const reserve = card.querySelector(`.card-actions a[href="/cars/${car.slug}/checkout"]`);
+  const reserve = card.querySelector(`.card-actions a[href="/cars/${CSS.escape(car.slug)}/checkout"]`);
   const item = reserve?.parentElement;
   if (item) {
     let note = item.querySelector("[data-held-note]");
@@ -74,7 +71,6 @@ function mark(card: HTMLElement, car: HeldCar | undefined): void {
 
 /** A saved car on the watchlist page: "· Reserved" after its price ("until …" for screen readers). */
 function markSaved(item: HTMLElement, car: HeldCar | undefined): void {
-  item.querySelector("[data-held-note]")?.remove();
   if (!car || !(Date.parse(car.reserved_until) > Date.now())) return;
   const note = element("span", "", " · Reserved");
   note.setAttribute("data-held-note", "");
