@@ -10,7 +10,15 @@
  * the minutes the test takes (the server's clock runs on from there).
  */
 import type { Page } from "@playwright/test";
-import { expect, expectNoAxeViolations, freshMobile, signInWithCode, tenantUrl, test } from "./support";
+import {
+  expect,
+  expectNoAxeViolations,
+  freshMobile,
+  signInWithCode,
+  tenantGet,
+  tenantUrl,
+  test,
+} from "./support";
 
 const SHOP = "harbourside-toyota";
 // One worker, in order: the first test holds the RAV4 for a while, which the next must not meet.
@@ -27,6 +35,21 @@ const summary = (page: Page) => page.getByRole("complementary", { name: "Price a
 async function viewAnswered(page: Page) {
   await page.clock.runFor(6_000);
   await expect(summary(page).getByText(/^\d[\d,]* views?$/)).toBeVisible();
+}
+
+type Box = { x: number; y: number; width: number; height: number } | null;
+/** Where a box sits, to the half pixel: layout rounds to 1/64 px, which no shopper sees move. */
+function expectSamePlace(actual: Box, expected: Box) {
+  expect(actual).not.toBeNull();
+  for (const side of ["x", "y", "width", "height"] as const)
+    expect(actual?.[side], side).toBeCloseTo(expected?.[side] ?? Number.NaN, 0);
+}
+
+/** The server's answer to GET /cars/{slug}/view.json for the RAV4, as the pages ask it. */
+async function heldUntil(page: Page): Promise<{ reserved_until: string | null }> {
+  const answer = await tenantGet(page.request, SHOP, `/cars/${RAV4.slug}/view.json`);
+  expect(answer.status()).toBe(200);
+  return answer.json();
 }
 
 test("pay the deposit on the test checkout, see Reserved on the car's page, cancel it from the account", async ({
@@ -69,6 +92,9 @@ test("pay the deposit on the test checkout, see Reserved on the car's page, canc
   );
   await expect(page.getByRole("link", { name: "Your reservation" })).toHaveAttribute("href", "/watchlist");
   await expectNoAxeViolations(page);
+  // What every page of the car reads, from the running server: the hold's end as an instant
+  // (48 hours from payment: Fri 18 Dec, 9:3x am in Brisbane).
+  expect((await heldUntil(page)).reserved_until).toMatch(/^2026-12-17T23:3\d:\d\d(\.\d{3})?Z$/);
 
   // The car's page, as built: the view counter's answer swaps in the hold, moving nothing.
   await page.goto(tenantUrl(SHOP, `/cars/${RAV4.slug}`));
@@ -90,11 +116,12 @@ test("pay the deposit on the test checkout, see Reserved on the car's page, canc
   await expect(panel).toContainText("Another shopper has paid a deposit to hold this car.");
   await expect(panel).not.toContainText("watchlist");
   await expect(panel.getByRole("button", { name: /^Reserve Now/ })).toBeHidden();
-  expect(await cell.boundingBox()).toEqual(box);
-  expect(await summary(page).getByRole("heading", { name: "Call the dealer" }).boundingBox()).toEqual(
+  expectSamePlace(await cell.boundingBox(), box);
+  expectSamePlace(
+    await summary(page).getByRole("heading", { name: "Call the dealer" }).boundingBox(),
     callBox,
   );
-  expect(await summary(page).getByRole("heading", { level: 1 }).boundingBox()).toEqual(heading);
+  expectSamePlace(await summary(page).getByRole("heading", { level: 1 }).boundingBox(), heading);
   await expectNoAxeViolations(page);
 
   // Another shopper's checkout for the held car says so, with somewhere else to go.
@@ -130,6 +157,7 @@ test("pay the deposit on the test checkout, see Reserved on the car's page, canc
   await expect(summary(page).locator('[data-tag="reserved"]')).toBeHidden();
   await expect(summary(page).locator("[data-reserved-until]")).toBeHidden();
   await expect(reserveNow).toBeVisible();
+  expect((await heldUntil(page)).reserved_until).toBeNull();
 });
 
 test("Reserve Now on the car's page leads to the checkout that takes the deposit", async ({ page }) => {
