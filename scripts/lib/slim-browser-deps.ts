@@ -13,6 +13,15 @@
  *   for its default URL format. Our router passes its own `createURL` and `parseURL`
  *   (src/features/search/routing.ts), so `qs` is never called; it gets a module that throws a
  *   clear error if someone drops those options.
+ * - Parts of instantsearch.js, algoliasearch-helper and react-instantsearch that InstantSearch
+ *   imports whatever the page uses, and that the search page never runs (about 4.5 KB gzip): the
+ *   Insights middleware (click events, added only when asked for or when an Algolia answer says
+ *   so), the metadata middleware (for Algolia's crawler), the string-template helpers (our widgets
+ *   draw with React), the hydration of server-rendered results (the island renders in the
+ *   browser only), the hierarchical facet tree (no hierarchical facets) and the
+ *   `use-sync-external-store` backport (React has the hook). Each stand-in does nothing where
+ *   InstantSearch calls it unconditionally, and throws a clear error where the page would need
+ *   the real module.
  */
 import { createRequire } from "node:module";
 import path from "node:path";
@@ -29,12 +38,38 @@ export default function slimBrowserDeps(): Plugin {
       importer?.startsWith(instantDir) ? path.join(SHIMS, "meilisearch.js") : undefined,
     qs: (importer) => (importer?.includes("/instantsearch.js/") ? path.join(SHIMS, "qs.js") : undefined),
   };
+  const instantsearchDir = path.dirname(require.resolve("instantsearch.js/package.json"));
+  // Resolved from the packages that import them, wherever npm placed them.
+  const helperDir = path.dirname(
+    createRequire(path.join(instantsearchDir, "package.json")).resolve("algoliasearch-helper/package.json"),
+  );
+  const syncStoreDir = path.dirname(
+    createRequire(require.resolve("react-instantsearch-core")).resolve(
+      "use-sync-external-store/package.json",
+    ),
+  );
+  /** Modules the page never runs, by the file they resolve to, and their stand-ins. */
+  const replaced: Record<string, string> = {
+    [path.join(instantsearchDir, "es/middlewares/createInsightsMiddleware.js")]: "instantsearch-insights.js",
+    [path.join(instantsearchDir, "es/middlewares/createMetadataMiddleware.js")]: "instantsearch-metadata.js",
+    [path.join(instantsearchDir, "es/lib/createHelpers.js")]: "instantsearch-template-helpers.js",
+    [path.join(instantsearchDir, "es/lib/utils/hydrateSearchClient.js")]: "instantsearch-hydrate.js",
+    [path.join(instantsearchDir, "es/lib/utils/hydrateRecommendCache.js")]: "instantsearch-hydrate.js",
+    [path.join(helperDir, "src/SearchResults/generate-hierarchical-tree.js")]: "hierarchical-tree.cjs",
+    [path.join(syncStoreDir, "shim/index.js")]: "use-sync-external-store.js",
+  };
   return {
     name: "slim-browser-deps",
     enforce: "pre",
-    resolveId(id, importer, options) {
+    async resolveId(id, importer, options) {
       if (options?.ssr) return undefined;
-      return redirects[id]?.(importer);
+      const redirect = redirects[id]?.(importer);
+      if (redirect) return redirect;
+      // Only packages import the replaced modules; the site's own imports resolve as usual.
+      if (!importer || !/\/node_modules\//.test(importer)) return undefined;
+      const resolved = await this.resolve(id, importer, { ...options, skipSelf: true });
+      const shim = resolved && replaced[resolved.id.split("?")[0] as string];
+      return shim ? path.join(SHIMS, shim) : undefined;
     },
   };
 }

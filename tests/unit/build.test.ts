@@ -266,6 +266,12 @@ describe("npm run build on fixture tenants", () => {
     expect(code).not.toContain("createHmac");
     expect(code).not.toContain("allowPrototypes");
     expect(code).not.toContain("XMLHttpRequest");
+    // Nor InstantSearch's parts the page never runs: Insights click events, the Algolia crawler's
+    // metadata, string-template helpers, hydration of server-rendered results.
+    expect(code).not.toContain("ais.insights");
+    expect(code).not.toContain("Algolia Crawler");
+    expect(code).not.toContain("The highlight helper expects");
+    expect(code).not.toContain("_cacheHydrated");
   });
 
   it("renders content pages from markdown, sanitized, with one h1", () => {
