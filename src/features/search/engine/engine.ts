@@ -1,6 +1,6 @@
 /**
  * The embedded search engine (docs/architecture.md §5, "Embedded mode"): answers the Meilisearch search
- * API over an in-memory index so react-instantsearch + instant-meilisearch work without a server.
+ * API over an in-memory index so the search page's widgets work without a server.
  *
  * Behaviour follows Meilisearch (docs + milli source), not guesses; each part says which rules it
  * follows: text.ts and typos.ts (words, typos), rules.ts (settings, ranking rules), ranking.ts

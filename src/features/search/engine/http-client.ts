@@ -1,6 +1,6 @@
 /**
- * The engine as meilisearch-js's custom `httpClient`: react-instantsearch + instant-meilisearch
- * talk to it as to a Meilisearch server, so the widgets cannot tell the difference.
+ * The engine as meilisearch-js's custom `httpClient`: the search page's client talks to it as to a
+ * Meilisearch server, so the widgets cannot tell the difference.
  */
 import { asEngineError, invalid, prefixError, SearchEngineError } from "./errors";
 import type { FacetSearchRequest, MultiSearchQuery, SearchEngine, SearchRequest } from "./types";
@@ -56,8 +56,8 @@ function searchParamsToRequest(params: URLSearchParams): SearchRequest {
 }
 
 /**
- * The `httpClient` to pass to `instantMeiliSearch(host, key, { httpClient })` (or to
- * `new MeiliSearch({ host, httpClient })`). It answers `POST /multi-search`,
+ * The `httpClient` to pass to `new MeiliSearch({ host, httpClient })`, or to call with a
+ * Meilisearch URL and request as the search page's client does. It answers `POST /multi-search`,
  * `POST|GET /indexes/{uid}/search`, `POST /indexes/{uid}/facet-search`, `GET /indexes/{uid}`,
  * `GET /indexes/{uid}/settings`, `GET /health` and `GET /version`, and returns parsed JSON.
  * Failures are thrown as `SearchEngineError` (Meilisearch's `{ message, code, type, link }`).

@@ -1,7 +1,7 @@
 /**
  * The embedded search engine (docs/architecture.md §5, "Embedded mode"): the Meilisearch search API
- * over an in-memory index (engine.ts), and the meilisearch-js `httpClient` that plugs it into
- * react-instantsearch + instant-meilisearch (http-client.ts).
+ * over an in-memory index (engine.ts), and the meilisearch-js style `httpClient` that answers the
+ * search page's client as a Meilisearch server would (http-client.ts).
  */
 export { createEngine } from "./engine";
 export { SearchEngineError } from "./errors";

@@ -119,7 +119,7 @@ const SORT_VALUES: Record<SortKey, string> = {
   price_asc: ":price:asc",
 };
 
-/** instant-meilisearch reads sort from the index name: `cars-x:price:asc`. */
+/** The search client reads sort from the index name: `cars-x:price:asc` (transport/instantsearch-meilisearch.ts). */
 const sortValue = (indexUid: string, key: SortKey) => indexUid + SORT_VALUES[key];
 const sortKeyOf = (indexUid: string, value: string | undefined): SortKey =>
   (Object.keys(SORT_VALUES) as SortKey[]).find((key) => sortValue(indexUid, key) === value) ?? "relevance";
