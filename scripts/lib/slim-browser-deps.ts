@@ -14,7 +14,8 @@
  *   browser only), the hierarchical facet tree (no hierarchical facets) and the
  *   `use-sync-external-store` backport (React has the hook). Each stand-in does nothing where
  *   InstantSearch calls it unconditionally, and throws a clear error where the page would need
- *   the real module.
+ *   the real module. Node's EventEmitter, as @algolia/events copies it for InstantSearch and its
+ *   helper, is a smaller one with the same calls (browser-shims/events.cjs).
  */
 import { createRequire } from "node:module";
 import path from "node:path";
@@ -37,6 +38,7 @@ export default function slimBrowserDeps(): Plugin {
       "use-sync-external-store/package.json",
     ),
   );
+  const eventsFile = createRequire(path.join(instantsearchDir, "package.json")).resolve("@algolia/events");
   /** Modules the page never runs, by the file they resolve to, and their stand-ins. */
   const replaced: Record<string, string> = {
     [path.join(instantsearchDir, "es/middlewares/createInsightsMiddleware.js")]: "instantsearch-insights.js",
@@ -46,6 +48,7 @@ export default function slimBrowserDeps(): Plugin {
     [path.join(instantsearchDir, "es/lib/utils/hydrateRecommendCache.js")]: "instantsearch-hydrate.js",
     [path.join(helperDir, "src/SearchResults/generate-hierarchical-tree.js")]: "hierarchical-tree.cjs",
     [path.join(syncStoreDir, "shim/index.js")]: "use-sync-external-store.js",
+    [eventsFile]: "events.cjs",
   };
   return {
     name: "slim-browser-deps",
