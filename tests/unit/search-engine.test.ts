@@ -3,6 +3,7 @@ import {
   boundedDistance,
   createEngine,
   createHttpClient,
+  createMultiSearchClient,
   type EngineSettings,
   normalizeText,
   type SearchDocument,
@@ -834,6 +835,42 @@ describe("multi-search and the meilisearch-js httpClient", () => {
     expect((response.results[0]?.hits as { id: number }[] | undefined)?.map((hit) => hit.id)).toEqual([4, 1]);
     // JSON round-trips unchanged: it is a plain parsed body.
     expect(JSON.parse(JSON.stringify(response))).toEqual(response);
+  });
+
+  it("the search worker's client answers the same multi-search and refuses the other routes", async () => {
+    const workerClient = createMultiSearchClient(engine);
+    const body = JSON.stringify({
+      queries: [
+        {
+          indexUid: "cars",
+          q: "",
+          facets: ["make"],
+          filter: ['"make"="Toyota"', '"price">=30000'],
+          hitsPerPage: 2,
+          page: 1,
+        },
+      ],
+    });
+    const answer = (await workerClient("https://embedded.search.invalid/multi-search", {
+      method: "POST",
+      body,
+    })) as {
+      results: Record<string, unknown>[];
+    };
+    expect(answer.results[0]).toMatchObject({
+      indexUid: "cars",
+      totalHits: 3,
+      facetDistribution: { make: { Toyota: 3 } },
+    });
+    expect(answer).toEqual(
+      await createHttpClient(engine)("http://localhost:7700/multi-search", { method: "POST", body }),
+    );
+    await expect(
+      workerClient("http://localhost:7700/indexes/cars/search", { method: "POST", body: "{}" }),
+    ).rejects.toThrow("The embedded search engine does not answer `POST /indexes/cars/search`.");
+    await expect(
+      workerClient("http://localhost:7700/multi-search", { method: "POST", body: "{}" }),
+    ).rejects.toThrow("Missing field `queries`");
   });
 
   it("routes single-index search, facet search, index info and health", async () => {

@@ -7,6 +7,7 @@ export { createEngine } from "./engine";
 export { SearchEngineError } from "./errors";
 export {
   createHttpClient,
+  createMultiSearchClient,
   type HttpClientInit,
   type SearchHttpClient,
 } from "./http-client";
