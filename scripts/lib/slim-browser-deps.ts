@@ -3,9 +3,10 @@
  * scripts/bench.ts). Only the client build is touched; server rendering resolves as usual.
  *
  * - instantsearch.js's history router imports `qs` (with its object-inspect dependency chain)
- *   for its default URL format. Our router passes its own `createURL` and `parseURL`
- *   (src/features/search/routing.ts), so `qs` is never called; it gets a module that throws a
- *   clear error if someone drops those options.
+ *   for its default URL format, and window titles and hooks the page never uses; the page has its
+ *   own router (src/features/search/ui/history-router.ts, our address format from routing.ts), so
+ *   instantsearch's, which its router middleware imports as a default, is a module that throws a
+ *   clear error if someone drops the page's router (and `qs` goes with it).
  * - Parts of instantsearch.js, algoliasearch-helper and react-instantsearch that InstantSearch
  *   imports whatever the page uses, and that the search page never runs (about 4.5 KB gzip): the
  *   Insights middleware (click events, added only when asked for or when an Algolia answer says
@@ -25,9 +26,6 @@ const SHIMS = path.resolve(import.meta.dirname, "browser-shims");
 
 export default function slimBrowserDeps(): Plugin {
   const require = createRequire(import.meta.url);
-  const redirects: Record<string, (importer: string | undefined) => string | undefined> = {
-    qs: (importer) => (importer?.includes("/instantsearch.js/") ? path.join(SHIMS, "qs.js") : undefined),
-  };
   const instantsearchDir = path.dirname(require.resolve("instantsearch.js/package.json"));
   // Resolved from the packages that import them, wherever npm placed them.
   const helperDir = path.dirname(
@@ -44,6 +42,7 @@ export default function slimBrowserDeps(): Plugin {
     [path.join(instantsearchDir, "es/middlewares/createInsightsMiddleware.js")]: "instantsearch-insights.js",
     [path.join(instantsearchDir, "es/middlewares/createMetadataMiddleware.js")]: "instantsearch-metadata.js",
     [path.join(instantsearchDir, "es/lib/createHelpers.js")]: "instantsearch-template-helpers.js",
+    [path.join(instantsearchDir, "es/lib/routers/history.js")]: "instantsearch-history.js",
     [path.join(instantsearchDir, "es/lib/utils/hydrateSearchClient.js")]: "instantsearch-hydrate.js",
     [path.join(instantsearchDir, "es/lib/utils/hydrateRecommendCache.js")]: "instantsearch-hydrate.js",
     [path.join(helperDir, "src/SearchResults/generate-hierarchical-tree.js")]: "hierarchical-tree.cjs",
@@ -55,8 +54,6 @@ export default function slimBrowserDeps(): Plugin {
     enforce: "pre",
     async resolveId(id, importer, options) {
       if (options?.ssr) return undefined;
-      const redirect = redirects[id]?.(importer);
-      if (redirect) return redirect;
       // Only packages import the replaced modules; the site's own imports resolve as usual.
       if (!importer || !/\/node_modules\//.test(importer)) return undefined;
       const resolved = await this.resolve(id, importer, { ...options, skipSelf: true });

@@ -272,6 +272,8 @@ describe("npm run build on fixture tenants", () => {
     expect(code).not.toContain("Algolia Crawler");
     expect(code).not.toContain("The highlight helper expects");
     expect(code).not.toContain("_cacheHydrated");
+    // instantsearch's history router (the page has its own, ui/history-router.ts).
+    expect(code).not.toContain("You need to provide `getLocation`");
   });
 
   it("renders content pages from markdown, sanitized, with one h1", () => {

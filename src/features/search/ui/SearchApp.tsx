@@ -1,5 +1,4 @@
 import type { UiState } from "instantsearch.js";
-import { history } from "instantsearch.js/es/lib/routers";
 import { useEffect, useLayoutEffect, useMemo, useRef, useState } from "react";
 import { Configure, InstantSearch, useConnector, useInstantSearch } from "react-instantsearch-core";
 import type { CarType } from "~/tenant/schema";
@@ -16,6 +15,7 @@ import {
 import { createSearchClient } from "../transport/search-client.client";
 import { connectFacet, connectRange } from "./connectors";
 import { type FacetConfig, Filters } from "./Filters";
+import { historyRouter } from "./history-router";
 import { Results, ShowMeButton } from "./Results";
 import { CurrentFilters, SearchBox, SortSelect } from "./Toolbar";
 import type { InstantSearchKit, Start } from "./understood";
@@ -167,10 +167,9 @@ export default function SearchApp(props: SearchAppProps) {
   );
   const routing = useMemo(
     () => ({
-      router: history<SearchUiState>({
-        cleanUrlOnDispose: false,
-        createURL: ({ routeState }) => `${pathname}${stateToQueryString(routeState)}`,
-        parseURL: ({ location }) => parseQueryState(location.search),
+      router: historyRouter<SearchUiState>({
+        createURL: (routeState) => `${pathname}${stateToQueryString(routeState)}`,
+        parseURL: (location) => parseQueryState(location.search),
       }),
       stateMapping: {
         stateToRoute: (uiState: UiState) => fromIndexState(uiState[indexUid] ?? {}, indexUid),
