@@ -4,6 +4,7 @@ import {
   createEngine,
   createHttpClient,
   createMultiSearchClient,
+  createPlainEngine,
   type EngineSettings,
   normalizeText,
   type SearchDocument,
@@ -783,6 +784,34 @@ describe("hits and highlighting", () => {
       attributesToHighlight: ["comments"],
     }).hits;
     expect(hit?._formatted?.comments).toBe("…history, new <em>tyres</em> and a…");
+  });
+});
+
+describe("the search worker's engine (hits as stored)", () => {
+  const plain = createPlainEngine(CARS, SETTINGS);
+
+  it("finds, counts and retrieves as the full engine does, without _formatted", () => {
+    const request = { q: "ranger", attributesToRetrieve: ["id", "make", "price"], attributesToHighlight: [] };
+    expect(plain.search("cars", request).hits).toEqual([{ id: 7, make: "Ford", price: 64990 }]);
+    // Timing aside, the same answer.
+    const { processingTimeMs: _plainTime, ...fromPlain } = plain.search("cars", {
+      q: "toyota",
+      facets: ["make"],
+    });
+    const { processingTimeMs: _fullTime, ...fromFull } = engine.search("cars", {
+      q: "toyota",
+      facets: ["make"],
+    });
+    expect(fromPlain).toEqual(fromFull);
+  });
+
+  it("refuses highlighting and cropping, which the pages never ask of it", () => {
+    expect(() => plain.search("cars", { q: "ranger", attributesToHighlight: ["*"] })).toThrow(
+      "`attributesToHighlight` is not available in the search engine of the browser.",
+    );
+    expect(() => plain.search("cars", { q: "ranger", attributesToCrop: ["comments"] })).toThrow(
+      "`attributesToCrop` is not available in the search engine of the browser.",
+    );
   });
 });
 

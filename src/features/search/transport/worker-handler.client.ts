@@ -6,7 +6,7 @@
  * understanding code loads on the first words to understand, so a page that only filters never
  * fetches it.
  */
-import { createEngine, createMultiSearchClient, type SearchHttpClient } from "../engine";
+import { createMultiSearchClient, createPlainEngine, type SearchHttpClient } from "../engine";
 import { type PackedIndex, unpackIndex } from "../pack";
 import { CAR_INDEX_SETTINGS } from "../settings";
 import type { WorkerError, WorkerRequest, WorkerResponse } from "./worker-protocol";
@@ -35,7 +35,7 @@ function openIndex(indexUrl: string): Index {
     return loading;
   };
   const client = createMultiSearchClient(async () =>
-    createEngine(unpackIndex(await packed()), CAR_INDEX_SETTINGS),
+    createPlainEngine(unpackIndex(await packed()), CAR_INDEX_SETTINGS),
   );
   return { packed, client };
 }
