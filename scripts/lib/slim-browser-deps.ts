@@ -12,11 +12,13 @@
  *   Insights middleware (click events, added only when asked for or when an Algolia answer says
  *   so), the metadata middleware (for Algolia's crawler), the string-template helpers (our widgets
  *   draw with React), the hydration of server-rendered results (the island renders in the
- *   browser only), the hierarchical facet tree (no hierarchical facets) and the
- *   `use-sync-external-store` backport (React has the hook). Each stand-in does nothing where
+ *   browser only), the hierarchical facet tree (no hierarchical facets), Algolia Recommend's
+ *   answers (no recommendation widgets) and the `use-sync-external-store` backport (React has
+ *   the hook). Each stand-in does nothing where
  *   InstantSearch calls it unconditionally, and throws a clear error where the page would need
  *   the real module. Node's EventEmitter, as @algolia/events copies it for InstantSearch and its
- *   helper, is a smaller one with the same calls (browser-shims/events.cjs).
+ *   helper, is a smaller one with the same calls (browser-shims/events.cjs), and the ES5 build's
+ *   array helpers for destructuring and spread are the language's own (browser-shims/swc-*.js).
  */
 import { createRequire } from "node:module";
 import path from "node:path";
@@ -37,6 +39,9 @@ export default function slimBrowserDeps(): Plugin {
     ),
   );
   const eventsFile = createRequire(path.join(instantsearchDir, "package.json")).resolve("@algolia/events");
+  const swcDir = path.dirname(
+    createRequire(path.join(instantsearchDir, "package.json")).resolve("@swc/helpers/package.json"),
+  );
   /** Modules the page never runs, by the file they resolve to, and their stand-ins. */
   const replaced: Record<string, string> = {
     [path.join(instantsearchDir, "es/middlewares/createInsightsMiddleware.js")]: "instantsearch-insights.js",
@@ -46,8 +51,13 @@ export default function slimBrowserDeps(): Plugin {
     [path.join(instantsearchDir, "es/lib/utils/hydrateSearchClient.js")]: "instantsearch-hydrate.js",
     [path.join(instantsearchDir, "es/lib/utils/hydrateRecommendCache.js")]: "instantsearch-hydrate.js",
     [path.join(helperDir, "src/SearchResults/generate-hierarchical-tree.js")]: "hierarchical-tree.cjs",
+    [path.join(helperDir, "src/RecommendResults/index.js")]: "recommend-results.cjs",
+    [path.join(helperDir, "src/utils/sortAndMergeRecommendations.js")]: "recommend-results.cjs",
     [path.join(syncStoreDir, "shim/index.js")]: "use-sync-external-store.js",
     [eventsFile]: "events.cjs",
+    [path.join(swcDir, "esm/_sliced_to_array.js")]: "swc-to-array.js",
+    [path.join(swcDir, "esm/_to_array.js")]: "swc-to-array.js",
+    [path.join(swcDir, "esm/_to_consumable_array.js")]: "swc-to-consumable-array.js",
   };
   return {
     name: "slim-browser-deps",

@@ -92,3 +92,61 @@ describe.each(emitters)("%s", (_name, EventEmitter) => {
     expect(calls).toEqual(["helper"]);
   });
 });
+
+describe("the ES5 build's array helpers (@swc/helpers) and their stand-ins", () => {
+  const helpers = async (dir: string) => ({
+    sliced: (await import(`${dir}/_sliced_to_array.js`))._ as (value: unknown, n: number) => unknown[],
+    toArray: (await import(`${dir}/_to_array.js`))._ as (value: unknown) => unknown[],
+    consumable: (await import(`${dir}/_to_consumable_array.js`))._ as (value: unknown) => unknown[],
+  });
+  const shims = async () => ({
+    sliced: (await import("../../scripts/lib/browser-shims/swc-to-array.js"))._ as (
+      value: unknown,
+    ) => unknown[],
+    consumable: (await import("../../scripts/lib/browser-shims/swc-to-consumable-array.js"))._ as (
+      value: unknown,
+    ) => unknown[],
+  });
+
+  it("destructure and spread arrays, strings, sets, maps and generators alike", async () => {
+    const original = await helpers("@swc/helpers/esm");
+    const shim = await shims();
+    const inputs = () => [
+      [1, 2, 3],
+      "héllo",
+      new Set(["a", "b"]),
+      new Map([["k", 1]]),
+      (function* () {
+        yield 1;
+        yield 2;
+      })(),
+    ];
+    const [a, b] = [inputs(), inputs()];
+    for (let i = 0; i < a.length; i++) {
+      const [first, second] = shim.sliced(a[i]);
+      const [firstOriginal, secondOriginal] = original.sliced(b[i], 2);
+      expect([first, second]).toEqual([firstOriginal, secondOriginal]);
+    }
+    for (const [value, expected] of [
+      [
+        [1, 2, 3],
+        [1, 2, 3],
+      ],
+      ["héllo", ["h", "é", "l", "l", "o"]],
+      [new Set(["a", "b"]), ["a", "b"]],
+    ] as const) {
+      expect(shim.consumable(value)).toEqual(expected);
+      expect(original.consumable(value)).toEqual(expected);
+      expect(original.toArray(value)).toEqual(expected);
+    }
+    const list = [1, 2];
+    expect(shim.consumable(list)).not.toBe(list);
+    expect(() => shim.sliced(42)).toThrow(TypeError);
+    expect(() => original.sliced(42, 2)).toThrow(TypeError);
+  });
+
+  it("Algolia Recommend's answers are refused, not half-handled", () => {
+    const recommendResults = require("../../scripts/lib/browser-shims/recommend-results.cjs");
+    expect(() => recommendResults({}, [])).toThrow("Algolia Recommend answers are not in the browser bundle");
+  });
+});
