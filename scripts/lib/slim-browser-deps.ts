@@ -5,15 +5,16 @@
  * - instantsearch.js's history router imports `qs` (with its object-inspect dependency chain)
  *   for its default URL format, and window titles and hooks the page never uses; the page has its
  *   own router (src/features/search/ui/history-router.ts, our address format from routing.ts), so
- *   instantsearch's, which its router middleware imports as a default, is a module that throws a
- *   clear error if someone drops the page's router (and `qs` goes with it).
+ *   instantsearch's router and default state mapping, which its router middleware imports as
+ *   defaults, are modules that throw a clear error if someone drops the page's own (and `qs`
+ *   goes with them).
  * - Parts of instantsearch.js, algoliasearch-helper and react-instantsearch that InstantSearch
  *   imports whatever the page uses, and that the search page never runs (about 4.5 KB gzip): the
  *   Insights middleware (click events, added only when asked for or when an Algolia answer says
  *   so), the metadata middleware (for Algolia's crawler), the string-template helpers (our widgets
  *   draw with React), the hydration of server-rendered results (the island renders in the
  *   browser only), the hierarchical facet tree (no hierarchical facets), Algolia Recommend's
- *   answers (no recommendation widgets) and the `use-sync-external-store` backport (React has
+ *   answers and Insights parameters for them (no recommendation widgets) and the `use-sync-external-store` backport (React has
  *   the hook). Each stand-in does nothing where
  *   InstantSearch calls it unconditionally, and throws a clear error where the page would need
  *   the real module. Node's EventEmitter, as @algolia/events copies it for InstantSearch and its
@@ -48,6 +49,9 @@ export default function slimBrowserDeps(): Plugin {
     [path.join(instantsearchDir, "es/middlewares/createMetadataMiddleware.js")]: "instantsearch-metadata.js",
     [path.join(instantsearchDir, "es/lib/createHelpers.js")]: "instantsearch-template-helpers.js",
     [path.join(instantsearchDir, "es/lib/routers/history.js")]: "instantsearch-history.js",
+    [path.join(instantsearchDir, "es/lib/stateMappings/simple.js")]: "instantsearch-state-mapping.js",
+    [path.join(instantsearchDir, "es/lib/utils/addInsightsToRecommendParameters.js")]:
+      "instantsearch-recommend-insights.js",
     [path.join(instantsearchDir, "es/lib/utils/hydrateSearchClient.js")]: "instantsearch-hydrate.js",
     [path.join(instantsearchDir, "es/lib/utils/hydrateRecommendCache.js")]: "instantsearch-hydrate.js",
     [path.join(helperDir, "src/SearchResults/generate-hierarchical-tree.js")]: "hierarchical-tree.cjs",
