@@ -276,6 +276,27 @@ describe("npm run build on fixture tenants", () => {
     expect(code).not.toContain("You need to provide `getLocation`");
   });
 
+  it("the home page writes search links without the search page's link reader", () => {
+    const site = path.join(work, "dist/fixture-motors");
+    const home = read("dist/fixture-motors/index.html");
+    expect(home).toContain("BudgetFinder");
+    // Every script the home page loads, with what each imports.
+    const scripts = new Set(
+      [...home.matchAll(/<script[^>]+src="(\/_astro\/[^"]+\.js)"/g)].map((match) =>
+        path.join(site, match[1] as string),
+      ),
+    );
+    for (const file of scripts) {
+      for (const match of readFileSync(file, "utf8").matchAll(/(?:import|from)\s*"(\.\/[^"]+\.js)"/g)) {
+        scripts.add(path.resolve(path.dirname(file), match[1] as string));
+      }
+    }
+    const code = [...scripts].map((file) => readFileSync(file, "utf8")).join("\n");
+    // The budget finder's link is built (query-string.ts); old links' filters (routing.ts) are not read.
+    expect(code).toContain("refinementList[");
+    expect(code).not.toContain("isMinRange");
+  });
+
   it("renders content pages from markdown, sanitized, with one h1", () => {
     const about = read("dist/fixture-motors/about-us/index.html");
     expect(about).toMatch(/<h1[^>]*>About Fixture Motors<\/h1>/);
