@@ -18,14 +18,7 @@ import {
 } from "./query-string";
 import { DEFAULT_SEARCH_PATH, toSlug } from "./slugs";
 
-export {
-  LIST_REFINEMENTS,
-  RANGE_REFINEMENTS,
-  type SearchUiState,
-  SORT_KEYS,
-  type SortKey,
-  stateToQueryString,
-} from "./query-string";
+export { type SearchUiState, type SortKey, stateToQueryString } from "./query-string";
 
 export type SearchPath =
   | { kind: "all" }
