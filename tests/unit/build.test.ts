@@ -256,16 +256,45 @@ describe("npm run build on fixture tenants", () => {
     const island = page.match(/component-url="(\/_astro\/SearchApp\.[^"]+\.js)"/)?.[1];
     expect(island).toBeDefined();
     const code = readFileSync(path.join(site, island as string), "utf8");
-    // The search client works: instant-meilisearch's adapter and, for the one call it makes, the
-    // meilisearch-js stand-in (browser-shims/meilisearch.js) are in.
-    expect(code).toContain("multiSearch");
-    expect(code).toContain("Meilisearch JavaScript (v0.36.0)");
-    // meilisearch-js itself (admin API, task polling, token signing), qs (instantsearch's default
-    // URL format; ours is routing.ts) and a fetch polyfill are not.
+    // The search client works: it sends Meilisearch's multi-search (transport/instantsearch-meilisearch.ts).
+    expect(code).toContain("/multi-search");
+    // instant-meilisearch (its option checks, its own answer cache, a first search for facet
+    // counts it drops when zero counts are off) and meilisearch-js (admin API, task polling, token signing),
+    // qs (instantsearch's default URL format; ours is routing.ts) and a fetch polyfill are not.
+    expect(code).not.toContain("Provided hostUrl value");
     expect(code).not.toContain("waitForTask");
     expect(code).not.toContain("createHmac");
     expect(code).not.toContain("allowPrototypes");
     expect(code).not.toContain("XMLHttpRequest");
+    // Nor InstantSearch's parts the page never runs: Insights click events, the Algolia crawler's
+    // metadata, string-template helpers, hydration of server-rendered results.
+    expect(code).not.toContain("ais.insights");
+    expect(code).not.toContain("Algolia Crawler");
+    expect(code).not.toContain("The highlight helper expects");
+    expect(code).not.toContain("_cacheHydrated");
+    // instantsearch's history router (the page has its own, ui/history-router.ts).
+    expect(code).not.toContain("You need to provide `getLocation`");
+  });
+
+  it("the home page writes search links without the search page's link reader", () => {
+    const site = path.join(work, "dist/fixture-motors");
+    const home = read("dist/fixture-motors/index.html");
+    expect(home).toContain("BudgetFinder");
+    // Every script the home page loads, with what each imports.
+    const scripts = new Set(
+      [...home.matchAll(/<script[^>]+src="(\/_astro\/[^"]+\.js)"/g)].map((match) =>
+        path.join(site, match[1] as string),
+      ),
+    );
+    for (const file of scripts) {
+      for (const match of readFileSync(file, "utf8").matchAll(/(?:import|from)\s*"(\.\/[^"]+\.js)"/g)) {
+        scripts.add(path.resolve(path.dirname(file), match[1] as string));
+      }
+    }
+    const code = [...scripts].map((file) => readFileSync(file, "utf8")).join("\n");
+    // The budget finder's link is built (query-string.ts); old links' filters (routing.ts) are not read.
+    expect(code).toContain("refinementList[");
+    expect(code).not.toContain("isMinRange");
   });
 
   it("renders content pages from markdown, sanitized, with one h1", () => {

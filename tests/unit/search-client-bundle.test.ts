@@ -1,7 +1,7 @@
 /**
  * The search island's client as the browser gets it: src/features/search/transport/search-client.client.ts
  * bundled by Vite with the browser-only resolutions of scripts/lib/slim-browser-deps.ts
- * (instant-meilisearch's ES module, the meilisearch-js stand-in, no qs), then run against real
+ * (no qs), then run against real
  * HTTP: a hosted Meilisearch (here the embedded engine behind a Meilisearch HTTP API, answering
  * errors as Meilisearch does) and the embedded index file, searched by the search worker's own
  * handler behind a stand-in for the browser's Worker (Node has none): messages cross it as
@@ -126,7 +126,7 @@ beforeAll(async () => {
     },
   });
   const file = path.join(outDir, "search-client.js");
-  // The slimmed resolution is the one under test: the stand-in, not meilisearch-js.
+  // The client's own multi-search request, not meilisearch-js.
   const code = readFileSync(file, "utf8");
   expect(code).toContain("Meilisearch JavaScript (v0.36.0)");
   expect(code).not.toContain("waitForTask");
@@ -183,8 +183,7 @@ describe("the search client bundled for the browser", () => {
     expect(result.hits.map((hit) => hit.id).sort()).toEqual([1, 2]);
     expect(result.nbHits).toBe(2);
     expect(result.facets).toEqual({ make: { Toyota: 2 } });
-    // instant-meilisearch may add a request (facet values of refined lists); all go to the API
-    // with the key.
+    // Every request goes to the API with the key.
     expect(seen.length).toBeGreaterThan(0);
     for (const request of seen) {
       expect(request).toEqual({
@@ -224,7 +223,7 @@ describe("the search client bundled for the browser", () => {
       indexUrl: "/unused",
       cacheSize: 30,
     });
-    // instant-meilisearch passes on "<error name>: <message>", as with meilisearch-js itself; the
+    // The client passes on "<error name>: <message>", as meilisearch-js names them; the
     // results panel shows it.
     await expect(client.search(firstPage as never)).rejects.toThrow(
       /^MeiliSearchApiError: The provided API key is invalid\.$/,

@@ -3,6 +3,8 @@ import {
   boundedDistance,
   createEngine,
   createHttpClient,
+  createMultiSearchClient,
+  createPlainEngine,
   type EngineSettings,
   normalizeText,
   type SearchDocument,
@@ -785,6 +787,34 @@ describe("hits and highlighting", () => {
   });
 });
 
+describe("the search worker's engine (hits as stored)", () => {
+  const plain = createPlainEngine(CARS, SETTINGS);
+
+  it("finds, counts and retrieves as the full engine does, without _formatted", () => {
+    const request = { q: "ranger", attributesToRetrieve: ["id", "make", "price"], attributesToHighlight: [] };
+    expect(plain.search("cars", request).hits).toEqual([{ id: 7, make: "Ford", price: 64990 }]);
+    // Timing aside, the same answer.
+    const { processingTimeMs: _plainTime, ...fromPlain } = plain.search("cars", {
+      q: "toyota",
+      facets: ["make"],
+    });
+    const { processingTimeMs: _fullTime, ...fromFull } = engine.search("cars", {
+      q: "toyota",
+      facets: ["make"],
+    });
+    expect(fromPlain).toEqual(fromFull);
+  });
+
+  it("refuses highlighting and cropping, which the pages never ask of it", () => {
+    expect(() => plain.search("cars", { q: "ranger", attributesToHighlight: ["*"] })).toThrow(
+      "`attributesToHighlight` is not available in the search engine of the browser.",
+    );
+    expect(() => plain.search("cars", { q: "ranger", attributesToCrop: ["comments"] })).toThrow(
+      "`attributesToCrop` is not available in the search engine of the browser.",
+    );
+  });
+});
+
 describe("multi-search and the meilisearch-js httpClient", () => {
   it("answers multi-search with indexUid on each result", () => {
     const { results } = engine.multiSearch({
@@ -834,6 +864,42 @@ describe("multi-search and the meilisearch-js httpClient", () => {
     expect((response.results[0]?.hits as { id: number }[] | undefined)?.map((hit) => hit.id)).toEqual([4, 1]);
     // JSON round-trips unchanged: it is a plain parsed body.
     expect(JSON.parse(JSON.stringify(response))).toEqual(response);
+  });
+
+  it("the search worker's client answers the same multi-search and refuses the other routes", async () => {
+    const workerClient = createMultiSearchClient(engine);
+    const body = JSON.stringify({
+      queries: [
+        {
+          indexUid: "cars",
+          q: "",
+          facets: ["make"],
+          filter: ['"make"="Toyota"', '"price">=30000'],
+          hitsPerPage: 2,
+          page: 1,
+        },
+      ],
+    });
+    const answer = (await workerClient("https://embedded.search.invalid/multi-search", {
+      method: "POST",
+      body,
+    })) as {
+      results: Record<string, unknown>[];
+    };
+    expect(answer.results[0]).toMatchObject({
+      indexUid: "cars",
+      totalHits: 3,
+      facetDistribution: { make: { Toyota: 3 } },
+    });
+    expect(answer).toEqual(
+      await createHttpClient(engine)("http://localhost:7700/multi-search", { method: "POST", body }),
+    );
+    await expect(
+      workerClient("http://localhost:7700/indexes/cars/search", { method: "POST", body: "{}" }),
+    ).rejects.toThrow("The embedded search engine does not answer `POST /indexes/cars/search`.");
+    await expect(
+      workerClient("http://localhost:7700/multi-search", { method: "POST", body: "{}" }),
+    ).rejects.toThrow("Missing field `queries`");
   });
 
   it("routes single-index search, facet search, index info and health", async () => {

@@ -3,7 +3,7 @@
  * repayment and a deposit, and how many cars of a body type fit it. Pure; the build computes the
  * price lists (spec §7: facet on price and body with `{default stock filter} AND price>1000`).
  */
-import { stateToQueryString } from "./routing";
+import { stateToQueryString } from "./query-string";
 import { DEFAULT_SEARCH_PATH } from "./slugs";
 
 export type BudgetFrequency = "week" | "month";

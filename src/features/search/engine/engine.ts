@@ -1,6 +1,6 @@
 /**
  * The embedded search engine (docs/architecture.md §5, "Embedded mode"): answers the Meilisearch search
- * API over an in-memory index so react-instantsearch + instant-meilisearch work without a server.
+ * API over an in-memory index so the search page's widgets work without a server.
  *
  * Behaviour follows Meilisearch (docs + milli source), not guesses; each part says which rules it
  * follows: text.ts and typos.ts (words, typos), rules.ts (settings, ranking rules), ranking.ts
@@ -27,7 +27,7 @@ import {
 } from "./errors";
 import { countValues, facetDistribution, facetNames, facetOrder, orderedValueIds } from "./facets";
 import { filterMask } from "./filter-mask";
-import { formatHits } from "./highlight";
+import type { HitFormatter } from "./hits";
 import { lruGet, lruSet } from "./lru";
 import { rankQuery } from "./ranking";
 import { attributeFilter, sortCriteria } from "./request";
@@ -70,7 +70,11 @@ class Engine implements SearchEngine {
   /** Placeholder-search orders per rule set. */
   private readonly orders = new Map<string, Int32Array>();
 
-  constructor(documents: readonly SearchDocument[], input: EngineSettings) {
+  constructor(
+    documents: readonly SearchDocument[],
+    input: EngineSettings,
+    private readonly makeHits: HitFormatter,
+  ) {
     this.settings = resolveSettings(input);
     this.rules = resolveRules(this.settings.rankingRules);
     this.exactOnly = new Set(this.settings.typoTolerance.disableOnWords.map(normalizeText));
@@ -193,7 +197,7 @@ class Engine implements SearchEngine {
   }
 
   private formatHits(ids: ArrayLike<number>, request: SearchRequest, terms: readonly Term[]): Hit[] {
-    return formatHits(this.docs, ids, request, terms, this.settings.displayedAttributes, this.exactOnly);
+    return this.makeHits(this.docs, ids, request, terms, this.settings.displayedAttributes, this.exactOnly);
   }
 
   search(_indexUid: string, request: SearchRequest = {}): SearchResponse {
@@ -323,7 +327,11 @@ function allAttributes(docs: readonly SearchDocument[]): string[] {
   return [...seen];
 }
 
-/** Builds the in-memory index. Throws if a document has no `id`. */
-export function createEngine(documents: readonly SearchDocument[], settings: EngineSettings): SearchEngine {
-  return new Engine(documents, settings);
+/** Builds the in-memory index, making hits with `makeHits` (hits.ts). Throws if a document has no `id`. */
+export function buildEngine(
+  documents: readonly SearchDocument[],
+  settings: EngineSettings,
+  makeHits: HitFormatter,
+): SearchEngine {
+  return new Engine(documents, settings, makeHits);
 }

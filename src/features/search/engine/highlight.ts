@@ -3,9 +3,10 @@
  * prefix of the word being typed) wrapped in the highlight tags; numbers become strings there.
  */
 import { optionalCount, optionalString, optionalStringList } from "./errors";
+import { type HitFormatter, selects } from "./hits";
 import { normalizeText, SOURCE_WORD } from "./text";
 import type { Term } from "./text-index";
-import type { Hit, SearchDocument, SearchRequest } from "./types";
+import type { Hit, SearchDocument } from "./types";
 import { boundedDistance, matchedPrefixLength } from "./typos";
 
 type WordMatcher = (normalizedWord: string) => number;
@@ -127,23 +128,8 @@ function formatValue(
   return value;
 }
 
-function selects(list: readonly string[] | undefined, key: string): boolean {
-  if (!list) return false;
-  for (const entry of list) {
-    if (entry === "*" || entry === key || entry.startsWith(`${key}.`)) return true;
-  }
-  return false;
-}
-
 /** The hits of `ids` as the request asks: retrieved attributes, and `_formatted` when asked for. */
-export function formatHits(
-  docs: readonly SearchDocument[],
-  ids: ArrayLike<number>,
-  request: SearchRequest,
-  terms: readonly Term[],
-  displayed: readonly string[],
-  exactOnly: ReadonlySet<string>,
-): Hit[] {
+export const formatHits: HitFormatter = (docs, ids, request, terms, displayed, exactOnly) => {
   const retrieve = optionalStringList(
     request,
     "attributesToRetrieve",
@@ -197,4 +183,4 @@ export function formatHits(
     hits.push(hit);
   }
   return hits;
-}
+};

@@ -1,6 +1,6 @@
 /**
- * The engine as meilisearch-js's custom `httpClient`: react-instantsearch + instant-meilisearch
- * talk to it as to a Meilisearch server, so the widgets cannot tell the difference.
+ * The engine as meilisearch-js's custom `httpClient`: the search page's client talks to it as to a
+ * Meilisearch server, so the widgets cannot tell the difference.
  */
 import { asEngineError, invalid, prefixError, SearchEngineError } from "./errors";
 import type { FacetSearchRequest, MultiSearchQuery, SearchEngine, SearchRequest } from "./types";
@@ -55,16 +55,10 @@ function searchParamsToRequest(params: URLSearchParams): SearchRequest {
   return request;
 }
 
-/**
- * The `httpClient` to pass to `instantMeiliSearch(host, key, { httpClient })` (or to
- * `new MeiliSearch({ host, httpClient })`). It answers `POST /multi-search`,
- * `POST|GET /indexes/{uid}/search`, `POST /indexes/{uid}/facet-search`, `GET /indexes/{uid}`,
- * `GET /indexes/{uid}/settings`, `GET /health` and `GET /version`, and returns parsed JSON.
- * Failures are thrown as `SearchEngineError` (Meilisearch's `{ message, code, type, link }`).
- */
-export function createHttpClient(source: EngineSource): SearchHttpClient {
+/** The engine of an index uid, built once (a loader's failure is not kept: the next call tries again). */
+function engineLoader(source: EngineSource): (uid: string) => Promise<SearchEngine> {
   const loaded = new Map<string, Promise<SearchEngine>>();
-  const engineFor = (uid: string): Promise<SearchEngine> => {
+  return (uid) => {
     if (typeof source !== "function") return Promise.resolve(source);
     let pending = loaded.get(uid);
     if (!pending) {
@@ -80,38 +74,79 @@ export function createHttpClient(source: EngineSource): SearchHttpClient {
     }
     return pending;
   };
+}
 
+/** The method and path a request names. */
+function route(input: Parameters<SearchHttpClient>[0], init: HttpClientInit) {
+  const href = typeof input === "string" ? input : input instanceof URL ? input.href : input.url;
+  const url = new URL(href, "http://embedded.search");
+  return { url, method: (init.method ?? "GET").toUpperCase(), path: url.pathname.replace(/\/+$/, "") };
+}
+
+const isMultiSearch = (method: string, path: string) => method === "POST" && /\/multi-search$/.test(path);
+
+const notAnswered = (method: string, path: string) =>
+  new SearchEngineError(
+    `The embedded search engine does not answer \`${method} ${path || "/"}\`.`,
+    "not_found",
+    404,
+  );
+
+/** `POST /multi-search`: each query on its index's engine, a failure named by the query's position. */
+async function multiSearch(engineFor: (uid: string) => Promise<SearchEngine>, payload: unknown) {
+  const body = parseBody(payload) as { queries?: MultiSearchQuery[]; federation?: unknown };
+  if (!body || !Array.isArray(body.queries)) throw invalid("bad_request", "Missing field `queries`");
+  if (body.federation != null) {
+    throw invalid("bad_request", "Federated multi-search is not supported by the embedded search engine.");
+  }
+  const results = [];
+  for (const [i, query] of body.queries.entries()) {
+    try {
+      if (!query || typeof query.indexUid !== "string")
+        throw invalid("missing_index_uid", "Missing field `indexUid`");
+      const { indexUid, ...rest } = query;
+      const engine = await engineFor(indexUid);
+      results.push({ indexUid, ...engine.search(indexUid, rest) });
+    } catch (error) {
+      throw prefixError(error, i);
+    }
+  }
+  return { results };
+}
+
+/**
+ * The client the search worker needs: `POST /multi-search` only, the one request the site's pages
+ * send (the search page's client, similar cars, query understanding's counts), so the browser
+ * carries none of the other routes. Anything else fails as `createHttpClient` fails an unknown route.
+ */
+export function createMultiSearchClient(source: EngineSource): SearchHttpClient {
+  const engineFor = engineLoader(source);
   return async (input, init = {}) => {
     try {
-      const href = typeof input === "string" ? input : input instanceof URL ? input.href : input.url;
-      const url = new URL(href, "http://embedded.search");
-      const method = (init.method ?? "GET").toUpperCase();
-      const path = url.pathname.replace(/\/+$/, "");
+      const { method, path } = route(input, init);
+      if (isMultiSearch(method, path)) return await multiSearch(engineFor, init.body);
+      throw notAnswered(method, path);
+    } catch (error) {
+      throw asEngineError(error);
+    }
+  };
+}
+
+/**
+ * The `httpClient` to pass to `new MeiliSearch({ host, httpClient })`, or to call with a
+ * Meilisearch URL and request as the search page's client does. It answers `POST /multi-search`,
+ * `POST|GET /indexes/{uid}/search`, `POST /indexes/{uid}/facet-search`, `GET /indexes/{uid}`,
+ * `GET /indexes/{uid}/settings`, `GET /health` and `GET /version`, and returns parsed JSON.
+ * Failures are thrown as `SearchEngineError` (Meilisearch's `{ message, code, type, link }`).
+ */
+export function createHttpClient(source: EngineSource): SearchHttpClient {
+  const engineFor = engineLoader(source);
+  return async (input, init = {}) => {
+    try {
+      const { url, method, path } = route(input, init);
       const index = /\/indexes\/([^/]+)(\/.*)?$/.exec(path);
 
-      if (/\/multi-search$/.test(path) && method === "POST") {
-        const body = parseBody(init.body) as { queries?: MultiSearchQuery[]; federation?: unknown };
-        if (!body || !Array.isArray(body.queries)) throw invalid("bad_request", "Missing field `queries`");
-        if (body.federation != null) {
-          throw invalid(
-            "bad_request",
-            "Federated multi-search is not supported by the embedded search engine.",
-          );
-        }
-        const results = [];
-        for (const [i, query] of body.queries.entries()) {
-          try {
-            if (!query || typeof query.indexUid !== "string")
-              throw invalid("missing_index_uid", "Missing field `indexUid`");
-            const { indexUid, ...rest } = query;
-            const engine = await engineFor(indexUid);
-            results.push({ indexUid, ...engine.search(indexUid, rest) });
-          } catch (error) {
-            throw prefixError(error, i);
-          }
-        }
-        return { results };
-      }
+      if (isMultiSearch(method, path)) return await multiSearch(engineFor, init.body);
       if (index) {
         const uid = decodeURIComponent(index[1] as string);
         const rest = index[2] ?? "";
@@ -157,11 +192,7 @@ export function createHttpClient(source: EngineSource): SearchHttpClient {
       if (/\/version$/.test(path) && method === "GET") {
         return { commitSha: "embedded", commitDate: new Date(0).toISOString(), pkgVersion: "embedded" };
       }
-      throw new SearchEngineError(
-        `The embedded search engine does not answer \`${method} ${path || "/"}\`.`,
-        "not_found",
-        404,
-      );
+      throw notAnswered(method, path);
     } catch (error) {
       throw asEngineError(error);
     }

@@ -52,7 +52,7 @@ export interface SearchRequest {
   cropMarker?: string | null;
   matchingStrategy?: MatchingStrategy | null;
   attributesToSearchOn?: string[] | null;
-  /** Accepted and ignored (instant-meilisearch may send them). */
+  /** Accepted and ignored (Meilisearch clients may send them). */
   [other: string]: unknown;
 }
 

@@ -1,12 +1,19 @@
 /**
- * The search client the widgets talk to: instant-meilisearch against a Meilisearch server when the
- * tenant has one, otherwise against the embedded engine over the build's index file (in a worker,
- * embedded-search.client.ts), plugged in as meilisearch-js's HTTP client so the widgets cannot tell the
- * difference.
+ * The search client the widgets talk to: instantsearch's requests become Meilisearch multi-search
+ * queries (instantsearch-meilisearch.ts), sent to the tenant's Meilisearch server when it has one,
+ * otherwise to the embedded engine over the build's index file (in a worker,
+ * embedded-search.client.ts), so the widgets cannot tell the difference.
  */
-import { instantMeiliSearch } from "@meilisearch/instant-meilisearch";
+import type { SearchClient } from "instantsearch.js";
 import { cachedSearch } from "../answer-cache";
 import { connectWorker, embeddedHttpClient } from "./embedded-search.client";
+import {
+  type InstantSearchRequest,
+  type InstantSearchResult,
+  type MeilisearchAnswer,
+  toInstantSearchResult,
+  toMeilisearchQuery,
+} from "./instantsearch-meilisearch";
 import { EMBEDDED_HOST, type UnderstandMessage, type UnderstoodSearch } from "./worker-protocol";
 
 export interface SearchClientConfig {
@@ -50,33 +57,93 @@ function paintFirst<T extends { search: (...args: never[]) => Promise<unknown> }
 }
 
 /**
- * instant-meilisearch keeps every answer of the visit in its own, unbounded cache; it is emptied
- * before each search it makes, so the site's bounded cache (`search.cache_size`) is the one that
- * answers Back and repeated filters.
+ * How a failed search reads ("<kind>: <message>", shown in "Search is unavailable right now (…)"):
+ * Meilisearch's own message when it answered with one, otherwise why no answer came.
+ */
+const failure = (kind: "MeiliSearchApiError" | "MeiliSearchCommunicationError", message: string) =>
+  new Error(`${kind}: ${message}`);
+
+const messageOf = (error: unknown) => (error instanceof Error ? error.message : String(error));
+
+/**
+ * The client the service sees: the query format is instant-meilisearch 1.0's over meilisearch-js
+ * 0.36's request (instantsearch-meilisearch.ts), so its name stays in the header the service
+ * counts clients by.
+ */
+const CLIENT_AGENTS = "Meilisearch instant-meilisearch (v1.0.0) ; Meilisearch JavaScript (v0.36.0)";
+
+type Send = (body: string) => Promise<{ results: MeilisearchAnswer[] }>;
+
+/** `POST /multi-search` to the tenant's Meilisearch server with its search-only key. */
+function toService({ host, key }: { host: string; key: string }): Send {
+  const url = `${host.replace(/\/+$/, "")}/multi-search`;
+  const headers = {
+    Authorization: `Bearer ${key}`,
+    "Content-Type": "application/json",
+    "X-Meilisearch-Client": CLIENT_AGENTS,
+  };
+  return async (body) => {
+    let response: Response;
+    try {
+      response = await fetch(url, { method: "POST", headers, body });
+    } catch (error) {
+      throw failure("MeiliSearchCommunicationError", messageOf(error));
+    }
+    if (!response.ok) {
+      const answer = (await response.json().catch(() => undefined)) as { message?: string } | undefined;
+      throw answer === undefined
+        ? failure("MeiliSearchCommunicationError", response.statusText)
+        : failure("MeiliSearchApiError", String(answer.message));
+    }
+    return (await response.json()) as { results: MeilisearchAnswer[] };
+  };
+}
+
+/** The same request to the embedded engine in the search worker. */
+function toWorker(indexUrl: string, worker: ReturnType<typeof connectWorker>): Send {
+  const client = embeddedHttpClient(indexUrl, worker);
+  return async (body) => {
+    try {
+      return (await client(`${EMBEDDED_HOST}/multi-search`, { method: "POST", body })) as {
+        results: MeilisearchAnswer[];
+      };
+    } catch (error) {
+      throw failure("MeiliSearchCommunicationError", messageOf(error));
+    }
+  };
+}
+
+/**
+ * instantsearch's search client: one multi-search per call of `search` (one query per request,
+ * answers in the same order), answers kept in the site's bounded cache (`search.cache_size`) so
+ * Back and repeated filters answer at once.
  */
 export function createSearchClient(config: SearchClientConfig) {
   // One worker answers the embedded engine's searches and what the shopper's words mean; with a
   // Meilisearch server, it starts for the words only.
   const worker = connectWorker(config.indexUrl);
-  const { searchClient } = createClient(config, worker);
-  const search = searchClient.search.bind(searchClient);
+  const send = config.service ? toService(config.service) : toWorker(config.indexUrl, worker);
+  const search = async (
+    requests: readonly InstantSearchRequest[],
+  ): Promise<{ results: InstantSearchResult[] }> => {
+    try {
+      const { results } = await send(JSON.stringify({ queries: requests.map(toMeilisearchQuery) }));
+      return {
+        results: requests.map((request, i) =>
+          toInstantSearchResult(request, results[i] as MeilisearchAnswer),
+        ),
+      };
+    } catch (error) {
+      console.error(error);
+      throw error;
+    }
+  };
+  // instantsearch types its client for Algolia's every request kind; the page sends searches only.
   const client = paintFirst({
-    ...searchClient,
-    search: cachedSearch((requests: Parameters<typeof search>[0]) => {
-      searchClient.clearCache();
-      return search(requests);
-    }, config.cacheSize ?? 0),
+    search: cachedSearch(search, config.cacheSize ?? 0) as unknown as SearchClient["search"],
   });
   return Object.assign(client, {
     understand: (ask: Omit<UnderstandMessage["understand"], "service">) =>
       worker({ understand: { ...ask, service: config.service } }) as Promise<UnderstoodSearch>,
   });
-}
-
-function createClient(config: SearchClientConfig, worker: ReturnType<typeof connectWorker>) {
-  const options = { finitePagination: true, placeholderSearch: true, keepZeroFacets: false };
-  if (config.service) return instantMeiliSearch(config.service.host, config.service.key, options);
-  const httpClient = embeddedHttpClient(config.indexUrl, worker);
-  // meilisearch-js types its client hook loosely; ours returns the parsed JSON body as it expects.
-  return instantMeiliSearch(EMBEDDED_HOST, "embedded", { ...options, httpClient: httpClient as never });
 }

@@ -1,11 +1,12 @@
 /**
  * What the search worker does with each request from the page (search.worker.ts wires it to the
  * worker's messages): the embedded engine over the build's index file (docs/architecture.md §5,
- * "Embedded mode") as meilisearch-js's `httpClient`, one per index file, fetched on first use; and
- * query understanding over the vocabulary that travels in the same file. The understanding code
- * loads on the first words to understand, so a page that only filters never fetches it.
+ * "Embedded mode") answering the multi-search the pages send, one per index file, fetched on first
+ * use; and query understanding over the vocabulary that travels in the same file. The
+ * understanding code loads on the first words to understand, so a page that only filters never
+ * fetches it.
  */
-import { createEngine, createHttpClient, type SearchHttpClient } from "../engine";
+import { createMultiSearchClient, createPlainEngine, type SearchHttpClient } from "../engine";
 import { type PackedIndex, unpackIndex } from "../pack";
 import { CAR_INDEX_SETTINGS } from "../settings";
 import type { WorkerError, WorkerRequest, WorkerResponse } from "./worker-protocol";
@@ -33,7 +34,9 @@ function openIndex(indexUrl: string): Index {
     });
     return loading;
   };
-  const client = createHttpClient(async () => createEngine(unpackIndex(await packed()), CAR_INDEX_SETTINGS));
+  const client = createMultiSearchClient(async () =>
+    createPlainEngine(unpackIndex(await packed()), CAR_INDEX_SETTINGS),
+  );
   return { packed, client };
 }
 

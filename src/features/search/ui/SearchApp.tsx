@@ -1,5 +1,4 @@
 import type { UiState } from "instantsearch.js";
-import { history } from "instantsearch.js/es/lib/routers";
 import { useEffect, useLayoutEffect, useMemo, useRef, useState } from "react";
 import { Configure, InstantSearch, useConnector, useInstantSearch } from "react-instantsearch-core";
 import type { CarType } from "~/tenant/schema";
@@ -16,6 +15,7 @@ import {
 import { createSearchClient } from "../transport/search-client.client";
 import { connectFacet, connectRange } from "./connectors";
 import { type FacetConfig, Filters } from "./Filters";
+import { historyRouter } from "./history-router";
 import { Results, ShowMeButton } from "./Results";
 import { CurrentFilters, SearchBox, SortSelect } from "./Toolbar";
 import type { InstantSearchKit, Start } from "./understood";
@@ -119,7 +119,7 @@ const SORT_VALUES: Record<SortKey, string> = {
   price_asc: ":price:asc",
 };
 
-/** instant-meilisearch reads sort from the index name: `cars-x:price:asc`. */
+/** The search client reads sort from the index name: `cars-x:price:asc` (transport/instantsearch-meilisearch.ts). */
 const sortValue = (indexUid: string, key: SortKey) => indexUid + SORT_VALUES[key];
 const sortKeyOf = (indexUid: string, value: string | undefined): SortKey =>
   (Object.keys(SORT_VALUES) as SortKey[]).find((key) => sortValue(indexUid, key) === value) ?? "relevance";
@@ -167,10 +167,9 @@ export default function SearchApp(props: SearchAppProps) {
   );
   const routing = useMemo(
     () => ({
-      router: history<SearchUiState>({
-        cleanUrlOnDispose: false,
-        createURL: ({ routeState }) => `${pathname}${stateToQueryString(routeState)}`,
-        parseURL: ({ location }) => parseQueryState(location.search),
+      router: historyRouter<SearchUiState>({
+        createURL: (routeState) => `${pathname}${stateToQueryString(routeState)}`,
+        parseURL: (location) => parseQueryState(location.search),
       }),
       stateMapping: {
         stateToRoute: (uiState: UiState) => fromIndexState(uiState[indexUid] ?? {}, indexUid),

@@ -1,5 +1,5 @@
 /**
- * An understanding as a Meilisearch filter (outer AND, inner OR, as instant-meilisearch sends the
+ * An understanding as a Meilisearch filter (outer AND, inner OR, as the search client sends the
  * search state's refinements), so the count that decides a fallback asks the tenant's Meilisearch
  * server or the embedded engine the same question.
  */

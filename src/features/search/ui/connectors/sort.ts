@@ -2,7 +2,7 @@ import { ownConnector } from "./own-connector";
 
 export interface SortItem {
   label: string;
-  /** The index name that sorts this way (instant-meilisearch reads the sort from it). */
+  /** The index name that sorts this way (the search client reads the sort from it). */
   value: string;
 }
 
