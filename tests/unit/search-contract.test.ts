@@ -1,8 +1,10 @@
 /**
- * Contract: the embedded engine answers the requests our stack really sends (meilisearch-js 0.62
- * and instant-meilisearch 1.0 under instantsearch.js, the library react-instantsearch renders)
+ * Contract: the embedded engine answers the requests our stack really sends (meilisearch-js 0.62,
+ * and the search page's own client under instantsearch.js, the library react-instantsearch renders)
  * with responses of the shape Meilisearch documents, so switching a tenant to a hosted Meilisearch
- * changes nothing the widgets can see.
+ * changes nothing the widgets can see. The page's client (transport/instantsearch-meilisearch.ts)
+ * is held to instant-meilisearch 1.0, the official adapter it stands in for in the browser: the same
+ * widgets over both render the same state from documented requests.
  *
  * The schemas below encode Meilisearch's documented search API:
  * - https://www.meilisearch.com/docs/reference/api/search (request body parameters; "Response":
@@ -33,6 +35,7 @@ import { z } from "zod";
 import { type CarSearchDocument, searchDocuments } from "~/features/search/documents";
 import { createEngine, createHttpClient, type SearchHttpClient } from "~/features/search/engine";
 import { CAR_INDEX_SETTINGS } from "~/features/search/settings";
+import { type MeilisearchAnswer, searchOver } from "~/features/search/transport/instantsearch-meilisearch";
 import { makeCar, makeSite, NOW } from "./helpers";
 
 // ---------------------------------------------------------------------------------------------
@@ -346,7 +349,30 @@ describe("meilisearch-js 0.62 against the embedded engine", () => {
 });
 
 // ---------------------------------------------------------------------------------------------
-// instant-meilisearch under instantsearch.js: the requests react-instantsearch makes.
+// The search page's client and instant-meilisearch under instantsearch.js: the requests
+// react-instantsearch makes.
+
+type ClientKind = "the search page's client" | "instant-meilisearch 1.0";
+
+/** instantsearch's search client of each kind, sending through `httpClient`. */
+function searchClientOf(kind: ClientKind, httpClient: SearchHttpClient) {
+  if (kind === "instant-meilisearch 1.0")
+    // The options the page used with it: finite pagination, placeholder search, no zero facets.
+    return instantMeiliSearch("https://embedded.search.invalid", "public", {
+      finitePagination: true,
+      placeholderSearch: true,
+      keepZeroFacets: false,
+      httpClient: httpClient as never,
+    }).searchClient;
+  // As transport/search-client.client.ts sends to the worker or the service.
+  const search = searchOver(
+    async (body) =>
+      (await httpClient("https://embedded.search.invalid/multi-search", { method: "POST", body })) as {
+        results: MeilisearchAnswer[];
+      },
+  );
+  return { search } as unknown as ReturnType<typeof instantMeiliSearch>["searchClient"];
+}
 
 interface Rendered {
   nbHits?: number;
@@ -356,17 +382,14 @@ interface Rendered {
   sortBy?: string;
 }
 
-async function runInstantSearch(setup: {
-  uiState?: Record<string, unknown>;
-}): Promise<{ rendered: Rendered; calls: { url: string; body: unknown }[] }> {
+async function runInstantSearch(
+  kind: ClientKind,
+  setup: {
+    uiState?: Record<string, unknown>;
+  },
+): Promise<{ rendered: Rendered; calls: { url: string; body: unknown }[] }> {
   const { httpClient, calls } = recordingClient();
-  // The options transport/search-client.client.ts uses for both modes.
-  const { searchClient } = instantMeiliSearch("https://embedded.search.invalid", "public", {
-    finitePagination: true,
-    placeholderSearch: true,
-    keepZeroFacets: false,
-    httpClient: httpClient as never,
-  });
+  const searchClient = searchClientOf(kind, httpClient);
   const search = instantsearch({
     indexName: INDEX,
     searchClient,
@@ -411,76 +434,104 @@ async function runInstantSearch(setup: {
   return { rendered, calls };
 }
 
-describe("instant-meilisearch 1.0 (react-instantsearch's client) against the embedded engine", () => {
-  it("sends only documented multi-search bodies and gets documented responses for a plain results page", async () => {
-    const { rendered, calls } = await runInstantSearch({});
-    expect(calls.length).toBeGreaterThan(0);
-    for (const { url, body } of calls) {
-      expect(url).toMatch(/\/multi-search$/);
-      const request = multiSearchRequestSchema.parse(body);
-      for (const { indexUid, ...query } of request.queries) {
-        expect(indexUid).toBe(INDEX);
+describe.each<ClientKind>(["the search page's client", "instant-meilisearch 1.0"])(
+  "%s under instantsearch.js against the embedded engine",
+  (kind) => {
+    it("sends only documented multi-search bodies and gets documented responses for a plain results page", async () => {
+      const { rendered, calls } = await runInstantSearch(kind, {});
+      expect(calls.length).toBeGreaterThan(0);
+      for (const { url, body } of calls) {
+        expect(url).toMatch(/\/multi-search$/);
+        const request = multiSearchRequestSchema.parse(body);
+        for (const { indexUid, ...query } of request.queries) {
+          expect(indexUid).toBe(INDEX);
+          expectResponseFor(query, engine.search(indexUid, query) as SearchResponse);
+        }
+      }
+      const main = (calls.at(-1)?.body as { queries: SearchQuery[] } | undefined)?.queries[0];
+      expect(main).toMatchObject({ hitsPerPage: 21, page: 1 });
+      expect(main?.q ?? "").toBe("");
+      expect(main?.facets).toEqual(expect.arrayContaining(["make", "body", "price"]));
+      expect(rendered.nbHits).toBe(documents.length);
+      expect(rendered.nbPages).toBe(Math.ceil(documents.length / 21));
+      expect(rendered.range).toEqual(statsOf(documents, "price"));
+      const makes = countBy(documents, "make");
+      expect(rendered.makes?.map(({ value, count }) => [value, count]).sort()).toEqual(
+        Object.entries(makes).sort(),
+      );
+    });
+
+    it("turns refinements, a price range, sort and page 2 into Meilisearch filters and pagination", async () => {
+      const { rendered, calls } = await runInstantSearch(kind, {
+        uiState: {
+          refinementList: { make: ["Toyota", "Mazda"], body: ["ute", "suv", "hatch"] },
+          range: { price: "15000:60000" },
+          sortBy: `${INDEX}:price:asc`,
+          page: 2,
+        },
+      });
+      const bodies = calls.map(({ body }) => multiSearchRequestSchema.parse(body));
+      const queries = bodies.flatMap((body) => body.queries);
+      for (const { indexUid, ...query } of queries) {
         expectResponseFor(query, engine.search(indexUid, query) as SearchResponse);
       }
-    }
-    const main = (calls.at(-1)?.body as { queries: SearchQuery[] } | undefined)?.queries[0];
-    expect(main).toMatchObject({ hitsPerPage: 21, page: 1 });
-    expect(main?.q ?? "").toBe("");
-    expect(main?.facets).toEqual(expect.arrayContaining(["make", "body", "price"]));
-    expect(rendered.nbHits).toBe(documents.length);
-    expect(rendered.nbPages).toBe(Math.ceil(documents.length / 21));
-    expect(rendered.range).toEqual(statsOf(documents, "price"));
-    const makes = countBy(documents, "make");
-    expect(rendered.makes?.map(({ value, count }) => [value, count]).sort()).toEqual(
-      Object.entries(makes).sort(),
-    );
-  });
+      const main = queries.find((q) => (q.hitsPerPage ?? 0) > 0 && q.filter && q.filter.length > 0);
+      expect(main).toMatchObject({ hitsPerPage: 21, page: 2, sort: ["price:asc"] });
+      expect(main?.filter).toEqual(
+        expect.arrayContaining([
+          ['"make"="Mazda"', '"make"="Toyota"'],
+          ['"body"="hatch"', '"body"="suv"', '"body"="ute"'],
+          '"price">=15000',
+          '"price"<=60000',
+        ]),
+      );
+      // Disjunctive facet counts: each list counts with every other filter applied but its own.
+      const inRange = (d: CarSearchDocument) => d.price >= 15_000 && d.price <= 60_000;
+      const bodies3 = new Set(["ute", "suv", "hatch"]);
+      const matching = where(
+        (d) => inRange(d) && (d.make === "Toyota" || d.make === "Mazda") && bodies3.has(d.body ?? ""),
+      );
+      expect(rendered.nbHits).toBe(matching.length);
+      expect(rendered.nbPages).toBe(Math.ceil(matching.length / 21));
+      expect(rendered.sortBy).toBe(`${INDEX}:price:asc`);
+      const makeCounts = countBy(
+        where((d) => inRange(d) && bodies3.has(d.body ?? "")),
+        "make",
+      );
+      expect(Object.fromEntries((rendered.makes ?? []).map(({ value, count }) => [value, count]))).toEqual(
+        makeCounts,
+      );
+      expect(
+        rendered.makes
+          ?.filter((m) => m.isRefined)
+          .map((m) => m.value)
+          .sort(),
+      ).toEqual(["Mazda", "Toyota"]);
+    });
+  },
+);
 
-  it("turns refinements, a price range, sort and page 2 into Meilisearch filters and pagination", async () => {
-    const { rendered, calls } = await runInstantSearch({
-      uiState: {
+describe("the search page's client against instant-meilisearch 1.0, the adapter it stands in for", () => {
+  const setups: [string, Record<string, unknown>][] = [
+    ["a plain results page", {}],
+    ["words", { query: "toyota" }],
+    [
+      "ticked values, a price range, a sort and page 2",
+      {
         refinementList: { make: ["Toyota", "Mazda"], body: ["ute", "suv", "hatch"] },
         range: { price: "15000:60000" },
         sortBy: `${INDEX}:price:asc`,
         page: 2,
       },
-    });
-    const bodies = calls.map(({ body }) => multiSearchRequestSchema.parse(body));
-    const queries = bodies.flatMap((body) => body.queries);
-    for (const { indexUid, ...query } of queries) {
-      expectResponseFor(query, engine.search(indexUid, query) as SearchResponse);
-    }
-    const main = queries.find((q) => (q.hitsPerPage ?? 0) > 0 && q.filter && q.filter.length > 0);
-    expect(main).toMatchObject({ hitsPerPage: 21, page: 2, sort: ["price:asc"] });
-    expect(main?.filter).toEqual(
-      expect.arrayContaining([
-        ['"make"="Mazda"', '"make"="Toyota"'],
-        ['"body"="hatch"', '"body"="suv"', '"body"="ute"'],
-        '"price">=15000',
-        '"price"<=60000',
-      ]),
-    );
-    // Disjunctive facet counts: each list counts with every other filter applied but its own.
-    const inRange = (d: CarSearchDocument) => d.price >= 15_000 && d.price <= 60_000;
-    const bodies3 = new Set(["ute", "suv", "hatch"]);
-    const matching = where(
-      (d) => inRange(d) && (d.make === "Toyota" || d.make === "Mazda") && bodies3.has(d.body ?? ""),
-    );
-    expect(rendered.nbHits).toBe(matching.length);
-    expect(rendered.nbPages).toBe(Math.ceil(matching.length / 21));
-    expect(rendered.sortBy).toBe(`${INDEX}:price:asc`);
-    const makeCounts = countBy(
-      where((d) => inRange(d) && bodies3.has(d.body ?? "")),
-      "make",
-    );
-    expect(Object.fromEntries((rendered.makes ?? []).map(({ value, count }) => [value, count]))).toEqual(
-      makeCounts,
-    );
-    expect(
-      rendered.makes
-        ?.filter((m) => m.isRefined)
-        .map((m) => m.value)
-        .sort(),
-    ).toEqual(["Mazda", "Toyota"]);
+    ],
+  ];
+  it.each(setups)("the same widgets render the same state: %s", async (_, uiState) => {
+    const page = await runInstantSearch("the search page's client", { uiState });
+    const reference = await runInstantSearch("instant-meilisearch 1.0", { uiState });
+    expect(page.rendered).toEqual(reference.rendered);
+    // The page asks for no highlighting: nothing it shows uses it.
+    for (const { body } of page.calls)
+      for (const query of multiSearchRequestSchema.parse(body).queries)
+        expect(query.attributesToHighlight).toBeUndefined();
   });
 });

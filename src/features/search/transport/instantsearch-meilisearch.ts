@@ -146,3 +146,19 @@ export function toInstantSearchResult(
     ),
   };
 }
+
+/** Sends one multi-search body (`{ queries }`) and resolves with Meilisearch's `{ results }`. */
+export type MultiSearchSend = (body: string) => Promise<{ results: MeilisearchAnswer[] }>;
+
+/**
+ * instantsearch's `search(requests)` over one multi-search: one query per request, the answers
+ * back in the same order.
+ */
+export function searchOver(send: MultiSearchSend) {
+  return async (requests: readonly InstantSearchRequest[]): Promise<{ results: InstantSearchResult[] }> => {
+    const { results } = await send(JSON.stringify({ queries: requests.map(toMeilisearchQuery) }));
+    return {
+      results: requests.map((request, i) => toInstantSearchResult(request, results[i] as MeilisearchAnswer)),
+    };
+  };
+}

@@ -11,8 +11,8 @@ import {
   type InstantSearchRequest,
   type InstantSearchResult,
   type MeilisearchAnswer,
-  toInstantSearchResult,
-  toMeilisearchQuery,
+  type MultiSearchSend,
+  searchOver,
 } from "./instantsearch-meilisearch";
 import { EMBEDDED_HOST, type UnderstandMessage, type UnderstoodSearch } from "./worker-protocol";
 
@@ -72,10 +72,8 @@ const messageOf = (error: unknown) => (error instanceof Error ? error.message : 
  */
 const CLIENT_AGENTS = "Meilisearch instant-meilisearch (v1.0.0) ; Meilisearch JavaScript (v0.36.0)";
 
-type Send = (body: string) => Promise<{ results: MeilisearchAnswer[] }>;
-
 /** `POST /multi-search` to the tenant's Meilisearch server with its search-only key. */
-function toService({ host, key }: { host: string; key: string }): Send {
+function toService({ host, key }: { host: string; key: string }): MultiSearchSend {
   const url = `${host.replace(/\/+$/, "")}/multi-search`;
   const headers = {
     Authorization: `Bearer ${key}`,
@@ -100,7 +98,7 @@ function toService({ host, key }: { host: string; key: string }): Send {
 }
 
 /** The same request to the embedded engine in the search worker. */
-function toWorker(indexUrl: string, worker: ReturnType<typeof connectWorker>): Send {
+function toWorker(indexUrl: string, worker: ReturnType<typeof connectWorker>): MultiSearchSend {
   const client = embeddedHttpClient(indexUrl, worker);
   return async (body) => {
     try {
@@ -122,17 +120,14 @@ export function createSearchClient(config: SearchClientConfig) {
   // One worker answers the embedded engine's searches and what the shopper's words mean; with a
   // Meilisearch server, it starts for the words only.
   const worker = connectWorker(config.indexUrl);
-  const send = config.service ? toService(config.service) : toWorker(config.indexUrl, worker);
+  const multiSearch = searchOver(
+    config.service ? toService(config.service) : toWorker(config.indexUrl, worker),
+  );
   const search = async (
     requests: readonly InstantSearchRequest[],
   ): Promise<{ results: InstantSearchResult[] }> => {
     try {
-      const { results } = await send(JSON.stringify({ queries: requests.map(toMeilisearchQuery) }));
-      return {
-        results: requests.map((request, i) =>
-          toInstantSearchResult(request, results[i] as MeilisearchAnswer),
-        ),
-      };
+      return await multiSearch(requests);
     } catch (error) {
       console.error(error);
       throw error;
