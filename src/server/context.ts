@@ -8,11 +8,14 @@
 import { isDataError } from "~/lib/db/data-errors";
 import { type Db, getDb } from "~/lib/db/db.server";
 import type { Site } from "~/tenant/schema";
+import type { WriteKind } from "~/tenant/schemas/quotas";
 import { tenantSnapshot } from "~/tenant/snapshot.server";
 import type { TenantData } from "~/tenant/tenant.server";
+import { clock } from "./clock";
 import { tenantForRequest } from "./deploy";
 import { ERRORS } from "./errors";
 import { json, methodNotAllowed } from "./http";
+import { hitWriteQuota } from "./quota.server";
 
 /**
  * What a call is served with: where it finds its tenant and that tenant's data, and the database.
@@ -26,6 +29,8 @@ export interface CallContext {
   snapshot: (slug: string) => TenantData | null;
   /** The shared database, opened on first use. */
   db: () => Promise<Db>;
+  /** The functions' clock (clock.ts) unless injected: the minute a write quota counts in. */
+  now?: () => Date;
 }
 
 /** The context a deployed function (and the local server) serves calls with. */
@@ -97,6 +102,12 @@ export interface CallSpec {
   unavailable?: string;
   /** A value Postgres refuses (isDataError) is answered 400 `ERRORS.leads.unreadable`, not 503. */
   dataErrors?: boolean;
+  /**
+   * The kind of write the call makes, counted against the site's quota for it (site.json
+   * `write_quotas`) before `run`: over it, 429 with Retry-After and nothing written, not even the
+   * per-client rate-limit row. With `methods`, only those methods write (a GET beside the POST reads).
+   */
+  writes?: WriteKind | { kind: WriteKind; methods: readonly string[] };
 }
 
 /** What a call is for once the kit has let it through: the request, its tenant and their data. */
@@ -106,21 +117,47 @@ export interface Call {
   data: TenantData;
 }
 
+/** The 429 of a site over its write quota: wait `seconds` (Retry-After), in the kit's `{ error }`. */
+export function siteBusy(seconds: number): Response {
+  return json({ error: ERRORS.request.busy(seconds) }, 429, { "retry-after": String(seconds) });
+}
+
+/**
+ * Counts the call against the site's write quota when its spec says it writes (and this method
+ * does): the 429 answer when the site is over it, else null.
+ */
+async function overQuota(
+  spec: CallSpec,
+  context: Partial<Pick<CallContext, "db" | "now">>,
+  req: Request,
+  tenant: string,
+  site: Site,
+): Promise<Response | null> {
+  // Without a database (tests of a function's own rules) nothing is counted, as with its rate limit.
+  if (!spec.writes || !context.db) return null;
+  const { kind, methods } =
+    typeof spec.writes === "string" ? { kind: spec.writes, methods: null } : spec.writes;
+  if (methods && !methods.includes(req.method)) return null;
+  const db = await context.db();
+  const hit = await hitWriteQuota(db, tenant, kind, site.write_quotas[kind], (context.now ?? clock)());
+  return hit.allowed ? null : siteBusy(hit.retryAfterSeconds);
+}
+
 /**
  * A function's handler, written one way: the method (405), the tenant and its published data (404
- * for an unknown site, or one that does not offer the call), then `run`, with anything unexpected
- * answered 503 (src/server/errors.ts has every text).
+ * for an unknown site, or one that does not offer the call), the site's write quota when the call
+ * writes (429), then `run`, with anything unexpected answered 503 (src/server/errors.ts has every text).
  */
 export function handleCall(
   spec: CallSpec,
-  context: Pick<CallContext, "tenantFor" | "snapshot">,
+  context: Pick<CallContext, "tenantFor" | "snapshot"> & Partial<Pick<CallContext, "db" | "now">>,
   run: (call: Call) => Promise<Response> | Response,
 ): (req: Request) => Promise<Response> {
   const methods = spec.methods ?? spec.allow.split(",").map((method) => method.trim());
   return (req) =>
     guarded(
       spec.name,
-      () => {
+      async () => {
         if (!methods.includes(req.method))
           return spec.methodError === undefined
             ? methodNotAllowed(spec.allow)
@@ -129,6 +166,8 @@ export function handleCall(
         if (!resolved.ok) return resolved.response;
         if (spec.offered && !spec.offered(resolved.data.site))
           return json({ error: ERRORS.request.unknownSite }, 404);
+        const busy = await overQuota(spec, context, req, resolved.tenant, resolved.data.site);
+        if (busy) return busy;
         return run({ req, tenant: resolved.tenant, data: resolved.data });
       },
       spec,

@@ -17,6 +17,12 @@ export const REQUEST_ERRORS = {
   rateLimited: (seconds: number) =>
     `We have received several enquiries from you in a short time. Please try again in ${seconds} seconds.`,
   unavailable: "Sorry, something went wrong on our side. Please try again in a moment.",
+  /**
+   * The site's own write quota is used up for this minute (src/server/quota.server.ts): not the
+   * shopper's doing, so it does not say they sent too much, and it says nothing was sent.
+   */
+  busy: (seconds: number) =>
+    `This site is receiving more requests than usual, so this was not sent. Please try again in ${seconds} seconds.`,
   /** Spec §5: the heading of a form's error list. */
   fixErrors: "Please fix the following errors:",
   unknownCar: "We couldn't find that vehicle. It may have been sold or removed.",

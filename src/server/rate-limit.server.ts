@@ -103,7 +103,7 @@ export function judgeHits(
 }
 
 /** Counts many hits in one upsert. */
-async function countHits(db: Db, hits: Hit[]): Promise<RateLimitResult[]> {
+export async function countHits(db: Db, hits: Hit[]): Promise<RateLimitResult[]> {
   const plan = planHits(hits);
   const { rows } = await sql<{ bucket: string; window_start: Date; hits: number }>`
     with counted as (${countHitsSql(plan)}) select * from counted`.execute(db);

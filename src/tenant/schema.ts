@@ -14,6 +14,7 @@ import { leadsSchema } from "./schemas/leads";
 import { onlinePaymentSchema } from "./schemas/online-payment";
 import { privacySchema } from "./schemas/privacy";
 import { homePromotionSchema } from "./schemas/promotions";
+import { writeQuotasSchema } from "./schemas/quotas";
 import { reviewsSettingsSchema } from "./schemas/reviews";
 import {
   carTypeSchema,
@@ -320,6 +321,8 @@ export const siteSchema = z
     delivery: deliverySchema.optional(),
     /** Privacy: how long each kind of data is kept (schemas/privacy.ts, with the defaults). */
     privacy: privacySchema.default(privacySchema.parse({})),
+    /** Writes per minute the site's functions may make, per kind (schemas/quotas.ts, with the defaults). */
+    write_quotas: writeQuotasSchema.default(writeQuotasSchema.parse({})),
   })
   .strict()
   .superRefine((site, ctx) => {

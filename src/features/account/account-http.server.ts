@@ -76,7 +76,7 @@ export function accountPost(
     body: Record<string, unknown>;
   }) => Promise<Response>,
 ): (req: Request) => Promise<Response> {
-  return handleCall({ name, allow: "POST" }, options, async ({ req, tenant, data }) => {
+  return handleCall({ name, allow: "POST", writes: "accounts" }, options, async ({ req, tenant, data }) => {
     if (!offersAccounts(data.site)) return json({ success: false, error: ERRORS.account.notOffered }, 404);
     const body = await readJson(req);
     if (!body.ok) return body.response;

@@ -51,7 +51,12 @@ const DEPOSIT_PURPOSE = "Vehicle deposit";
 
 export function createReserveHandler(options: ReserveOptions): (req: Request) => Promise<Response> {
   const now = options.now ?? clock;
-  return handleCall({ name: "reservations", allow: "GET, POST" }, options, async (call) => {
+  const spec = {
+    name: "reservations",
+    allow: "GET, POST",
+    writes: { kind: "leads", methods: ["POST"] },
+  } as const;
+  return handleCall(spec, options, async (call) => {
     const { req, tenant, data } = call;
     const { site } = data;
     if (!site.features.checkout) return json({ error: CHECKOUT_TEXTS.notOffered }, 404);
@@ -157,7 +162,8 @@ export function createReserveHandler(options: ReserveOptions): (req: Request) =>
 /** POST /api/reservations/cancel: the signed-in shopper ends their own hold; the deposit is refunded. */
 export function createReserveCancelHandler(options: ReserveOptions): (req: Request) => Promise<Response> {
   const now = options.now ?? clock;
-  return handleCall({ name: "reservations-cancel", allow: "POST" }, options, async (call) => {
+  const spec = { name: "reservations-cancel", allow: "POST", writes: "leads" } as const;
+  return handleCall(spec, options, async (call) => {
     const { req, tenant, data } = call;
     if (!data.site.features.checkout) return json({ error: CHECKOUT_TEXTS.notOffered }, 404);
     const db = await options.db();

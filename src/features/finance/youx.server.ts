@@ -74,7 +74,8 @@ export interface QuoteOptions extends Omit<CallContext, "db"> {
 export function createQuoteHandler(options: QuoteOptions): (req: Request) => Promise<Response> {
   const rateLimit = options.rateLimit ?? YOUX_QUOTE_LIMITS.rateLimit;
   const now = options.now ?? clock;
-  return handleCall({ name: "youx-quote", allow: "POST" }, options, async ({ req, tenant: slug, data }) => {
+  const spec = { name: "youx-quote", allow: "POST", writes: "views" } as const;
+  return handleCall(spec, options, async ({ req, tenant: slug, data }) => {
     const { site } = data;
     if (!site.features.youx_quote) return json({ error: ERRORS.quote.notOffered }, 404);
     if (!isJsonRequest(req)) return json({ error: ERRORS.quote.contentType }, 415);

@@ -41,7 +41,8 @@ export function createLeadsHandler(options: LeadsHandlerOptions): (req: Request)
     methodError: ERRORS.leads.method,
     // Storage down or a broken site config: the shopper keeps the form and is told to retry.
     unavailable: ERRORS.leads.unavailable,
-  };
+    writes: "leads",
+  } as const;
 
   return handleCall(spec, options, async ({ req, tenant, data: { site, locations } }) => {
     const db = await options.db();

@@ -90,7 +90,12 @@ export function returnOrigin(req: Request, siteUrl: string): string {
 
 export function createOnlinePaymentHandler(options: PaymentOptions): (req: Request) => Promise<Response> {
   const now = options.now ?? clock;
-  return handleCall({ name: "online-payment", allow: "GET, POST" }, options, async (call) => {
+  const spec = {
+    name: "online-payment",
+    allow: "GET, POST",
+    writes: { kind: "leads", methods: ["POST"] },
+  } as const;
+  return handleCall(spec, options, async (call) => {
     const { req, tenant, data } = call;
     const { site } = data;
     if (!site.online_payment) return json({ error: PAYMENT_TEXTS.notOffered }, 404);

@@ -63,7 +63,7 @@ export function createSpinHandler(options: SpinOptions): (req: Request) => Promi
   const now = options.now ?? clock;
   const draw = options.draw ?? ((total: number) => randomInt(0, total));
   const minTimeOnPageMs = options.minTimeOnPageMs ?? LEAD_LIMITS.minTimeOnPageMs;
-  return handleCall({ name: "spin-to-win", allow: "POST" }, options, async (call) => {
+  return handleCall({ name: "spin-to-win", allow: "POST", writes: "leads" }, options, async (call) => {
     const { req, tenant, data } = call;
     const { site } = data;
     const campaign = site.spin_to_win;

@@ -92,6 +92,8 @@ const tradeInCall = (name: string, allow: string, methods?: readonly string[]): 
   name,
   allow,
   ...(methods ? { methods } : {}),
+  // Each POST stores (the lead, its valuation, the acceptance) or counts a lookup.
+  ...(allow === "POST" ? { writes: { kind: "leads", methods: ["POST"] } } : {}),
   methodError: ERRORS.leads.method,
   offered: (site) => site.features.trade_in,
   unavailable: ERRORS.leads.unavailable,

@@ -112,7 +112,7 @@ export async function readViews(db: Db, tenant: string, car: Car): Promise<numbe
 export function createCarViewHandler(options: CarViewOptions): (req: Request) => Promise<Response> {
   const now = options.now ?? clock;
   const depositsOnline = options.depositsOnline ?? (() => paymentProviderFromEnv() !== null);
-  return handleCall({ name: "car-view", allow: "GET" }, options, async (call) => {
+  return handleCall({ name: "car-view", allow: "GET", writes: "views" }, options, async (call) => {
     const { req, tenant, data } = call;
     const url = new URL(req.url);
     const slug = PATH.exec(url.pathname)?.[1];

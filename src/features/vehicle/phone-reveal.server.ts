@@ -48,7 +48,7 @@ export interface PhoneRevealOptions extends CallContext {
 export function createPhoneRevealHandler(options: PhoneRevealOptions): (req: Request) => Promise<Response> {
   const now = options.now ?? clock;
   const rateLimit = options.rateLimit ?? PHONE_REVEAL_LIMITS.rateLimit;
-  return handleCall({ name: "phone-reveal", allow: "POST" }, options, async (call) => {
+  return handleCall({ name: "phone-reveal", allow: "POST", writes: "views" }, options, async (call) => {
     const { req, tenant, data } = call;
     if (!isJsonRequest(req)) return json({ error: ERRORS.request.contentType }, 415);
     const declared = Number(req.headers.get("content-length"));

@@ -49,7 +49,12 @@ export const UNSUBSCRIBE_RATE_LIMIT: RateLimit = { hits: 10, windowMs: 10 * 60_0
 
 export function createUnsubscribeHandler(options: UnsubscribeOptions): (req: Request) => Promise<Response> {
   const now = options.now ?? clock;
-  const spec = { name: "unsubscribe", allow: "POST", unavailable: UNSUBSCRIBE_TEXTS.unavailable };
+  const spec = {
+    name: "unsubscribe",
+    allow: "POST",
+    unavailable: UNSUBSCRIBE_TEXTS.unavailable,
+    writes: "leads",
+  } as const;
   return handleCall(spec, options, async ({ req, tenant }) => {
     const db = await options.db();
     const at = now();

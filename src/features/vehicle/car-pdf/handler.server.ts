@@ -51,7 +51,7 @@ export function createCarPdfHandler(options: CarPdfOptions): (req: Request) => P
   const assetRoots = options.assetRoots ?? ((tenant: string) => defaultAssetRoots(tenant));
   const siteOrigin = options.siteOrigin === undefined ? (process.env.URL ?? null) : options.siteOrigin;
   const rateLimit = options.rateLimit ?? CAR_PDF_LIMITS.rateLimit;
-  return handleCall({ name: "car-pdf", allow: "GET" }, options, async (call) => {
+  return handleCall({ name: "car-pdf", allow: "GET", writes: "views" }, options, async (call) => {
     const { req, tenant, data } = call;
     if (options.db) {
       const bucket = `car-pdf:${tenant}:${clientKey(clientIp(req))}`;
