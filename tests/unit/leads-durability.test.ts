@@ -25,7 +25,8 @@ it("loses and duplicates nothing across CRM failures and a restart", async () =>
   const errors = vi.spyOn(console, "error").mockImplementation(() => {});
   vi.spyOn(console, "warn").mockImplementation(() => {});
   const crm = await startCrm({ failing: true });
-  const site = makeSite();
+  // 500 submissions and their retries in well under a minute: the site's highest write quota.
+  const site = makeSite({ write_quotas: { leads: 1200 } });
   const target = { kind: "pglite" as const, dataDir };
 
   // The "server": a database, the function handler over it and a delivery worker.
