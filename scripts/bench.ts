@@ -5,6 +5,7 @@
  * - search: the embedded engine over the 5,000-car index; weight: JS/CSS/HTML of the samples' home,
  *   search and vehicle pages; browser: search INP and Lighthouse on every page kind of every sample;
  * - leads: lead p95 vs the health function at 50 clients; webhook: feed change to visible;
+ * - quota: one site's lead p95 beside another site's flood vs alone (scripts/lib/bench-quota.ts);
  * - feeds: rewriting the Google and Meta ad feeds of the 1,000- and 5,000-car tenants.
  * Prints a table and writes reports/bench.json.
  */
@@ -16,6 +17,7 @@ import { listTenantSlugs } from "~/tenant/load";
 import { benchBrowser, firstCarPath } from "./lib/bench-browser";
 import { benchFeeds } from "./lib/bench-feeds";
 import { benchLeads } from "./lib/bench-leads";
+import { benchQuota } from "./lib/bench-quota";
 import { benchSearch } from "./lib/bench-search";
 import { benchUnderstand } from "./lib/bench-understand";
 import { benchWebhook } from "./lib/bench-webhook";
@@ -95,9 +97,9 @@ function buildGoal(
   return null;
 }
 
-/** `BENCH_ONLY=build,search,understand,weight,browser,leads,webhook,feeds` runs some benches (all by default). */
+/** `BENCH_ONLY=build,search,understand,weight,browser,leads,quota,webhook,feeds` runs some benches (all by default). */
 const ONLY = new Set(
-  (process.env.BENCH_ONLY ?? "build,search,understand,weight,browser,leads,webhook,feeds")
+  (process.env.BENCH_ONLY ?? "build,search,understand,weight,browser,leads,quota,webhook,feeds")
     .split(",")
     .map((s) => s.trim()),
 );
@@ -342,6 +344,11 @@ if (ONLY.has("browser")) {
 if (ONLY.has("leads")) {
   // Functions: lead submissions at 50 concurrent clients against the health function (scripts/lib/bench-leads.ts).
   rows.push(...(await benchLeads()));
+}
+
+if (ONLY.has("quota")) {
+  // Per-site write quotas: a calm site's p95 beside another site's flood (scripts/lib/bench-quota.ts).
+  rows.push(...(await benchQuota()));
 }
 
 if (ONLY.has("webhook")) {
