@@ -283,6 +283,8 @@ export async function benchQuota(): Promise<QuotaBenchRow[]> {
     const quietBeforeUncapped: Load[] = [];
     const underUncapped: { calm: Load; flood: Load }[] = [];
     for (let round = 1; round <= UNCAPPED_ROUNDS; round++) {
+      // The last round's stored flood settles (its connections' work) before the calm site is timed alone.
+      await new Promise((resolve) => setTimeout(resolve, PHASE_SECONDS * 1000));
       quietBeforeUncapped.push(await calmPhase(`uq${round}`));
       const [calm, floodLoad] = await Promise.all([
         calmPhase(`u${round}`),
