@@ -44,4 +44,3 @@ const perMinute = (kind: WriteKind) =>
 export const writeQuotasSchema = z
   .object({ leads: perMinute("leads"), views: perMinute("views"), accounts: perMinute("accounts") })
   .strict();
-export type WriteQuotas = z.infer<typeof writeQuotasSchema>;
