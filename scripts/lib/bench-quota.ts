@@ -4,8 +4,7 @@
  * Netlify site) connected as its own role to one shared PostgreSQL server. The calm site takes a
  * steady stream of leads; its p95 is measured alone, then while the flooded site is sent far more
  * leads a second than its ceiling allows, each from its own address (a botnet, which the
- * per-client limits do not stop). Rounds alternate the conditions, and each condition's p95 is
- * over all its rounds' samples. For comparison, the same flood against a site whose ceiling is lifted shows what
+ * per-client limits do not stop). For comparison, the same flood against a site whose ceiling is lifted shows what
  * the quota saves the calm site from.
  *
  * In production the bots and the flooded site's functions are other machines; here they share two
@@ -25,14 +24,18 @@ import { WRITE_QUOTA_DEFAULTS } from "~/tenant/schemas/quotas";
 import type { SiteOrder } from "./bench-quota-site";
 
 /**
- * Seconds each measured phase lasts, and rounds of phases. Short phases, many rounds: this
- * machine's other work comes and goes over seconds, and alternating the conditions often spreads
- * it over both alike instead of landing in one.
+ * The measurement: the calm site's stream runs for `BLOCK_SECONDS` while the flood pulses, a
+ * second on and a second off, and each calm lead counts as timed beside the flood or alone by when
+ * it was sent. This machine's other work comes and goes over seconds, so it lands on both alike,
+ * where whole phases one after the other would each catch it or not.
  */
-const PHASE_SECONDS = Number(process.env.BENCH_QUOTA_SECONDS) || 3;
-const ROUNDS = Number(process.env.BENCH_QUOTA_ROUNDS) || 14;
-/** Rounds of the comparison: the same flood at a site whose ceiling is lifted. */
+const BLOCK_SECONDS = Number(process.env.BENCH_QUOTA_SECONDS) || 60;
+const PULSE_MS = 1000;
+/** After a pulse, the calm site's leads count as alone only once the flood's last answers are out. */
+const SETTLE_MS = 250;
+/** The comparison, in phases of its own: rounds of the calm site alone, then beside the same flood at a site without a ceiling. */
 const UNCAPPED_ROUNDS = 4;
+const UNCAPPED_PHASE_SECONDS = 3;
 /** The calm site's leads per second: a steady stream well within its ceiling. */
 const CALM_RPS = 15;
 /** The flood: requests per second, each a lead from an address of its own. */
@@ -58,8 +61,10 @@ export interface QuotaBenchRow {
 
 /**
  * An open-loop load generator (in production clients are other machines): `rps` lead submissions a
- * second for `seconds`, whatever the answers' speed, at most `inFlight` open. Plain JavaScript, run
- * as a worker thread (the calm site's clients) or a process of its own (the flood's, niced).
+ * second for `seconds`, whatever the answers' speed, at most `inFlight` open; with `pulse`, only in
+ * the first `onMs` of every `onMs + offMs` (it answers those windows, as epoch milliseconds). Each
+ * latency comes with when its request was sent (epoch milliseconds). Plain JavaScript, run as a
+ * worker thread (the calm site's clients) or a process of its own (the flood's, niced).
  */
 const LOAD_SCRIPT = `
 const port = require("node:worker_threads").parentPort ?? {
@@ -71,16 +76,26 @@ const body = (i) => JSON.stringify({
   kind: "enquiry", name: "Bench " + i, email: "bench" + i + "@example.com.au", phone: "0412 345 678",
   postcode: "4000", message: "Is this car still available?", started_at: Date.now() - 60000, fax: "",
 });
-port.on("message", async ({ url, rps, seconds, inFlight, net, run }) => {
+port.on("message", async ({ url, rps, seconds, inFlight, net, run, pulse }) => {
   const latencies = [];
+  const sentAt = [];
   const statuses = {};
+  const windows = [];
   let open = 0;
   let skipped = 0;
   const pending = [];
   const started = performance.now();
-  const total = Math.round(rps * seconds);
+  const period = pulse ? pulse.onMs + pulse.offMs : seconds * 1000;
+  const onMs = pulse ? pulse.onMs : period;
+  const periods = Math.max(1, Math.round((seconds * 1000) / period));
+  const perPeriod = Math.round((rps * onMs) / 1000);
+  for (let k = 0; k < periods; k++) {
+    const from = performance.timeOrigin + started + k * period;
+    windows.push([from, from + onMs]);
+  }
+  const total = periods * perPeriod;
   for (let i = 0; i < total; i++) {
-    const due = started + (i * 1000) / rps;
+    const due = started + Math.floor(i / perPeriod) * period + ((i % perPeriod) * 1000) / rps;
     const wait = due - performance.now();
     if (wait > 1) await new Promise((resolve) => setTimeout(resolve, wait));
     if (open >= inFlight) { skipped++; continue; }
@@ -98,18 +113,23 @@ port.on("message", async ({ url, rps, seconds, inFlight, net, run }) => {
     }).then(async (response) => {
       await response.text();
       latencies.push(performance.now() - t);
+      sentAt.push(performance.timeOrigin + t);
       statuses[response.status] = (statuses[response.status] || 0) + 1;
     }, () => { statuses[0] = (statuses[0] || 0) + 1; }).finally(() => { open--; }));
   }
   await Promise.all(pending);
-  port.postMessage({ latencies, statuses, skipped });
+  port.postMessage({ latencies, sentAt, statuses, skipped, windows });
 });
 `;
 
 interface Load {
   latencies: number[];
+  /** When each request of `latencies` was sent (epoch ms). */
+  sentAt: number[];
   statuses: Record<string, number>;
   skipped: number;
+  /** A pulsed load's windows of sending (epoch ms). */
+  windows: [number, number][];
 }
 
 interface LoadOrder {
@@ -119,6 +139,7 @@ interface LoadOrder {
   inFlight: number;
   net: string;
   run: string;
+  pulse?: { onMs: number; offMs: number };
 }
 
 /** Runs a process at the lowest CPU priority, with an IPC channel to this one. */
@@ -223,6 +244,21 @@ async function startSite(order: SiteOrder, nice: boolean): Promise<{ url: string
   return { url: `http://127.0.0.1:${port}/api/leads`, child };
 }
 
+/**
+ * The calm stream's latencies split by when each lead was sent: during a pulse of the flood, or
+ * alone (from `SETTLE_MS` after a pulse to the next); leads sent in between count as neither.
+ */
+function splitByPulses(calm: Load, pulses: [number, number][]): { alone: number[]; beside: number[] } {
+  const alone: number[] = [];
+  const beside: number[] = [];
+  calm.latencies.forEach((latency, i) => {
+    const sent = calm.sentAt[i] ?? 0;
+    if (pulses.some(([from, to]) => sent >= from && sent < to)) beside.push(latency);
+    else if (!pulses.some(([, to]) => sent >= to && sent < to + SETTLE_MS)) alone.push(latency);
+  });
+  return { alone, beside };
+}
+
 const percentile = (values: number[], p: number) => {
   const sorted = [...values].sort((a, b) => a - b);
   return sorted[Math.min(sorted.length - 1, Math.ceil((p / 100) * sorted.length) - 1)] ?? 0;
@@ -254,12 +290,19 @@ export async function benchQuota(): Promise<QuotaBenchRow[]> {
     const calm = await site(CALM, WRITE_QUOTA_DEFAULTS.leads * 10);
     const uncapped = await site(UNCAPPED, null);
     console.log(
-      `[bench] quota: ${ROUNDS} rounds of ${PHASE_SECONDS} s: ${CALM_RPS} leads/s to the calm site alone, then beside a flood of ${FLOOD_RPS} leads/s (ceiling ${WRITE_QUOTA_DEFAULTS.leads}/min); then ${UNCAPPED_ROUNDS} rounds beside the same flood without a ceiling`,
+      `[bench] quota: ${CALM_RPS} leads/s to the calm site for ${BLOCK_SECONDS} s beside a flood of ${FLOOD_RPS} leads/s (ceiling ${WRITE_QUOTA_DEFAULTS.leads}/min) pulsing ${PULSE_MS / 1000} s on, ${PULSE_MS / 1000} s off; then ${UNCAPPED_ROUNDS} rounds of ${UNCAPPED_PHASE_SECONDS} s alone and beside the same flood without a ceiling`,
     );
 
     const calmPhase = (run: string) =>
-      calmLoad.drive({ url: calm, rps: CALM_RPS, seconds: PHASE_SECONDS, inFlight: 50, net: "10.1", run });
-    const flood = (url: string, net: string, run: string, seconds = PHASE_SECONDS) =>
+      calmLoad.drive({
+        url: calm,
+        rps: CALM_RPS,
+        seconds: UNCAPPED_PHASE_SECONDS,
+        inFlight: 50,
+        net: "10.1",
+        run,
+      });
+    const flood = (url: string, net: string, run: string, seconds = UNCAPPED_PHASE_SECONDS) =>
       floodLoad.drive({ url, rps: FLOOD_RPS, seconds, inFlight: FLOOD_IN_FLIGHT, net, run });
     // Warm every process (V8 compiles the handlers and the clients) before anything is measured.
     await Promise.all([
@@ -268,23 +311,33 @@ export async function benchQuota(): Promise<QuotaBenchRow[]> {
     ]);
     await flood(uncapped, "10.7", "warm-u", 2);
 
-    const quiet: Load[] = [];
-    const underFlood: { calm: Load; flood: Load }[] = [];
-    for (let round = 1; round <= ROUNDS; round++) {
-      quiet.push(await calmPhase(`q${round}`));
-      const [calm, floodLoad] = await Promise.all([
-        calmPhase(`f${round}`),
-        flood(flooded, "10.2", `f${round}`),
-      ]);
-      underFlood.push({ calm, flood: floodLoad });
-    }
+    const [calmBlock, floodBlock] = await Promise.all([
+      calmLoad.drive({
+        url: calm,
+        rps: CALM_RPS,
+        seconds: BLOCK_SECONDS,
+        inFlight: 50,
+        net: "10.1",
+        run: "block",
+      }),
+      floodLoad.drive({
+        url: flooded,
+        rps: FLOOD_RPS,
+        seconds: BLOCK_SECONDS,
+        inFlight: FLOOD_IN_FLIGHT,
+        net: "10.2",
+        run: "block",
+        pulse: { onMs: PULSE_MS, offMs: PULSE_MS },
+      }),
+    ]);
+    const { alone: quiet, beside: underFlood } = splitByPulses(calmBlock, floodBlock.windows);
     // The comparison comes after, in rounds of its own: the writes of a flood without a ceiling
     // leave the database work (vacuum, checkpoints) that would land in the next quiet phase.
     const quietBeforeUncapped: Load[] = [];
     const underUncapped: { calm: Load; flood: Load }[] = [];
     for (let round = 1; round <= UNCAPPED_ROUNDS; round++) {
       // The last round's stored flood settles (its connections' work) before the calm site is timed alone.
-      await new Promise((resolve) => setTimeout(resolve, PHASE_SECONDS * 1000));
+      await new Promise((resolve) => setTimeout(resolve, UNCAPPED_PHASE_SECONDS * 1000));
       quietBeforeUncapped.push(await calmPhase(`uq${round}`));
       const [calm, floodLoad] = await Promise.all([
         calmPhase(`u${round}`),
@@ -298,32 +351,19 @@ export async function benchQuota(): Promise<QuotaBenchRow[]> {
         loads.flatMap((load) => load.latencies),
         95,
       );
-    /** Each round's calm p95 beside the flood over its p95 alone just before: the median of them. */
-    const roundRatios = quiet.map(
-      (alone, i) =>
-        percentile(underFlood[i]?.calm.latencies ?? [], 95) /
-        Math.max(percentile(alone.latencies, 95), 0.001),
-    );
-    const medianRoundRatio = Math.round(percentile(roundRatios, 50) * 100) / 100;
     const count = (loads: Load[], status: number) =>
       loads.reduce((sum, load) => sum + (load.statuses[String(status)] ?? 0), 0);
-    const calmQuiet = p95(quiet);
-    const calmFlooded = p95(underFlood.map((phase) => phase.calm));
+    const calmQuiet = percentile(quiet, 95);
+    const calmFlooded = percentile(underFlood, 95);
     const calmUncapped = p95(underUncapped.map((phase) => phase.calm));
-    const floods = underFlood.map((phase) => phase.flood);
     const uncappedFloods = underUncapped.map((phase) => phase.flood);
-    const calmAll = [
-      ...quiet,
-      ...underFlood.map((p) => p.calm),
-      ...quietBeforeUncapped,
-      ...underUncapped.map((p) => p.calm),
-    ];
+    const calmAll = [calmBlock, ...quietBeforeUncapped, ...underUncapped.map((p) => p.calm)];
     const calmRefused = calmAll.reduce((sum, load) => sum + load.latencies.length, 0) - count(calmAll, 201);
     const ratio = Math.round((calmFlooded / Math.max(calmQuiet, 0.001)) * 100) / 100;
     const calmQuietBeforeUncapped = p95(quietBeforeUncapped);
     const uncappedRatio = Math.round((calmUncapped / Math.max(calmQuietBeforeUncapped, 0.001)) * 100) / 100;
     const met = ratio <= GOAL_RATIO && calmRefused === 0;
-    const floodSent = floods.reduce((sum, load) => sum + load.latencies.length, 0);
+    const floodSent = floodBlock.latencies.length;
     if (calmRefused > 0)
       console.error(
         `[bench] quota: the calm site refused ${calmRefused} leads: ${JSON.stringify(calmAll.map((l) => l.statuses))}`,
@@ -332,37 +372,32 @@ export async function benchQuota(): Promise<QuotaBenchRow[]> {
     return [
       {
         bench: "quota: calm site beside a flood",
-        figure: `calm p95 ${round1(calmFlooded)} ms under the flood (median of rounds ${medianRoundRatio}×); flood ${floodSent} leads: ${count(floods, 429)} answered 429, ${count(floods, 201)} stored; without the ceiling calm p95 ${round1(calmUncapped)} ms vs ${round1(calmQuietBeforeUncapped)} ms alone (${uncappedRatio}×, ${count(uncappedFloods, 201)} flood leads stored); ${met ? "goal met" : "GOAL MISSED"}`,
-        baseline: `calm p95 ${round1(calmQuiet)} ms alone; goal ≤ ${GOAL_RATIO}× alone, nothing refused`,
+        figure: `calm p95 ${round1(calmFlooded)} ms beside the flood (${underFlood.length} leads); flood ${floodSent} leads: ${count([floodBlock], 429)} answered 429, ${count([floodBlock], 201)} stored; without the ceiling calm p95 ${round1(calmUncapped)} ms vs ${round1(calmQuietBeforeUncapped)} ms alone (${uncappedRatio}×, ${count(uncappedFloods, 201)} flood leads stored); ${met ? "goal met" : "GOAL MISSED"}`,
+        baseline: `calm p95 ${round1(calmQuiet)} ms alone (${quiet.length} leads); goal ≤ ${GOAL_RATIO}× alone, nothing refused`,
         ratio,
         details: {
-          rounds: ROUNDS,
-          phase_seconds: PHASE_SECONDS,
+          block_seconds: BLOCK_SECONDS,
+          pulse_ms: PULSE_MS,
           calm_rps: CALM_RPS,
           flood_rps: FLOOD_RPS,
           ceiling_per_minute: WRITE_QUOTA_DEFAULTS.leads,
+          calm_leads_alone: quiet.length,
+          calm_leads_beside: underFlood.length,
           calm_p95_quiet_ms: calmQuiet,
           calm_p95_flooded_ms: calmFlooded,
-          calm_p50_quiet_ms: percentile(
-            quiet.flatMap((load) => load.latencies),
-            50,
-          ),
-          calm_p50_flooded_ms: percentile(
-            underFlood.flatMap((phase) => phase.calm.latencies),
-            50,
-          ),
+          calm_p50_quiet_ms: percentile(quiet, 50),
+          calm_p50_flooded_ms: percentile(underFlood, 50),
           calm_refused: calmRefused,
           flood_sent: floodSent,
-          flood_429: count(floods, 429),
-          flood_stored: count(floods, 201),
-          flood_skipped: floods.reduce((sum, load) => sum + load.skipped, 0),
+          flood_429: count([floodBlock], 429),
+          flood_stored: count([floodBlock], 201),
+          flood_skipped: floodBlock.skipped,
           uncapped_rounds: UNCAPPED_ROUNDS,
           uncapped_calm_p95_quiet_ms: calmQuietBeforeUncapped,
           uncapped_calm_p95_ms: calmUncapped,
           uncapped_ratio: uncappedRatio,
           uncapped_flood_stored: count(uncappedFloods, 201),
           uncapped_flood_skipped: uncappedFloods.reduce((sum, load) => sum + load.skipped, 0),
-          median_round_ratio: medianRoundRatio,
           goal_met: met ? 1 : 0,
         },
       },
