@@ -11,6 +11,8 @@ import { createLeadsHandler } from "~/features/leads/submit.server";
 import { leadsDb } from "~/features/leads/tables";
 import { type Db, openDb } from "~/lib/db/db.server";
 import { provisionTenantRole, tenantDatabaseUrl } from "~/lib/db/tenant-roles.server";
+import { type CallSpec, handleCall } from "~/server/context";
+import { json } from "~/server/http";
 import { type Site, siteSchema } from "~/tenant/schema";
 import { makeSite, makeSnapshot } from "./helpers";
 import { leadRequest, type Postgres, startPostgres, validBody } from "./leads-helpers";
@@ -177,5 +179,54 @@ describe("site.json write_quotas", () => {
     expect(siteSchema.safeParse({ ...minimal, write_quotas: { leads: 1201 } }).success).toBe(false);
     expect(siteSchema.safeParse({ ...minimal, write_quotas: { views: 0 } }).success).toBe(false);
     expect(siteSchema.safeParse({ ...minimal, write_quotas: { pages: 10 } }).success).toBe(false);
+  });
+});
+
+describe("the kit counts what a spec says it writes", () => {
+  let db: Db;
+  beforeAll(async () => {
+    db = await openDb({ kind: "pglite", dataDir: null });
+  });
+  afterAll(async () => {
+    await db?.destroy();
+  });
+
+  const site = makeSite({ slug: "kit-motors", write_quotas: { leads: 2, views: 3 } });
+  const call = (spec: CallSpec, withDb = true) =>
+    handleCall(
+      spec,
+      {
+        tenantFor: () => "kit-motors",
+        snapshot: () => makeSnapshot(site),
+        now: () => AT,
+        ...(withDb ? { db: async () => db } : {}),
+      },
+      () => json({ ok: true }),
+    );
+  const statuses = async (handler: (req: Request) => Promise<Response>, method: string, times: number) => {
+    const answers: number[] = [];
+    for (let i = 0; i < times; i++)
+      answers.push((await handler(new Request("http://kit-motors.localhost/api/x", { method }))).status);
+    return answers;
+  };
+
+  it("only the methods that write, each kind against its own ceiling", async () => {
+    const reserve = call({
+      name: "reserve",
+      allow: "GET, POST",
+      writes: { kind: "leads", methods: ["POST"] },
+    });
+    expect(await statuses(reserve, "GET", 4)).toEqual([200, 200, 200, 200]);
+    expect(await statuses(reserve, "POST", 3)).toEqual([200, 200, 429]);
+    // The leads are used up for this minute; the views are another ceiling.
+    const view = call({ name: "view", allow: "GET", writes: "views" });
+    expect(await statuses(view, "GET", 4)).toEqual([200, 200, 200, 429]);
+    // A function that writes nothing is never counted.
+    expect(await statuses(call({ name: "read", allow: "GET" }), "GET", 5)).toEqual([200, 200, 200, 200, 200]);
+  });
+
+  it("counts nothing without a database (tests of a function's own rules)", async () => {
+    const noDb = call({ name: "rules", allow: "POST", writes: "leads" }, false);
+    expect(await statuses(noDb, "POST", 4)).toEqual([200, 200, 200, 200]);
   });
 });
