@@ -12,16 +12,14 @@
  * is not what is measured. The database, where the sites do meet, runs as usual, and so do the
  * database processes serving the flooded site's connections.
  */
-import { type ChildProcess, execFileSync, spawn } from "node:child_process";
-import { chownSync, mkdtempSync, rmSync } from "node:fs";
-import { createServer } from "node:net";
-import os from "node:os";
+import { type ChildProcess, spawn } from "node:child_process";
 import path from "node:path";
 import { Worker } from "node:worker_threads";
 import { openDb } from "~/lib/db/db.server";
 import { provisionTenantRole, tenantDatabaseUrl } from "~/lib/db/tenant-roles.server";
 import { WRITE_QUOTA_DEFAULTS } from "~/tenant/schemas/quotas";
 import type { SiteOrder } from "./bench-quota-site";
+import { startPostgresCluster } from "./postgres-cluster";
 
 /**
  * The measurement: the calm site's stream runs for `BLOCK_SECONDS` while the flood pulses, a
@@ -170,62 +168,6 @@ function startLoad(where: "thread" | "niced") {
   };
 }
 
-const freePort = () =>
-  new Promise<number>((resolve, reject) => {
-    const server = createServer();
-    server.once("error", reject);
-    server.listen(0, "127.0.0.1", () => {
-      const { port } = server.address() as { port: number };
-      server.close(() => resolve(port));
-    });
-  });
-
-/**
- * A throwaway PostgreSQL cluster as the unit tests start one (run as `postgres` when this runs as
- * root), durability off: the disk here is shared with other work, and flushes would measure it.
- */
-async function startCluster() {
-  const bin = process.env.PG_BIN ?? "/usr/local/bin";
-  const asRoot = process.getuid?.() === 0;
-  const ids = asRoot
-    ? {
-        uid: Number(execFileSync("id", ["-u", "postgres"]).toString().trim()),
-        gid: Number(execFileSync("id", ["-g", "postgres"]).toString().trim()),
-      }
-    : {};
-  const dir = mkdtempSync(path.join(os.tmpdir(), "bench-quota-pg-"));
-  if (ids.uid !== undefined && ids.gid !== undefined) chownSync(dir, ids.uid, ids.gid);
-  const data = path.join(dir, "data");
-  const run = (binary: string, args: string[]) =>
-    execFileSync(path.join(bin, binary), args, {
-      stdio: "pipe",
-      ...ids,
-      env: { ...process.env, LC_ALL: "C" },
-    });
-  const port = await freePort();
-  run("initdb", ["-D", data, "-U", "postgres", "--auth=trust", "-E", "UTF8", "--no-sync"]);
-  run("pg_ctl", [
-    "-D",
-    data,
-    "-l",
-    path.join(dir, "server.log"),
-    "-o",
-    `-p ${port} -k ${dir} -c listen_addresses=127.0.0.1 -c fsync=off -c synchronous_commit=off`,
-    "-w",
-    "start",
-  ]);
-  return {
-    url: `postgres://postgres@127.0.0.1:${port}/postgres`,
-    stop: () => {
-      try {
-        run("pg_ctl", ["-D", data, "-m", "immediate", "stop"]);
-      } finally {
-        rmSync(dir, { recursive: true, force: true });
-      }
-    },
-  };
-}
-
 /** A site's process: the calm one at this process's priority, the flooded ones niced. */
 async function startSite(order: SiteOrder, nice: boolean): Promise<{ url: string; child: ChildProcess }> {
   const file = path.join(import.meta.dirname, "bench-quota-site.ts");
@@ -266,7 +208,8 @@ const percentile = (values: number[], p: number) => {
 const round1 = (n: number) => Math.round(n * 10) / 10;
 
 export async function benchQuota(): Promise<QuotaBenchRow[]> {
-  const cluster = await startCluster();
+  // As the unit tests start one: durability off, since the disk here is shared with other work.
+  const cluster = await startPostgresCluster();
   const sites: ChildProcess[] = [];
   const calmLoad = startLoad("thread");
   const floodLoad = startLoad("niced");
